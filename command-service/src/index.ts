@@ -1,0 +1,3 @@
+export * from './app.js';
+export * from './identity/identityProvider.js';
+export * from './identity/firebaseIdentity.js';

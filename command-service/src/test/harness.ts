@@ -1,0 +1,81 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AddProductInput, LoginResponse } from '@toolforge/contracts';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
+import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
+import { buildCommandService } from '../app.js';
+import { firebaseIdentity } from '../identity/firebaseIdentity.js';
+
+export interface SignedIn extends TestAccount {
+  accessToken: string;
+}
+
+export const validProduct: AddProductInput = {
+  name: 'Cordless Drill 18V',
+  category: 'power-tool',
+  model: 'CD-18',
+  imageUrl: '/images/products/cordless-drill.svg',
+  price: '10',
+  stock: '30',
+  minOrder: '5',
+  description: 'Two-speed gearbox, 13 mm keyless chuck and two batteries.',
+};
+
+/**
+ * A command service on an in-memory embedded log, verifying real ID tokens from the Auth emulator.
+ * Each harness has its own ADMIN_EMAILS address, so test files never share an admin.
+ */
+export async function startCommandService(options: { db?: PGlite } = {}) {
+  const db = options.db ?? (await openEmbeddedPostgres(null));
+  const log = await PgliteEventLog.open(db);
+  const adminEmail = uniqueEmail('admin');
+  const app: FastifyInstance = await buildCommandService({
+    log,
+    identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    adminEmails: [adminEmail],
+  });
+
+  const send = (options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> => {
+    const { token, headers, ...rest } = options;
+    return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  };
+
+  async function login(account: TestAccount): Promise<SignedIn> {
+    const response = await send({
+      method: 'POST',
+      url: '/login',
+      token: account.idToken,
+      payload: { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true },
+    });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+    return { ...account, accessToken: response.json<LoginResponse>().accessToken };
+  }
+
+  return {
+    app,
+    db,
+    log,
+    adminEmail,
+    send,
+    login,
+    /** How many events the log holds: bad input must never change it. */
+    async eventCount(): Promise<number> {
+      const result = await db.query<{ n: number }>('select count(*)::int as n from events');
+      return result.rows[0]!.n;
+    },
+    customer: async (displayName = 'Ada Customer') => login(await createAccount({ displayName, emailVerified: true })),
+    admin: async () => login(await createAccount({ email: adminEmail, displayName: 'Shop Admin', emailVerified: true })),
+    async addProduct(admin: SignedIn, product: Partial<AddProductInput> = {}): Promise<string> {
+      const response = await send({ method: 'POST', url: '/addproduct', token: admin.accessToken, payload: { ...validProduct, ...product } });
+      if (response.statusCode !== 200) throw new Error(`addproduct failed: ${response.body}`);
+      return response.json<{ productId: string }>().productId;
+    },
+    async close() {
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;

@@ -1,0 +1,73 @@
+import type { ProductCategory } from './constants.js';
+
+/** Every command acknowledgement carries the consistency token of its last event (DESIGN §4). */
+export interface Acknowledgement {
+  acknowledged: true;
+  position: string;
+}
+
+export interface ApiUser {
+  uid: string;
+  name: string;
+  email: string;
+  admin: boolean;
+}
+
+export interface LoginResponse extends Acknowledgement {
+  accessToken: string;
+  user: ApiUser;
+}
+
+export interface AddProductResponse extends Acknowledgement {
+  productId: string;
+}
+
+export interface PlaceOrderResponse extends Acknowledgement {
+  orderId: string;
+  totalCost: number;
+}
+
+/** The error body of every 4xx and 5xx (DESIGN §7). */
+export interface ApiError {
+  statusCode: number;
+  error: string;
+  message: string;
+  /** Every field message of a rejected body, for forms. */
+  fields?: Record<string, string>;
+}
+
+/** A product as the query service shows it (SPEC §3); price with two decimals. */
+export interface ProductDto {
+  _id: string;
+  productId: string;
+  name: string;
+  category: ProductCategory;
+  model: string;
+  imageUrl: string;
+  price: number;
+  stock: number;
+  minOrder: number;
+  description: string;
+}
+
+export interface OrderDto {
+  _id: string;
+  productId: string;
+  productName: string;
+  userId: string;
+  userName: string;
+  orderQuantity: number;
+  totalCost: number;
+  shippingAddress: string;
+  status: string;
+  payment: boolean;
+  placedAt: string;
+}
+
+export interface CountResponse {
+  count: number;
+}
+
+/** Header names of DESIGN §4. */
+export const READ_AFTER_HEADER = 'x-read-after';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,0 +1,51 @@
+/** Business constants of SPEC §9, defined once for the web, the services and the tests. */
+
+export const PRODUCT_CATEGORIES = ['hand-tool', 'machine-tool', 'power-tool'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const PAGE_SIZES = [5, 10, 15, 20] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** The API accepts any size in this range; the web offers PAGE_SIZES. */
+export const MAX_PAGE_SIZE = 100;
+/** How many of the newest products the home page shows. */
+export const HOME_PRODUCT_COUNT = 6;
+/** Pages shown on each side of the current one in the pagination bar (SPEC §4). */
+export const PAGINATION_WINDOW = 4;
+
+export const NEW_ORDER_STATUS = 'pending' as const;
+export const NEW_ORDER_PAYMENT = false as const;
+
+/** Total cost = price x quantity, + TAX_PERCENT of that, + FLAT_FEE (SPEC §9). */
+export const TAX_PERCENT = 5;
+export const FLAT_FEE_CENTS = 50_00;
+
+export const LIMITS = {
+  productName: 100,
+  productModel: 50,
+  imageUrl: 1500,
+  descriptionMin: 30,
+  descriptionMax: 500,
+  shippingAddress: 500,
+  fullNameMin: 2,
+  fullNameMax: 50,
+  passwordMin: 6,
+  displayName: 100,
+  email: 254,
+  /** Largest unit price: keeps price x quantity within exact integer cents. */
+  maxPriceCents: 9_999_999_99,
+  /** Largest stock or minimum order: keeps price x quantity within exact integer cents. */
+  maxQuantity: 999_999,
+  idempotencyKey: 200,
+} as const;
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export const HOME_STATISTICS = [
+  { label: 'Countries', value: '45' },
+  { label: 'Tools sold', value: '15M' },
+  { label: 'Annual revenue', value: '450M' },
+  { label: 'Customers', value: '1M' },
+] as const;
+
+export const COMPANY_NAME = 'ToolForge';
+export const COPYRIGHT_LINE = `Copyright © 2022 ${COMPANY_NAME} Inc.`;

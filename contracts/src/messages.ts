@@ -1,0 +1,60 @@
+/**
+ * Every user-facing message of SPEC §5 and §8, word for word. Forms, server and tests import them
+ * from here so the product's texts have one definition.
+ */
+export const messages = {
+  required: 'This field is required',
+  productNameMax: `Max length is 100 chars`,
+  productModelMax: `Max length is 50 chars`,
+  imageUrlMax: `Max length is 1500 chars`,
+  imageUrlFormat: 'Enter an http(s) address or a path starting with /',
+  price: 'price should be positive integer or decimal number',
+  priceTooHigh: 'Price should be at most 9999999.99',
+  stock: 'Quantity should not be negative',
+  minOrder: 'Minimum order quantity should not be negative',
+  quantityTooHigh: 'Quantity should be at most 999999',
+  descriptionMin: 'Must be at least 30 chars. long',
+  descriptionMax: 'Should be less than 500 chars.',
+  category: 'Choose hand-tool, machine-tool or power-tool',
+
+  loginEmail: 'Enter a valid email',
+  password: 'Password should be at least 6 chars long',
+  registerEmail: 'Enter a valid email address',
+  fullName: 'Full name should be 2 to 50 chars long',
+  passwordMismatch: "password didn't match",
+
+  minOrderQuantity: (n: number) => `Minimum order quantity is ${n}`,
+  maxOrderQuantity: (n: number) => `Maximum order quantity is ${n}`,
+  wholeQuantity: 'Quantity should be a whole number',
+  shippingAddressMax: 'Max length 500 chars',
+
+  productNotAdded: 'Product was not added successfully!! Try again later.',
+  productNotDeleted: 'Error occured!! Not Deleted.',
+  confirmDelete: 'Are you sure to delete item?',
+  syncFailed: 'Something went wrong!! Please reload the page',
+  productLoadFailed: 'Please login and try again',
+  resetLinkSent: 'Sending password reset link to your email',
+  noUserLoggedIn: 'No user is logged in',
+  loggingIn: 'Logging in...',
+  orderInProgress: 'Your Order Is Being generated...',
+  addProductInProgress: 'Please wait. Loading...',
+  notFound: 'Not Found',
+
+  // Server answers where the spec is silent (DESIGN §3, §5, §7).
+  unauthenticated: 'Sign in to continue',
+  invalidIdentityToken: 'Your sign-in could not be verified. Please sign in again',
+  forbiddenAdmin: 'Only an admin can do this',
+  forbiddenOtherUser: 'You can only act for your own account',
+  emailMismatch: 'The email does not match the signed-in account',
+  emailMissing: 'The signed-in account has no email address',
+  productNotFound: 'Product not found',
+  productUnavailable: 'This product is no longer available',
+  totalCostMismatch: (expected: string) => `Total cost should be ${expected}`,
+  newOrderStatus: "A new order's status is pending",
+  newOrderPayment: 'A new order is unpaid',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
+  idempotencyKeyFormat: 'Idempotency-Key should be 1 to 200 visible characters',
+  userNotFound: 'No account uses that email',
+  alreadyAdmin: 'That account is already an admin',
+  concurrentUpdate: 'The shop was busy with another change; please try again',
+} as const;

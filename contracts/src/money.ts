@@ -1,0 +1,46 @@
+import { FLAT_FEE_CENTS, TAX_PERCENT } from './constants.js';
+
+/** Money is integer cents inside the system (DESIGN §3); the API shows numbers with two decimals. */
+export type Cents = number;
+
+const DECIMAL_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
+
+/** Parses a decimal amount with at most two decimals ("12", "12.5", 12.5) into cents; null if it is not one. */
+export function toCents(amount: string | number): Cents | null {
+  const text = typeof amount === 'number' ? numberToPlainString(amount) : amount.trim();
+  const match = text === null ? null : DECIMAL_AMOUNT.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = (match[2] ?? '.').slice(1).padEnd(2, '0');
+  const cents = whole * 100 + Number(fraction);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** A JS number prints as "1e+21" or "0.30000000000000004"; only plain short decimals are amounts. */
+function numberToPlainString(value: number): string | null {
+  if (!Number.isFinite(value)) return null;
+  const text = String(value);
+  return /e/i.test(text) ? null : text;
+}
+
+/** Cents as the API's number with two decimals (1250 → 12.5, shown as 12.50 by formatters). */
+export function fromCents(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** "12.50": the two-decimal text of an amount in cents. */
+export function formatCents(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * SPEC §9: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents.
+ * The percentage is rounded half up to the cent.
+ */
+export function totalCostCents(unitPriceCents: Cents, quantity: number): Cents {
+  const subtotal = unitPriceCents * quantity;
+  const tax = Math.floor((subtotal * TAX_PERCENT + 50) / 100);
+  return subtotal + tax + FLAT_FEE_CENTS;
+}

@@ -1,0 +1,146 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import {
+  ConcurrencyError,
+  type AppendRequest,
+  type AppendResult,
+  type EventLog,
+  type EventMeta,
+  type LogPosition,
+  type ShopEvent,
+  type StoredEvent,
+  type Topic,
+} from '@toolforge/contracts';
+
+/**
+ * The embedded log (DESIGN §2): an append-only table in PGlite. The unique (topic, stream_id,
+ * stream_position) is the optimistic-concurrency guard; the unique (topic, partition, offset)
+ * keeps offsets dense and single-writer, as a Kafka partition's are.
+ */
+const SCHEMA = `
+  create table if not exists events (
+    global_position bigserial primary key,
+    topic text not null,
+    partition integer not null,
+    "offset" bigint not null,
+    stream_id text not null,
+    stream_position integer not null,
+    event_id uuid not null unique,
+    type text not null,
+    data jsonb not null,
+    meta jsonb not null,
+    unique (topic, stream_id, stream_position),
+    unique (topic, partition, "offset")
+  );
+`;
+
+/** The embedded log has one partition per topic: order is total within a topic. */
+const PARTITION = 0;
+const UNIQUE_VIOLATION = '23505';
+
+interface EventRow {
+  topic: string;
+  partition: number;
+  offset: string | number;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  data: unknown;
+  meta: unknown;
+}
+
+export class PgliteEventLog implements EventLog {
+  private readonly listeners = new Set<(stored: readonly StoredEvent[]) => void>();
+
+  private constructor(private readonly db: PGlite) {}
+
+  static async open(db: PGlite): Promise<PgliteEventLog> {
+    await db.exec(SCHEMA);
+    return new PgliteEventLog(db);
+  }
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    if (request.events.length === 0) throw new Error('append needs at least one event');
+    let stored: StoredEvent[];
+    try {
+      stored = await this.db.transaction((tx) => this.insert(tx, request));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConcurrencyError(request.streamId, request.expectedVersion);
+      throw error;
+    }
+    for (const listener of this.listeners) listener(stored);
+    return { position: stored[stored.length - 1]!.position, stored };
+  }
+
+  private async insert(tx: Transaction, request: AppendRequest): Promise<StoredEvent[]> {
+    const version = await tx.query<{ version: number }>(
+      'select coalesce(max(stream_position), 0)::int as version from events where topic = $1 and stream_id = $2',
+      [request.topic, request.streamId],
+    );
+    if (version.rows[0]!.version !== request.expectedVersion) {
+      throw new ConcurrencyError(request.streamId, request.expectedVersion);
+    }
+    const next = await tx.query<{ next: number }>(
+      'select coalesce(max("offset") + 1, 0)::bigint as next from events where topic = $1 and partition = $2',
+      [request.topic, PARTITION],
+    );
+    let offset = Number(next.rows[0]!.next);
+    let streamPosition = request.expectedVersion;
+    const stored: StoredEvent[] = [];
+    for (const event of request.events) {
+      streamPosition += 1;
+      await tx.query(
+        `insert into events (topic, partition, "offset", stream_id, stream_position, event_id, type, data, meta)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [request.topic, PARTITION, offset, request.streamId, streamPosition, event.meta.eventId, event.type, event.data, event.meta],
+      );
+      stored.push({
+        ...event,
+        position: { topic: request.topic, partition: PARTITION, offset },
+        streamId: request.streamId,
+        streamPosition,
+      } as StoredEvent);
+      offset += 1;
+    }
+    return stored;
+  }
+
+  async partitions(): Promise<readonly number[]> {
+    return [PARTITION];
+  }
+
+  async read(topic: Topic, partition: number, fromOffset: number, limit: number): Promise<readonly StoredEvent[]> {
+    const result = await this.db.query<EventRow>(
+      `select topic, partition, "offset", stream_id, stream_position, type, data, meta
+         from events where topic = $1 and partition = $2 and "offset" >= $3
+        order by "offset" limit $4`,
+      [topic, partition, fromOffset, limit],
+    );
+    return result.rows.map(toStoredEvent);
+  }
+
+  /** In-process wake-up for an embedded projector; returns the unsubscribe function. */
+  onAppend(listener: (stored: readonly StoredEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  const position: LogPosition = { topic: row.topic, partition: row.partition, offset: Number(row.offset) };
+  return {
+    type: row.type,
+    data: row.data,
+    meta: row.meta as EventMeta,
+    position,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+  } as StoredEvent<ShopEvent>;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;
+}

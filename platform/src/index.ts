@@ -1,0 +1,6 @@
+export * from './eventLog/pgliteEventLog.js';
+export * from './pglite.js';
+export * from './http/zodCompilers.js';
+export * from './http/errorReplies.js';
+export * from './http/apiToken.js';
+export * from './config.js';
