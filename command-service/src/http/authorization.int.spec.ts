@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
-import { signTestToken, startCommandService, validProduct, type CommandHarness, type SignedIn } from '../test/harness.js';
+import { signTestToken, startWithAdminAndCustomer, validProduct, type CommandHarness, type SignedIn } from '../test/harness.js';
 
 /** DESIGN §5's matrix: who may call each command endpoint, checked before the body is looked at. */
 describe('the 401/403 matrix', () => {
@@ -10,9 +10,7 @@ describe('the 401/403 matrix', () => {
   let productId: string;
 
   beforeAll(async () => {
-    shop = await startCommandService();
-    admin = await shop.admin();
-    customer = await shop.customer();
+    ({ shop, admin, customer } = await startWithAdminAndCustomer());
     productId = await shop.addProduct(admin);
   });
   afterAll(() => shop.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, messages, totalCostCents, type PlaceOrderInput } from '@toolforge/contracts';
-import { startCommandService, type CommandHarness, type SignedIn } from '../test/harness.js';
+import { startWithAdminAndCustomer, type CommandHarness, type SignedIn } from '../test/harness.js';
 
 describe('POST /order', () => {
   let shop: CommandHarness;
@@ -8,9 +8,7 @@ describe('POST /order', () => {
   let customer: SignedIn;
 
   beforeAll(async () => {
-    shop = await startCommandService();
-    admin = await shop.admin();
-    customer = await shop.customer('Ada Customer');
+    ({ shop, admin, customer } = await startWithAdminAndCustomer('Ada Customer'));
   });
   afterAll(() => shop.close());
 

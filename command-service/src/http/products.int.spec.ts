@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
-import { startCommandService, validProduct, type CommandHarness, type SignedIn } from '../test/harness.js';
+import { startWithAdminAndCustomer, validProduct, type CommandHarness, type SignedIn } from '../test/harness.js';
 
 describe('POST /addproduct, DELETE /deleteproduct/:id, POST /makeadmin', () => {
   let shop: CommandHarness;
@@ -8,9 +8,7 @@ describe('POST /addproduct, DELETE /deleteproduct/:id, POST /makeadmin', () => {
   let customer: SignedIn;
 
   beforeAll(async () => {
-    shop = await startCommandService();
-    admin = await shop.admin();
-    customer = await shop.customer();
+    ({ shop, admin, customer } = await startWithAdminAndCustomer());
   });
   afterAll(() => shop.close());
 

@@ -89,3 +89,9 @@ export async function startCommandService(options: { db?: PGlite } = {}) {
 }
 
 export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;
+
+/** A command service with a signed-in admin and customer: the start of most HTTP tests. */
+export async function startWithAdminAndCustomer(customerName?: string) {
+  const shop = await startCommandService();
+  return { shop, admin: await shop.admin(), customer: await shop.customer(customerName) };
+}
