@@ -48,4 +48,23 @@ describe('write model rebuilt from the log', () => {
       await second.app.close();
     }
   });
+
+  it('decides again on the log’s newest state when another writer got to the stream first', async () => {
+    const a = await startCommandService({ db });
+    const admin = await a.admin();
+    const productId = await a.addProduct(admin);
+    // b folds the log as it is now: it knows the product, undeleted.
+    const b = await startCommandService({ db });
+    try {
+      expect((await a.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken })).statusCode).toBe(200);
+      const before = await b.eventCount();
+      // b's append expects the stream at version 1; it is at 2, so b catches up and decides again.
+      const late = await b.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+      expect(late.statusCode).toBe(404);
+      expect(await b.eventCount()).toBe(before);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+  });
 });
