@@ -57,4 +57,5 @@ export const messages = {
   userNotFound: 'No account uses that email',
   alreadyAdmin: 'That account is already an admin',
   concurrentUpdate: 'The shop was busy with another change; please try again',
+  writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;
