@@ -6,3 +6,4 @@ export * from './http/apiToken.js';
 export * from './config.js';
 export * from './eventLog/kafkaEventLog.js';
 export * from './eventLog/kafkaTopics.js';
+export * from './eventLog/openEventLog.js';

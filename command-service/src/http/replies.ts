@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConcurrencyError, messages } from '@toolforge/contracts';
+import { ConcurrencyError, WriterFencedError, messages } from '@toolforge/contracts';
 import { HttpError } from '@toolforge/platform';
 import { CommandRejected, type RejectionReason } from '../domain/decided.js';
 import { IdempotencyKeyReused } from '../shop.js';
@@ -14,6 +14,8 @@ export function translateRejection(error: unknown): HttpError | undefined {
   if (error instanceof InvalidIdentityToken) return new HttpError(401, messages.invalidIdentityToken);
   // Still conflicting after the bounded retries: another writer keeps winning; the client may retry.
   if (error instanceof ConcurrencyError) return new HttpError(409, messages.concurrentUpdate);
+  // A newer command service took over the log (DESIGN §4): this one must not write; the client may retry.
+  if (error instanceof WriterFencedError) return new HttpError(503, messages.writerFenced);
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AddProductInput, LoginResponse } from '@toolforge/contracts';
+import { ALL_TOPICS, type AddProductInput, type EventLog, type LoginResponse } from '@toolforge/contracts';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { buildCommandService } from '../app.js';
@@ -32,12 +32,13 @@ export const validProduct: AddProductInput = {
 };
 
 /**
- * A command service on an in-memory embedded log, verifying real ID tokens from the Auth emulator.
- * Each harness has its own ADMIN_EMAILS address, so test files never share an admin.
+ * A command service on an in-memory embedded log (or on `log`, say a Kafka one), verifying real ID
+ * tokens from the Auth emulator. Each harness has its own ADMIN_EMAILS address, so test files never
+ * share an admin. A log passed in stays open when the harness closes; its owner closes it.
  */
-export async function startCommandService(options: { db?: PGlite } = {}) {
-  const db = options.db ?? (await openEmbeddedPostgres(null));
-  const log = await PgliteEventLog.open(db);
+export async function startCommandService(options: { db?: PGlite; log?: EventLog } = {}) {
+  const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
+  const log = options.log ?? (await PgliteEventLog.open(db!));
   const adminEmail = uniqueEmail('admin');
   const app: FastifyInstance = await buildCommandService({
     log,
@@ -70,10 +71,7 @@ export async function startCommandService(options: { db?: PGlite } = {}) {
     send,
     login,
     /** How many events the log holds: bad input must never change it. */
-    async eventCount(): Promise<number> {
-      const result = await db.query<{ n: number }>('select count(*)::int as n from events');
-      return result.rows[0]!.n;
-    },
+    eventCount: () => countEvents(log),
     customer: async (displayName = 'Ada Customer') => login(await createAccount({ displayName, emailVerified: true })),
     admin: async () => login(await createAccount({ email: adminEmail, displayName: 'Shop Admin', emailVerified: true })),
     async addProduct(admin: SignedIn, product: Partial<AddProductInput> = {}): Promise<string> {
@@ -83,9 +81,26 @@ export async function startCommandService(options: { db?: PGlite } = {}) {
     },
     async close() {
       await app.close();
-      if (!options.db) await db.close();
+      if (db && !options.db) await db.close();
     },
   };
+}
+
+/** Every event of every topic partition, read through the port as the write model reads it. */
+async function countEvents(log: EventLog): Promise<number> {
+  const PAGE = 1000;
+  let count = 0;
+  for (const topic of ALL_TOPICS) {
+    for (const partition of await log.partitions(topic)) {
+      for (let from = 0; ; ) {
+        const page = await log.read(topic, partition, from, PAGE);
+        count += page.length;
+        if (page.length < PAGE) break;
+        from = page[page.length - 1]!.position.offset + 1;
+      }
+    }
+  }
+  return count;
 }
 
 export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;

@@ -23,9 +23,6 @@ export interface KafkaEventLogOptions extends KafkaConnection {
   readonly partitions?: Readonly<Record<Topic, number>>;
 }
 
-/** The stable transactional.id of the command service (KAFKA_TRANSACTIONAL_ID). */
-export const COMMAND_SERVICE_TRANSACTIONAL_ID = 'toolforge-command-service';
-
 /** Broker error types that mean "a newer producer with your transactional.id exists". */
 const FENCED = new Set(['INVALID_PRODUCER_EPOCH', 'PRODUCER_FENCED']);
 const PRODUCER_FENCED_CODE = 90;
