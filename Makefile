@@ -7,12 +7,15 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: help install build start test lint typecheck auth-emulator-start auth-emulator-stop clean
+.PHONY: help install build start test lint typecheck auth-emulator-start auth-emulator-stop \
+	kafka-jars kafka-start kafka-stop services services-stop clean
 
 help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - ESLint and the TypeScript type check"
+	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
+	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
 
 # npm ci again only when the lockfile or a package manifest changed since the last install.
 install: node_modules/.package-lock.json
@@ -32,7 +35,9 @@ lint: install
 start: build
 	node scripts/start.mjs
 
-test: lint build
+# The tests' global setup starts Kafka and the Auth emulator when they are not running (and stops
+# them after); the Kafka jars are fetched first, so Maven's output is not inside the test run.
+test: lint build kafka-jars
 	npx vitest run
 
 auth-emulator-start: install
@@ -40,6 +45,23 @@ auth-emulator-start: install
 
 auth-emulator-stop:
 	node scripts/auth-emulator.mjs stop
+
+# Apache Kafka 3.9 (KRaft, one node) from Maven Central jars, run with the machine's Java 17.
+kafka-jars:
+	node infra/kafka/kafka.mjs jars
+
+kafka-start: install
+	node infra/kafka/kafka.mjs start
+
+kafka-stop:
+	node infra/kafka/kafka.mjs stop
+
+# Services mode on this machine: Kafka, PostgreSQL, Redis, the Auth emulator. Idempotent.
+services: install
+	node scripts/services.mjs start
+
+services-stop:
+	node scripts/services.mjs stop
 
 clean:
 	rm -rf node_modules */node_modules */dist */*.tsbuildinfo .run
