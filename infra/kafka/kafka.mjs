@@ -90,7 +90,7 @@ export function ensureJars() {
   if (present) return false;
   console.error('Fetching Apache Kafka jars from Maven Central into infra/kafka/lib …');
   rmSync(libDir, { recursive: true, force: true });
-  run('mvn', ['-q', '-B', '-f', join(here, 'pom.xml'), 'dependency:copy-dependencies'], 'mvn dependency:copy-dependencies');
+  run('mvn', ['-q', '-B', '-Dstyle.color=never', '-f', join(here, 'pom.xml'), 'dependency:copy-dependencies'], 'mvn dependency:copy-dependencies');
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { Partitioners, type Admin } from 'kafkajs';
+import { Partitioners, type Admin, type Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_TOPICS, TOPICS, WriterFencedError } from '@toolforge/contracts';
 import { deleteTopics, uniqueTopicPrefix } from '../testing/kafka.js';
@@ -125,6 +125,29 @@ describe('Kafka event log', () => {
     ]);
     const all = await Promise.all((await second.partitions(TOPICS.users)).map((partition) => second.read(TOPICS.users, partition, 0, 100)));
     expect(all.flat().map((event) => event.streamId)).not.toContain('u-2');
+  });
+
+  it('after a commit whose outcome is unknown, takes no more appends; a restart reads the settled log', async () => {
+    const log = await open();
+    // Fault injection: the commit request is lost on the way (the transaction stays open).
+    const producer = (log as unknown as { producer: Producer }).producer;
+    const transaction = producer.transaction.bind(producer);
+    producer.transaction = async () => ({
+      ...(await transaction()),
+      commit: () => Promise.reject(new Error('connection lost during commit')),
+    });
+    const append = (streamId: string) => log.append({ topic: TOPICS.products, streamId, expectedVersion: 0, events: [productDeleted(streamId)] });
+    await expect(append('lost')).rejects.toThrow('connection lost during commit');
+    await expect(append('next')).rejects.toThrow(/outcome is unknown: restart/);
+
+    const restarted = await open();
+    const { position } = await restarted.append({ topic: TOPICS.products, streamId: 'after', expectedVersion: 0, events: [productDeleted('after')] });
+    const all = await Promise.all((await restarted.partitions(TOPICS.products)).map((partition) => restarted.read(TOPICS.products, partition, 0, 100)));
+    const streams = all.flat().map((event) => event.streamId);
+    expect(streams).toContain('after');
+    expect(streams).not.toContain('lost');
+    expect(streams).not.toContain('next');
+    expect(position.topic).toBe(TOPICS.products);
   });
 
   it('refuses to append without a transactional id (a reader cannot fence the writer)', async () => {

@@ -43,6 +43,8 @@ function isFenced(error: unknown): boolean {
 export class KafkaEventLog implements EventLog {
   private queue: Promise<unknown> = Promise.resolve();
   private fenced = false;
+  /** Set when a commit failed without saying whether it happened: the cause. */
+  private uncertain: string | null = null;
   private readonly partitionCache = new Map<Topic, readonly number[]>();
 
   private constructor(
@@ -80,17 +82,28 @@ export class KafkaEventLog implements EventLog {
     if (request.events.length === 0) throw new Error('append needs at least one event');
     if (!this.producer || !this.writer) throw new Error('this Kafka event log is read-only: it has no transactionalId');
     if (this.fenced) throw new WriterFencedError(this.writer);
+    if (this.uncertain) throw new Error(`an earlier commit's outcome is unknown: restart to read the log again (${this.uncertain})`);
+    const topic = this.names.onBroker(request.topic);
     const records = request.events.map((event, index) => toRecord(request.streamId, request.expectedVersion + index + 1, event));
 
-    let written: RecordMetadata[];
     const transaction = await this.producer.transaction().catch((error: unknown) => this.refuse(error));
+    let written: RecordMetadata[];
     try {
-      written = await transaction.send({ topic: this.names.onBroker(request.topic), messages: records, acks: -1 });
-      await transaction.commit();
+      written = await transaction.send({ topic, messages: records, acks: -1 });
     } catch (error) {
       // Nothing of an aborted transaction is ever read; a fenced producer cannot even abort.
-      if (transaction.isActive()) await transaction.abort().catch(() => undefined);
+      await transaction.abort().catch(() => undefined);
       return this.refuse(error);
+    }
+    try {
+      await transaction.commit();
+    } catch (error) {
+      if (isFenced(error)) return this.refuse(error);
+      // The coordinator may have recorded the commit or not. The caller's state cannot tell, and
+      // deciding the next command on it could oversell: this writer takes no more appends, and a
+      // restart reads the settled log again (its claim aborts the transaction if it is still open).
+      this.uncertain = error instanceof Error ? error.message : String(error);
+      throw error;
     }
 
     // One key, so one partition, and one batch: the events got consecutive offsets from baseOffset.
@@ -108,8 +121,8 @@ export class KafkaEventLog implements EventLog {
     );
     const position = stored[stored.length - 1]!.position;
     // Acknowledge once any reader of the log sees the events, so the position token can be trusted
-    // at once. The events are durable already: after the bound, answer anyway.
-    await this.reader.waitUntilReadable(this.names.onBroker(request.topic), position.partition, position.offset + 1, READABLE_WAIT_MS);
+    // at once. They are committed and durable already: past the bound, or if asking fails, answer anyway.
+    await this.reader.waitUntilReadable(topic, position.partition, position.offset + 1, READABLE_WAIT_MS).catch(() => false);
     return { position, stored };
   }
 
