@@ -1,1 +1,2 @@
 export * from './authEmulator.js';
+export * from './readModel.js';
