@@ -5,6 +5,7 @@ import {
   apiTokens,
   useErrorReplies,
   useHttpHardening,
+  useNotFoundReply,
   useZodSchemas,
   type Cache,
   type ReadModelReader,
@@ -46,7 +47,8 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   const isAdmin = async (user: ApiUser) => user.admin || (await store.isAdmin(user.uid));
 
   useZodSchemas(app);
-  useErrorReplies(app);
+  // Unknown paths are the host's to answer (buildQueryService below, or the embedded host).
+  useErrorReplies(app, undefined, { notFound: false });
   await app.register(apiTokens, { secret: deps.jwtSecret, isAdmin });
   app.decorateRequest('readFresh', false);
   app.addHook('preHandler', readAfter(checkpoints, deps.readAfterTimeoutMs ?? READ_AFTER_TIMEOUT_MS));
@@ -64,6 +66,7 @@ export async function buildQueryService(deps: QueryServiceDeps, options: QuerySe
   const { origins = [], ...fastifyOptions } = options;
   const app = Fastify(fastifyOptions);
   await useHttpHardening(app, { origins });
+  useNotFoundReply(app);
   await app.register(queryService, deps);
   return app;
 }

@@ -121,6 +121,12 @@ describe('catalogue queries', () => {
     });
   });
 
+  it('answers a path it does not serve with 404 in the shop’s error shape', async () => {
+    const response = await shop.get('/no-such-route', { token: customer });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+  });
+
   it('shows stock less what orders have reserved, on every read, once the order is projected', async () => {
     const id = listed()[1]!;
     const before = await shop.get(`/product/${id}`, { token: customer });
