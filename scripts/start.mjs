@@ -27,24 +27,30 @@ try {
 
 const startedEmulator = config.authEmulatorHost ? await startEmulator({ dataDir: join(config.dataDir, 'auth') }) : false;
 
+// Ctrl-C during start-up waits for the start to finish, then stops what it started.
+let stopping = false;
+const starting = startEmbeddedShop(config);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
 let shop;
 try {
-  shop = await startEmbeddedShop(config);
+  shop = await starting;
 } catch (error) {
   console.error(`ToolForge could not start: ${error.message}`);
   if (startedEmulator) await stopEmulator();
   process.exit(1);
 }
-console.log(describeRunningShop(shop));
+if (!stopping) console.log(describeRunningShop(shop));
 
-let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
   console.log('Stopping ToolForge…');
   let code = 0;
   try {
-    await shop.close();
+    const running = await starting.catch(() => undefined);
+    await running?.close();
   } catch (error) {
     console.error(error);
     code = 1;
@@ -54,5 +60,3 @@ async function stop() {
   console.log('ToolForge stopped.');
   process.exit(code);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -259,12 +259,17 @@ function entries(category: ProductCategory, products: CatalogueEntry[]): AddProd
 }
 
 /**
- * The catalogue `make start` seeds on an empty log: eight products of each category. Added in
- * this order, so the home page's six newest are machine tools and the catalogue's first page mixes in
- * power tools.
+ * The catalogue `make start` seeds on an empty log: eight products of each category, added in
+ * turns (a hand tool, a power tool, a machine tool, …) so that the home page's six newest and every
+ * page of the catalogue show all three categories.
  */
-export const DEMO_CATALOGUE: readonly AddProductInput[] = [
-  ...entries('hand-tool', HAND_TOOLS),
-  ...entries('power-tool', POWER_TOOLS),
-  ...entries('machine-tool', MACHINE_TOOLS),
-];
+export const DEMO_CATALOGUE: readonly AddProductInput[] = interleave([
+  entries('hand-tool', HAND_TOOLS),
+  entries('power-tool', POWER_TOOLS),
+  entries('machine-tool', MACHINE_TOOLS),
+]);
+
+function interleave<T>(lists: T[][]): T[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, index) => lists.flatMap((list) => (index < list.length ? [list[index]!] : []))).flat();
+}

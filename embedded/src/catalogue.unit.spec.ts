@@ -9,6 +9,11 @@ describe('the demo catalogue', () => {
     }
   });
 
+  it('is added in turns, so the six newest (the home page) hold two of each category', () => {
+    const newestSix = DEMO_CATALOGUE.slice(-6).map((product) => product.category).sort();
+    expect(newestSix).toEqual(['hand-tool', 'hand-tool', 'machine-tool', 'machine-tool', 'power-tool', 'power-tool']);
+  });
+
   it('passes the Add Product form’s rules, every product of it', () => {
     for (const product of DEMO_CATALOGUE) {
       const result = addProductSchema.safeParse(product);
