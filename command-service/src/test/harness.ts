@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AddProductInput, LoginResponse } from '@toolforge/contracts';
@@ -5,6 +6,15 @@ import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { buildCommandService } from '../app.js';
 import { firebaseIdentity } from '../identity/firebaseIdentity.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+/** An HS256 token signed with the test key, as @fastify/jwt would sign it, with any claims. */
+export function signTestToken(claims: Record<string, unknown>, secret = TEST_JWT_SECRET): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
 
 export interface SignedIn extends TestAccount {
   accessToken: string;
@@ -32,7 +42,7 @@ export async function startCommandService(options: { db?: PGlite } = {}) {
   const app: FastifyInstance = await buildCommandService({
     log,
     identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    jwtSecret: TEST_JWT_SECRET,
     adminEmails: [adminEmail],
   });
 
@@ -79,3 +89,9 @@ export async function startCommandService(options: { db?: PGlite } = {}) {
 }
 
 export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;
+
+/** A command service with a signed-in admin and customer: the start of most HTTP tests. */
+export async function startWithAdminAndCustomer(customerName?: string) {
+  const shop = await startCommandService();
+  return { shop, admin: await shop.admin(), customer: await shop.customer(customerName) };
+}
