@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { TOPICS, type ProductAdded } from '@toolforge/contracts';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
@@ -9,11 +9,15 @@ import { validProduct } from './test/harness.js';
 describe('seedCatalogueIfEmpty', () => {
   let db: PGlite;
   let log: PgliteEventLog;
-  beforeEach(async () => {
+  beforeAll(async () => {
     db = await openEmbeddedPostgres(null);
+  });
+  afterAll(() => db.close());
+  // One database for the file (a PGlite takes seconds to start), emptied before each test.
+  beforeEach(async () => {
+    await db.exec('drop schema public cascade; create schema public;');
     log = await PgliteEventLog.open(db);
   });
-  afterEach(() => db.close());
 
   const catalogue = [validProduct, { ...validProduct, name: 'Claw Hammer', category: 'hand-tool' as const, price: '24.99' }];
 
