@@ -12,7 +12,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['{contracts,platform,command-service,query-service,projector,web}/src/**/*.spec.ts'],
+    include: ['{contracts,platform,command-service,query-service,projector,embedded,web}/src/**/*.spec.ts'],
     // Two cores: one worker per core, no more.
     maxWorkers: 2,
     globalSetup: ['./scripts/test-global-setup.ts'],

@@ -26,6 +26,8 @@ export interface ShopConfig {
   redisUrl: string | undefined;
   /** Origins allowed to call the API from a browser. */
   webOrigins: string[];
+  /** LOG_LEVEL of the services' logs (pino levels); unset: each process's own default. */
+  logLevel: string | undefined;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -60,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     webOrigins: list(env.WEB_ORIGINS) ?? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`, 'http://localhost:5173'],
+    logLevel: env.LOG_LEVEL || undefined,
   };
 }
 

@@ -7,3 +7,5 @@ export * from './config.js';
 export * from './eventLog/kafkaEventLog.js';
 export * from './eventLog/kafkaTopics.js';
 export * from './eventLog/openEventLog.js';
+export * from './readModel/index.js';
+export * from './http/hardening.js';
