@@ -4,103 +4,19 @@
 // started when missing), and the Firebase Auth emulator. Idempotent: what already answers is left
 // alone, and `stop` stops only what `start` started (remembered in .run/services.json).
 // Usage: node scripts/services.mjs start | stop
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KAFKA_BROKER, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { EMULATOR_HOST, startEmulator, stopEmulator } from './auth-emulator.mjs';
+import { POSTGRES_PORT, REDIS_URL, ensureDatabase, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runDir = join(root, '.run');
 const stateFile = join(runDir, 'services.json');
 const dataDir = resolve(root, process.env.DATA_DIR || '.data');
-const redisDir = join(runDir, 'redis');
 
-const POSTGRES_PORT = 5432;
-const REDIS_PORT = 6379;
 const DATABASE = 'toolforge';
-const READY_TIMEOUT_MS = 30_000;
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-function listening(port, host = '127.0.0.1') {
-  return new Promise((done) => {
-    const socket = connect({ host, port });
-    const finish = (result) => {
-      socket.destroy();
-      done(result);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
-
-async function waitListening(port, what) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (await listening(port)) return;
-    await sleep(300);
-  }
-  throw new Error(`${what} did not start listening on 127.0.0.1:${port}`);
-}
-
-function run(command, args, { quiet = false } = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.error) throw new Error(`${command}: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr || result.stdout}`);
-  if (!quiet && result.stdout.trim()) console.log(result.stdout.trim());
-  return result.stdout;
-}
-
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-
-/** Installs Debian packages (as root, as on this project's machines) when a server is missing. */
-function aptInstall(...packages) {
-  if (process.getuid?.() !== 0) throw new Error(`${packages.join(', ')} missing: install with sudo apt-get install ${packages.join(' ')}`);
-  console.log(`Installing ${packages.join(', ')} from Debian's packages …`);
-  run('apt-get', ['update', '-q'], { quiet: true });
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], { quiet: true });
-}
-
-async function startPostgres() {
-  if (await listening(POSTGRES_PORT)) return false;
-  if (!has('pg_ctlcluster')) aptInstall('postgresql');
-  const [version] = readdirSync('/etc/postgresql');
-  if (!version) throw new Error('no PostgreSQL cluster in /etc/postgresql');
-  run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
-  await waitListening(POSTGRES_PORT, 'PostgreSQL');
-  return true;
-}
-
-/** DATABASE_URL's database, created once, as the postgres superuser over the local socket. */
-function ensureDatabase() {
-  const psql = (sql) => {
-    const args = ['-X', '-q', '-t', '-A', '-c', sql];
-    return process.getuid?.() === 0 ? run('runuser', ['-u', 'postgres', '--', 'psql', ...args], { quiet: true }) : run('psql', ['-h', '127.0.0.1', '-U', 'postgres', ...args], { quiet: true });
-  };
-  if (psql(`select 1 from pg_database where datname = '${DATABASE}'`).trim() !== '1') psql(`create database ${DATABASE}`);
-}
-
-async function startRedis() {
-  if (await listening(REDIS_PORT)) return false;
-  if (!has('redis-server')) aptInstall('redis-server');
-  mkdirSync(redisDir, { recursive: true });
-  // A cache: nothing on disk (DESIGN §6, it is rebuilt from Postgres at any time).
-  run('redis-server', [
-    '--daemonize', 'yes',
-    '--bind', '127.0.0.1', '-::1',
-    '--port', String(REDIS_PORT),
-    '--save', '',
-    '--appendonly', 'no',
-    '--dir', redisDir,
-    '--logfile', join(redisDir, 'redis.log'),
-  ]);
-  await waitListening(REDIS_PORT, 'Redis');
-  return true;
-}
 
 function readState() {
   try {
@@ -125,14 +41,14 @@ async function start() {
   };
   remember('kafka', await startKafka());
   remember('postgres', await startPostgres());
-  ensureDatabase();
+  ensureDatabase(DATABASE);
   remember('redis', await startRedis());
   remember('authEmulator', await startEmulator({ dataDir: join(dataDir, 'auth') }));
   console.log(`
 Services mode: run each service with these settings (README, "Services mode"):
   export KAFKA_BROKERS=${KAFKA_BROKER}
   export DATABASE_URL=postgres://postgres@127.0.0.1:${POSTGRES_PORT}/${DATABASE}
-  export REDIS_URL=redis://127.0.0.1:${REDIS_PORT}
+  export REDIS_URL=${REDIS_URL}
   export FIREBASE_AUTH_EMULATOR_HOST=${EMULATOR_HOST}
 Stop what this started with: make services-stop`);
 }
@@ -141,12 +57,11 @@ async function stop() {
   const state = readState();
   if (state.authEmulator) console.log((await stopEmulator()) ? 'authEmulator: stopped' : 'authEmulator: not running');
   if (state.redis) {
-    spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'shutdown', 'nosave'], { stdio: 'ignore' });
+    stopRedis();
     console.log('redis: stopped');
   }
   if (state.postgres) {
-    const [version] = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql') : [];
-    if (version) run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'stop']);
+    stopPostgres();
     console.log('postgres: stopped');
   }
   if (state.kafka) console.log((await stopKafka()) ? 'kafka: stopped' : 'kafka: not running');

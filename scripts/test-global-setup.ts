@@ -1,27 +1,44 @@
-// Tests verify real ID tokens from the Firebase Auth emulator, and the log behaviour runs against a
-// real Kafka broker as well as the embedded log. Start each when nothing answers yet, and stop it
-// afterwards only if this run started it. KAFKA_BROKERS names an outside broker to use instead.
+// Tests verify real ID tokens from the Firebase Auth emulator, and the log and read-model behaviour
+// runs against a real Kafka broker, PostgreSQL and Redis as well as the embedded adapters. Start
+// each when nothing answers yet, and stop it afterwards only if this run started it.
+// KAFKA_BROKERS, DATABASE_URL and REDIS_URL name outside servers to use instead.
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error -- a plain ESM script shared with the Makefile, without type declarations.
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
 // @ts-expect-error -- a plain ESM script shared with the Makefile, without type declarations.
 import { KAFKA_BROKER, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
+// @ts-expect-error -- a plain ESM script shared with the Makefile, without type declarations.
+import { POSTGRES_URL, REDIS_URL, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Comma-separated broker addresses of the Kafka the tests use. */
     kafkaBrokers: string;
+    /** A PostgreSQL server the tests may create (and drop) their own databases on. */
+    postgresUrl: string;
+    /** A Redis the tests share, each under its own key prefix. */
+    redisUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const outsideKafka = process.env.KAFKA_BROKERS?.trim();
-  const [startedEmulator, startedKafka]: [boolean, boolean] = await Promise.all([
+  const outside = {
+    kafka: process.env.KAFKA_BROKERS?.trim(),
+    postgres: process.env.DATABASE_URL?.trim(),
+    redis: process.env.REDIS_URL?.trim(),
+  };
+  const [startedEmulator, startedKafka, startedPostgres, startedRedis]: boolean[] = await Promise.all([
     startEmulator(),
-    outsideKafka ? Promise.resolve(false) : startKafka(),
+    outside.kafka ? false : startKafka(),
+    outside.postgres ? false : startPostgres(),
+    outside.redis ? false : startRedis(),
   ]);
-  project.provide('kafkaBrokers', outsideKafka || KAFKA_BROKER);
+  project.provide('kafkaBrokers', outside.kafka || KAFKA_BROKER);
+  project.provide('postgresUrl', outside.postgres || POSTGRES_URL);
+  project.provide('redisUrl', outside.redis || REDIS_URL);
   return async () => {
+    if (startedRedis) stopRedis();
+    if (startedPostgres) stopPostgres();
     await Promise.all([startedEmulator ? stopEmulator() : undefined, startedKafka ? stopKafka() : undefined]);
   };
 }

@@ -6,8 +6,9 @@ const NAMESPACE = 'toolforge:query';
 /**
  * Read-through caching of query answers (DESIGN §6): an answer is looked up under its area's current
  * generation and loaded from the read model on a miss. The cache only ever speeds reads up: when it
- * fails, the read model answers; a `fresh` read (read-your-writes) skips it, because the cache may
- * not have heard of a commit the checkpoint already shows.
+ * fails or cannot say which generation is current, the read model answers; a `fresh` read
+ * (read-your-writes) skips it, because the cache may not have heard of a commit the checkpoint
+ * already shows.
  */
 export class CachedReads {
   constructor(
@@ -20,7 +21,10 @@ export class CachedReads {
     if (options.fresh) return load();
     let cacheKey: string;
     try {
-      cacheKey = `${NAMESPACE}:${area}:${await this.cache.generation(area)}:${key}`;
+      const generation = await this.cache.generation(area);
+      // The cache cannot say which generation is current (Redis down): read and keep nothing.
+      if (generation === undefined) return load();
+      cacheKey = `${NAMESPACE}:${area}:${generation}:${key}`;
       const hit = await this.cache.get(cacheKey);
       if (hit !== undefined) return JSON.parse(hit) as T;
     } catch (error) {

@@ -13,7 +13,8 @@ export type CacheArea = (typeof CACHE_AREAS)[keyof typeof CACHE_AREAS];
 export interface Cache {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
-  generation(area: CacheArea): Promise<number>;
+  /** The area's current generation; undefined when the cache cannot say now (then nothing is cached). */
+  generation(area: CacheArea): Promise<number | undefined>;
   advance(areas: Iterable<CacheArea>): Promise<void>;
   close(): Promise<void>;
 }

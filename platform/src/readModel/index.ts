@@ -5,4 +5,6 @@ export * from './readStore.js';
 export * from './sqlReadStore.js';
 export * from './cache.js';
 export * from './inProcessCache.js';
+export * from './redisCache.js';
+export * from './pgExecutor.js';
 export * from './checkpointWaiter.js';

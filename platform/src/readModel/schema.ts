@@ -75,20 +75,27 @@ export const READ_MODEL_MIGRATIONS: readonly string[] = [
   `,
 ];
 
-/** Applies the migrations this database has not seen yet, each in its own transaction. */
+/** Any constant both services agree on: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 72_430_616;
+
+/**
+ * Applies the migrations this database has not seen yet, all in one transaction. In services mode
+ * the projector and the query service both migrate at start, maybe at the same moment: the
+ * advisory lock lets one of them migrate while the other waits, then finds nothing left to do.
+ */
 export async function migrateReadModel(sql: SqlExecutor): Promise<void> {
-  await sql.query('create table if not exists read_model_migrations (version integer primary key, applied_at timestamptz not null default now())');
-  const applied = await sql.query<{ version: number }>('select version from read_model_migrations');
-  const done = new Set(applied.rows.map((row) => Number(row.version)));
-  for (const [index, migration] of READ_MODEL_MIGRATIONS.entries()) {
-    const version = index + 1;
-    if (done.has(version)) continue;
-    await sql.transaction(async (tx) => {
+  await sql.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('create table if not exists read_model_migrations (version integer primary key, applied_at timestamptz not null default now())');
+    const applied = await tx.query<{ version: number }>('select version from read_model_migrations');
+    const done = new Set(applied.rows.map((row) => Number(row.version)));
+    for (const [index, migration] of READ_MODEL_MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (done.has(version)) continue;
       for (const statement of statements(migration)) await tx.query(statement);
-      // A concurrent migrator that got here first makes this insert fail and the whole step roll back.
       await tx.query('insert into read_model_migrations (version) values ($1)', [version]);
-    });
-  }
+    }
+  });
 }
 
 /** Extended-protocol queries take one statement each. */

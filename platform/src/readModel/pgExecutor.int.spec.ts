@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
+import { openPostgresPool, pgSql } from './pgExecutor.js';
+import { migrateReadModel } from './schema.js';
+
+describe('the SqlExecutor on a pg pool', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(inject('postgresUrl'));
+    await database.sql.query('create table shelf (tool text primary key)');
+  });
+  afterAll(() => database.drop());
+
+  it('runs a transaction on one connection: its statements see each other and commit together', async () => {
+    const count = await database.sql.transaction(async (tx) => {
+      await tx.query('insert into shelf values ($1)', ['hammer']);
+      await tx.query('insert into shelf values ($1)', ['chisel']);
+      // Only this connection sees the uncommitted rows.
+      const inside = await tx.query<{ count: string }>('select count(*) from shelf');
+      const outside = await database.sql.query<{ count: string }>('select count(*) from shelf');
+      expect(Number(outside.rows[0]!.count)).toBe(0);
+      return Number(inside.rows[0]!.count);
+    });
+    expect(count).toBe(2);
+    expect((await database.sql.query('select tool from shelf order by tool')).rows).toEqual([{ tool: 'chisel' }, { tool: 'hammer' }]);
+  });
+
+  it('rolls everything back when the work throws, and the connection serves again', async () => {
+    await expect(
+      database.sql.transaction(async (tx) => {
+        await tx.query('insert into shelf values ($1)', ['saw']);
+        await tx.query('insert into shelf values ($1)', ['hammer']);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await database.sql.query('select tool from shelf where tool = $1', ['saw'])).rows).toEqual([]);
+    // Pool of four: more transactions than connections still run, none left open or broken.
+    const tools = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => database.sql.transaction(async (tx) => (await tx.query('select $1::text as tool', [`t${n}`])).rows[0])),
+    );
+    expect(tools).toHaveLength(8);
+  });
+
+  it('lets two services migrate the read model at the same moment', async () => {
+    const [first, second] = [openPostgresPool(database.url, { max: 1 }), openPostgresPool(database.url, { max: 1 })];
+    try {
+      await Promise.all([migrateReadModel(pgSql(first)), migrateReadModel(pgSql(second))]);
+      const versions = await database.sql.query<{ version: number }>('select version from read_model_migrations');
+      expect(versions.rows.map((row) => row.version)).toEqual([1]);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
+
+  it('fails a statement fast when the server does not answer, without crashing the process', async () => {
+    const pool = openPostgresPool('postgres://postgres@127.0.0.1:1/none', { connectionTimeoutMs: 500 });
+    try {
+      await expect(pgSql(pool).query('select 1')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await pool.end();
+    }
+  });
+});

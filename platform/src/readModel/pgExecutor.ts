@@ -1,0 +1,66 @@
+import pg from 'pg';
+import type { SqlExecutor, SqlQueryable } from './sql.js';
+
+export interface PostgresPoolOptions {
+  /** Connections at most; the projector needs one, the query service a few. */
+  max?: number;
+  /** A server that does not answer fails the statement instead of holding a request forever. */
+  connectionTimeoutMs?: number;
+  /** Told about a pooled connection that broke while idle (the server restarted, say). */
+  onIdleError?: (error: Error) => void;
+}
+
+/**
+ * A pool of connections to a PostgreSQL server (DATABASE_URL, services mode). An idle connection
+ * that breaks emits 'error' on the pool; unhandled, that would end the process, so it is reported
+ * and the pool opens a new connection on the next statement.
+ */
+export function openPostgresPool(connectionString: string, options: PostgresPoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    application_name: 'toolforge',
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
+}
+
+/**
+ * The read model's SqlExecutor on a `pg` Pool: a statement borrows any connection; a transaction
+ * keeps one connection from BEGIN to COMMIT (or ROLLBACK), as Postgres requires.
+ */
+export function pgSql(pool: pg.Pool): SqlExecutor {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, [...params]);
+      return { rows: result.rows as Row[] };
+    },
+    async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const tx: SqlQueryable = {
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            const result = await client.query(sql, [...params]);
+            return { rows: result.rows as Row[] };
+          },
+        };
+        const result = await work(tx);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch (rollbackFailed) {
+          // The connection itself is gone: the pool must not hand it out again.
+          broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { createClient } from 'redis';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { deleteKeys, uniqueKeyPrefix } from '../testing/redis.js';
+import { TcpProxy } from '../testing/tcpProxy.js';
+import { CACHE_AREAS } from './cache.js';
+import { describeCache } from './cache.suite.js';
+import { RedisCache, type CacheLogger } from './redisCache.js';
+
+const redisUrl = inject('redisUrl');
+const keyPrefix = uniqueKeyPrefix('cache');
+afterAll(() => deleteKeys(redisUrl, keyPrefix));
+
+describeCache('Redis', async () => {
+  const cache = RedisCache.open({ url: redisUrl, keyPrefix });
+  expect(await cache.waitUntilReady(5000)).toBe(true);
+  return cache;
+});
+
+/** A port of this helper's own (5400–5409) for the proxy that plays Redis's failures. */
+const PROXY_PORT = 5409;
+
+function recordingLogger() {
+  const lines: string[] = [];
+  const logger: CacheLogger = { warn: (_details, message) => lines.push(`warn ${message}`), info: (_details, message) => lines.push(`info ${message}`) };
+  return { logger, lines };
+}
+
+/** Resolves what `work` resolves, and how long it took. */
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+describe('RedisCache when Redis fails', () => {
+  const opened: RedisCache[] = [];
+  let proxy: TcpProxy | undefined;
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((cache) => cache.close()));
+    await proxy?.down();
+  });
+
+  it('answers every call at once on a dead port: misses, an unknown generation, dropped stores', async () => {
+    const { logger, lines } = recordingLogger();
+    const cache = RedisCache.open({ url: 'redis://127.0.0.1:1', keyPrefix, logger });
+    opened.push(cache);
+    expect(await cache.waitUntilReady(200)).toBe(false);
+    for (const call of [
+      () => cache.get('home'),
+      () => cache.generation(CACHE_AREAS.catalogue),
+      () => cache.set('home', '[]', 60),
+    ]) {
+      const { value, ms } = await timed(call);
+      expect(value).toBeUndefined();
+      expect(ms).toBeLessThan(50);
+    }
+    // The projector must hear that it could not advance, to tell Redis later.
+    await expect(cache.advance([CACHE_AREAS.orders])).rejects.toThrow('Redis is unavailable');
+    expect(lines).toEqual(['warn Redis unavailable; queries read PostgreSQL meanwhile']);
+  });
+
+  it('counts a command Redis does not answer in time as a miss', async () => {
+    const target = new URL(redisUrl);
+    proxy = new TcpProxy(PROXY_PORT, { host: target.hostname, port: Number(target.port || 6379) });
+    await proxy.up();
+    const cache = RedisCache.open({ url: `redis://127.0.0.1:${PROXY_PORT}${target.pathname}`, keyPrefix, commandTimeoutMs: 100 });
+    opened.push(cache);
+    expect(await cache.waitUntilReady(5000)).toBe(true);
+    await cache.set('count', '{"count":1}', 60);
+    expect(await cache.get('count')).toBe('{"count":1}');
+
+    proxy.freeze();
+    const lookup = await timed(() => cache.get('count'));
+    expect(lookup.value).toBeUndefined();
+    expect(lookup.ms).toBeLessThan(1000);
+    // Right after a timeout Redis is left alone for a moment: the next calls do not wait again.
+    const generation = await timed(() => cache.generation(CACHE_AREAS.catalogue));
+    expect(generation.value).toBeUndefined();
+    expect(generation.ms).toBeLessThan(50);
+  });
+
+  it('reconnects by itself when Redis comes back, and says so once', async () => {
+    const target = new URL(redisUrl);
+    proxy = new TcpProxy(PROXY_PORT, { host: target.hostname, port: Number(target.port || 6379) });
+    await proxy.up();
+    const { logger, lines } = recordingLogger();
+    const cache = RedisCache.open({ url: `redis://127.0.0.1:${PROXY_PORT}${target.pathname}`, keyPrefix, logger, maxReconnectDelayMs: 100 });
+    opened.push(cache);
+    expect(await cache.waitUntilReady(5000)).toBe(true);
+
+    await proxy.down();
+    await expect.poll(() => cache.ready).toBe(false);
+    expect(await cache.get('anything')).toBeUndefined();
+    await proxy.up();
+    expect(await cache.waitUntilReady(5000)).toBe(true);
+    await cache.set('back', 'yes', 60);
+    expect(await cache.get('back')).toBe('yes');
+    expect(lines).toEqual(['warn Redis unavailable; queries read PostgreSQL meanwhile', 'info Redis available again']);
+  });
+
+  it('stores entries with their time to live', async () => {
+    const cache = RedisCache.open({ url: redisUrl, keyPrefix });
+    opened.push(cache);
+    await cache.waitUntilReady(5000);
+    await cache.set('ttl', '[]', 42);
+    const raw = createClient({ url: redisUrl });
+    await raw.connect();
+    try {
+      const ttl = await raw.ttl(`${keyPrefix}ttl`);
+      expect(ttl).toBeGreaterThan(40);
+      expect(ttl).toBeLessThanOrEqual(42);
+    } finally {
+      await raw.close();
+    }
+  });
+});

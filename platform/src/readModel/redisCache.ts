@@ -1,0 +1,181 @@
+import { createClient } from 'redis';
+import type { Cache, CacheArea } from './cache.js';
+
+export interface CacheLogger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export interface RedisCacheOptions {
+  /** REDIS_URL, e.g. redis://127.0.0.1:6379 (a /n path picks database n). */
+  url: string;
+  /** Put before every key: several shops (or test runs) share one Redis. */
+  keyPrefix?: string;
+  /** A command Redis has not answered by then counts as a miss: reads never wait on a stalled cache. */
+  commandTimeoutMs?: number;
+  /** The longest pause between two attempts to reconnect. */
+  maxReconnectDelayMs?: number;
+  logger?: CacheLogger;
+}
+
+const GENERATIONS = 'toolforge:generation:';
+/** After a command timed out, Redis is left alone this long: a hung Redis costs one timeout, not one per read. */
+const SUSPEND_AFTER_TIMEOUT_MS = 1000;
+const WARNING_INTERVAL_MS = 10_000;
+const CLOSE_TIMEOUT_MS = 1000;
+/** Commands waiting on a hung Redis are bounded too; past this the client refuses new ones at once. */
+const MAX_QUEUED_COMMANDS = 1000;
+
+class RedisTimeout extends Error {
+  constructor(ms: number) {
+    super(`Redis did not answer within ${ms} ms`);
+  }
+}
+
+/**
+ * The Cache port on Redis (DESIGN §6), through node-redis. Redis only ever speeds reads up, so
+ * this adapter never makes a read wait long or fail because of it: while Redis is unreachable or
+ * slower than `commandTimeoutMs`, a lookup is a miss, a generation is unknown (the query service
+ * then reads PostgreSQL and stores nothing) and a store is dropped. Commands are refused at once
+ * while disconnected rather than queued; the client keeps reconnecting in the background, at most
+ * `maxReconnectDelayMs` apart. Only `advance` reports a failure, so the projector can tell Redis
+ * later. An outage is logged when it starts (then at most every 10 s) and when it ends.
+ */
+export class RedisCache implements Cache {
+  private readonly client;
+  private readonly logger: CacheLogger | undefined;
+  private readonly commandTimeoutMs: number;
+  private suspendedUntil = 0;
+  private down = false;
+  private closed = false;
+  private lastWarningAt = 0;
+
+  private constructor(options: RedisCacheOptions) {
+    const maxDelay = options.maxReconnectDelayMs ?? 2000;
+    this.logger = options.logger;
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 250;
+    this.client = createClient({
+      url: options.url,
+      keyPrefix: options.keyPrefix,
+      disableOfflineQueue: true,
+      commandsQueueMaxLength: MAX_QUEUED_COMMANDS,
+      socket: {
+        connectTimeout: 1000,
+        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxDelay),
+      },
+    });
+    // Without a listener, node-redis's 'error' events would end the process.
+    this.client.on('error', (error: Error) => this.wentDown(error));
+    this.client.on('ready', () => this.cameBack());
+  }
+
+  /** Starts connecting and answers at once: reads are misses until Redis is ready. */
+  static open(options: RedisCacheOptions): RedisCache {
+    const cache = new RedisCache(options);
+    // Rejected only when the cache is closed before it ever connected; outages are logged by 'error'.
+    cache.client.connect().catch(() => undefined);
+    return cache;
+  }
+
+  /** Whether commands go to Redis now. */
+  get ready(): boolean {
+    return this.client.isReady;
+  }
+
+  /** Resolves true once connected, or false after `timeoutMs` (the cache works either way). */
+  async waitUntilReady(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.client.isReady && !this.closed && Date.now() < deadline) {
+      await new Promise((resume) => setTimeout(resume, 10));
+    }
+    return this.client.isReady;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.attempt(() => this.client.get(key))) ?? undefined;
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.attempt(() => this.client.set(key, value, { expiration: { type: 'EX', value: ttlSeconds } }));
+  }
+
+  async generation(area: CacheArea): Promise<number | undefined> {
+    const value = await this.attempt(() => this.client.get(GENERATIONS + area));
+    if (value === undefined) return undefined;
+    return value === null ? 0 : Number(value);
+  }
+
+  async advance(areas: Iterable<CacheArea>): Promise<void> {
+    const unique = [...new Set(areas)];
+    if (unique.length === 0) return;
+    if (!this.available()) throw new Error('Redis is unavailable');
+    const transaction = this.client.multi();
+    for (const area of unique) transaction.incr(GENERATIONS + area);
+    await this.withDeadline(transaction.exec());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // close() lets the commands under way finish, but a Redis that hangs must not hold a shutdown.
+    let timer: NodeJS.Timeout | undefined;
+    const closing = this.client.close().catch(() => undefined);
+    const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), CLOSE_TIMEOUT_MS)));
+    if ((await Promise.race([closing, hung])) === 'hung') this.client.destroy();
+    clearTimeout(timer);
+  }
+
+  private available(): boolean {
+    return this.client.isReady && Date.now() >= this.suspendedUntil;
+  }
+
+  /** The command's answer, or undefined when Redis is unavailable, fails or is too slow. */
+  private async attempt<T>(command: () => Promise<T>): Promise<T | undefined> {
+    if (!this.available()) return undefined;
+    try {
+      const answer = await this.withDeadline(command());
+      this.cameBack();
+      return answer;
+    } catch (error) {
+      this.wentDown(error);
+      return undefined;
+    }
+  }
+
+  /**
+   * node-redis's own timeout covers a command only until it is written; one that Redis received
+   * but never answers would wait as long as the connection lives. So each command gets a deadline.
+   */
+  private async withDeadline<T>(command: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        this.suspendedUntil = Date.now() + SUSPEND_AFTER_TIMEOUT_MS;
+        reject(new RedisTimeout(this.commandTimeoutMs));
+      }, this.commandTimeoutMs);
+    });
+    // The command may still settle after the deadline: nobody waits for it any more.
+    command.catch(() => undefined);
+    try {
+      return await Promise.race([command, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A lost connection or a failed command: said once per outage, and at most every 10 s. */
+  private wentDown(error: unknown): void {
+    if (this.closed) return;
+    const now = Date.now();
+    if (this.down && now - this.lastWarningAt < WARNING_INTERVAL_MS) return;
+    this.down = true;
+    this.lastWarningAt = now;
+    this.logger?.warn({ err: error }, 'Redis unavailable; queries read PostgreSQL meanwhile');
+  }
+
+  private cameBack(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.logger?.info({}, 'Redis available again');
+  }
+}
