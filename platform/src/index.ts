@@ -9,3 +9,5 @@ export * from './eventLog/kafkaTopics.js';
 export * from './eventLog/openEventLog.js';
 export * from './readModel/index.js';
 export * from './http/hardening.js';
+export * from './eventLog/kafkaEventConsumer.js';
+export * from './logger.js';

@@ -1,2 +1,4 @@
 export * from './projector.js';
+export * from './readModelUpdater.js';
+export * from './kafkaProjector.js';
 export * from './projections/index.js';

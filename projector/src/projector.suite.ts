@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventLog, ProductAdded } from '@toolforge/contracts';
+import type { EventLog, LogPosition, ProductAdded } from '@toolforge/contracts';
 import {
   adminGranted,
   logWriter,
@@ -8,44 +8,20 @@ import {
   productDeleted,
   userSignedIn,
 } from '@toolforge/contracts/testing';
-import { CACHE_AREAS, InProcessCache, SqlReadStore, type SqlExecutor } from '@toolforge/platform';
+import { CACHE_AREAS, InProcessCache, SqlReadStore, type Cache, type SqlExecutor } from '@toolforge/platform';
 import { dumpReadModel } from '@toolforge/platform/testing';
-import { Projector, type Committed } from './projector.js';
+import { Projector } from './projector.js';
+import { checkpointsAfter, checkpointsOf } from './test/checkpoints.js';
+import { failingBeforeCommit, type FailingExecutor } from './test/failingExecutor.js';
+import type { Committed } from './readModelUpdater.js';
 
 export interface ProjectorAdapters {
   /** An empty event log. */
   openLog(): Promise<{ log: EventLog; close(): Promise<void> }>;
   /** An empty database for a read model. */
   openSql(): Promise<{ sql: SqlExecutor; close(): Promise<void> }>;
-}
-
-interface FailingExecutor extends SqlExecutor {
-  /** The next `times` commits fail: every statement of the batch has run, then it rolls back. */
-  failNextCommits(times: number): void;
-  failures(): number;
-}
-
-/** An executor that can be made to die between applying a batch and committing it. */
-function failingBeforeCommit(sql: SqlExecutor): FailingExecutor {
-  let failures = 0;
-  let toFail = 0;
-  return {
-    query: (text, params) => sql.query(text, params),
-    transaction: (work) =>
-      sql.transaction(async (tx) => {
-        const result = await work(tx);
-        if (toFail > 0) {
-          toFail -= 1;
-          failures += 1;
-          throw new Error('the process died before COMMIT');
-        }
-        return result;
-      }),
-    failNextCommits: (times) => {
-      toFail = times;
-    },
-    failures: () => failures,
-  };
+  /** An empty cache; the in-process one when not given. */
+  openCache?(): Promise<{ cache: Cache; close(): Promise<void> }>;
 }
 
 /**
@@ -63,6 +39,13 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const opened = await open.openLog();
       closers.push(opened.close);
       return { log: opened.log, append: logWriter(opened.log) };
+    }
+
+    async function openCache(): Promise<Cache> {
+      if (!open.openCache) return new InProcessCache();
+      const opened = await open.openCache();
+      closers.push(opened.close);
+      return opened.cache;
     }
 
     async function openReadModel(wrap: (sql: SqlExecutor) => SqlExecutor = (sql) => sql) {
@@ -93,13 +76,14 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
         orderPlaced(vise.data, { userId: 'u-ada', quantity: 2 }),
         productDeleted('p-vise'),
       ];
-      for (const event of events) await append(event);
-      return { drill: drill.data as ProductAdded['data'] };
+      const positions: LogPosition[] = [];
+      for (const event of events) positions.push((await append(event)).position);
+      return { drill: drill.data as ProductAdded['data'], positions };
     }
 
     it('applies every topic to the read model: products, stock reserved by orders, orders, admins', async () => {
       const { log, append } = await openLog();
-      await history(append);
+      const { positions } = await history(append);
       const { store } = await openReadModel();
       expect(await new Projector({ log, store }).catchUp()).toBe(8);
 
@@ -107,7 +91,8 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       expect((await store.ordersOfUser('u-ada')).map((o) => o.productId)).toEqual(['p-vise', 'p-drill']);
       expect(await store.isAdmin('u-admin')).toBe(true);
       expect(await store.isAdmin('u-ada')).toBe(false);
-      expect(await store.nextOffset('sales.orders', 0)).toBe(2);
+      const orders = positions.filter((position) => position.topic === 'sales.orders');
+      expect(await checkpointsOf(log, store, ['sales.orders'])).toEqual(checkpointsAfter(orders));
     });
 
     it('resumes from its checkpoints after a restart, applying only what is new', async () => {
@@ -154,7 +139,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
 
     it('after a crash part-way through, applies the rest exactly once', async () => {
       const { log, append } = await openLog();
-      await history(append);
+      const { positions } = await history(append);
       const opened = await open.openSql();
       closers.push(opened.close);
       const store = await SqlReadStore.open(opened.sql);
@@ -164,8 +149,9 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const crashingStore = await SqlReadStore.open(crashingSql);
       crashingSql.failNextCommits(1);
       await expect(new Projector({ log, store: crashingStore, batchSize: 1 }).catchUp()).rejects.toThrow();
-      expect(await store.nextOffset('identity.users', 0)).toBe(3);
-      expect(await store.nextOffset('catalog.products', 0)).toBe(0);
+      const users = positions.filter((position) => position.topic === 'identity.users');
+      expect(await checkpointsOf(log, store, ['identity.users'])).toEqual(checkpointsAfter(users));
+      expect(await checkpointsOf(log, store, ['catalog.products'])).toEqual(new Map());
 
       expect(await new Projector({ log, store }).catchUp()).toBe(5);
       expect(await dumpReadModel(opened.sql)).toEqual(await freshRebuild(log));
@@ -174,16 +160,17 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
     it('running, catches up when woken, tells who listens, and retries a failed commit', async () => {
       const { log, append } = await openLog();
       const { store } = await openReadModel();
-      const cache = new InProcessCache();
+      const cache = await openCache();
       const projector = new Projector({ log, store, cache, pollIntervalMs: 60_000 });
       const committed: Committed[] = [];
       projector.onCommitted((position) => committed.push(position));
       projector.start();
+      let added: Awaited<ReturnType<typeof append>>;
       try {
-        const added = await append(productAdded({ productId: 'p-1' }));
+        added = await append(productAdded({ productId: 'p-1' }));
         projector.wake();
         await expect.poll(() => committed.length, { timeout: 2000 }).toBe(1);
-        expect(committed[0]).toEqual({ topic: 'catalog.products', partition: 0, nextOffset: added.position.offset + 1 });
+        expect(committed[0]).toEqual({ topic: 'catalog.products', partition: added.position.partition, nextOffset: added.position.offset + 1 });
         expect(await cache.generation(CACHE_AREAS.catalogue)).toBe(1);
         expect(await cache.generation(CACHE_AREAS.orders)).toBe(0);
       } finally {
@@ -197,7 +184,8 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const patient = new Projector({ log, store: retrying.store, pollIntervalMs: 10 });
       patient.start();
       try {
-        await expect.poll(() => retrying.store.nextOffset('catalog.products', 0), { timeout: 5000 }).toBe(1);
+        const { partition, offset } = added.position;
+        await expect.poll(() => retrying.store.nextOffset('catalog.products', partition), { timeout: 5000 }).toBe(offset + 1);
         expect(await retrying.store.countProducts()).toBe(1);
         expect(failing!.failures()).toBe(2);
       } finally {

@@ -1,17 +1,6 @@
 import { ALL_TOPICS, type EventLog, type Topic } from '@toolforge/contracts';
-import { cacheAreasOf, type Cache, type CacheArea, type ReadModelWriter } from '@toolforge/platform';
-import { project } from './projections/index.js';
-
-/** A commit of the read model: this partition is applied up to (not including) nextOffset. */
-export interface Committed {
-  readonly topic: Topic;
-  readonly partition: number;
-  readonly nextOffset: number;
-}
-
-export interface ProjectorLogger {
-  error(details: object, message: string): void;
-}
+import type { Cache, ReadModelWriter } from '@toolforge/platform';
+import { ReadModelUpdater, type Committed, type ProjectorLogger } from './readModelUpdater.js';
 
 export interface ProjectorDeps {
   log: EventLog;
@@ -39,7 +28,7 @@ export class Projector {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly maxBackoffMs: number;
-  private readonly listeners = new Set<(committed: Committed) => void>();
+  private readonly updater: ReadModelUpdater;
   private pass: Promise<number> = Promise.resolve(0);
   private running: Promise<void> | undefined;
   private stopping = false;
@@ -52,6 +41,7 @@ export class Projector {
     this.batchSize = deps.batchSize ?? 500;
     this.pollIntervalMs = deps.pollIntervalMs ?? 1000;
     this.maxBackoffMs = deps.maxBackoffMs ?? 30_000;
+    this.updater = new ReadModelUpdater(deps);
   }
 
   /** Applies everything the log holds past the checkpoints; resolves the number of events applied. */
@@ -64,8 +54,7 @@ export class Projector {
 
   /** Called after each commit, with where that partition now stands. */
   onCommitted(listener: (committed: Committed) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.updater.onCommitted(listener);
   }
 
   /** Runs until stop(): catch up, then wait for a wake-up or the poll interval. */
@@ -140,32 +129,15 @@ export class Projector {
 
   private async catchUpPartition(topic: Topic, partition: number): Promise<number> {
     let applied = 0;
-    let from = await this.deps.store.nextOffset(topic, partition);
+    let from = await this.updater.nextOffset(topic, partition);
     while (!this.stopping) {
       const events = await this.deps.log.read(topic, partition, from, this.batchSize);
       if (events.length === 0) break;
-      const batch = events.map((event) => ({ offset: event.position.offset, writes: project(event) }));
-      const result = await this.deps.store.applyBatch({ topic, partition, events: batch });
+      const result = await this.updater.apply(topic, partition, events);
       applied += result.applied;
       from = result.nextOffset;
-      if (result.applied > 0) {
-        const stale = batch.flatMap((event) => event.writes.flatMap(cacheAreasOf));
-        await this.committed({ topic, partition, nextOffset: result.nextOffset }, stale);
-      }
       if (events.length < this.batchSize) break;
     }
     return applied;
-  }
-
-  private async committed(committed: Committed, staleAreas: CacheArea[]): Promise<void> {
-    if (this.deps.cache && staleAreas.length > 0) {
-      try {
-        await this.deps.cache.advance(staleAreas);
-      } catch (error) {
-        // Reads fall back to the read model when the cache is down; stale entries expire by TTL.
-        this.deps.logger?.error({ err: error }, 'could not advance cache generations');
-      }
-    }
-    for (const listener of this.listeners) listener(committed);
   }
 }

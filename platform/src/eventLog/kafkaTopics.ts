@@ -31,6 +31,13 @@ export class TopicNames {
     return this.prefix + topic;
   }
 
+  /** The shop's topic a broker topic name stands for. */
+  fromBroker(name: string): Topic {
+    const topic = ALL_TOPICS.find((candidate) => this.onBroker(candidate) === name);
+    if (!topic) throw new Error(`${name} is not one of the shop's topics${this.prefix ? ` under the prefix ${this.prefix}` : ''}`);
+    return topic;
+  }
+
   all(): string[] {
     return ALL_TOPICS.map((topic) => this.onBroker(topic));
   }

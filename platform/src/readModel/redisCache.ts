@@ -1,10 +1,8 @@
 import { createClient } from 'redis';
+import type { Logger } from '../logger.js';
 import type { Cache, CacheArea } from './cache.js';
 
-export interface CacheLogger {
-  warn(details: object, message: string): void;
-  info(details: object, message: string): void;
-}
+export type CacheLogger = Pick<Logger, 'warn' | 'info'>;
 
 export interface RedisCacheOptions {
   /** REDIS_URL, e.g. redis://127.0.0.1:6379 (a /n path picks database n). */

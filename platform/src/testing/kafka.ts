@@ -1,3 +1,4 @@
+import type { Admin } from 'kafkajs';
 import { kafkaClient } from '../eventLog/kafkaClient.js';
 
 /** A topic prefix no other test run uses, so runs against one broker never see each other's events. */
@@ -16,4 +17,9 @@ export async function deleteTopics(brokers: readonly string[], prefix: string): 
   } finally {
     await admin.disconnect();
   }
+}
+
+/** An admin client of the tests' broker, to look at consumer groups and move their offsets. */
+export function kafkaAdmin(brokers: readonly string[]): Admin {
+  return kafkaClient({ brokers, clientId: 'toolforge-tests' }).admin();
 }

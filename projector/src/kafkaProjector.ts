@@ -1,0 +1,63 @@
+import type { Topic } from '@toolforge/contracts';
+import { KafkaEventConsumer, type Cache, type Logger, type ReadModelWriter } from '@toolforge/platform';
+import { ReadModelUpdater, type Committed } from './readModelUpdater.js';
+
+export interface KafkaProjectorOptions {
+  brokers: readonly string[];
+  clientId?: string;
+  /** The shop's topics on the broker sit behind this prefix (KAFKA_TOPIC_PREFIX). */
+  topicPrefix?: string;
+  /** Default: `<topicPrefix>toolforge-projector`. Projectors of one group share the partitions. */
+  groupId?: string;
+  topics?: readonly Topic[];
+  store: ReadModelWriter;
+  cache?: Cache;
+  logger?: Logger;
+  retryDelayMs?: number;
+}
+
+export const PROJECTOR_GROUP = 'toolforge-projector';
+
+/**
+ * The projector of services mode (DESIGN §2, §6): a member of the Kafka consumer group
+ * `toolforge-projector` that applies each partition batch with its checkpoint in one PostgreSQL
+ * transaction, through the same ReadModelUpdater as the embedded projector. It resumes each
+ * partition it is assigned from the checkpoint in PostgreSQL; the Kafka offsets it commits after
+ * each PostgreSQL commit are only a hint. Several instances split the partitions between them.
+ */
+export class KafkaProjector {
+  private constructor(
+    private readonly consumer: KafkaEventConsumer,
+    private readonly updater: ReadModelUpdater,
+  ) {}
+
+  static async start(options: KafkaProjectorOptions): Promise<KafkaProjector> {
+    const updater = new ReadModelUpdater({ store: options.store, cache: options.cache, logger: options.logger });
+    const consumer = await KafkaEventConsumer.start({
+      brokers: options.brokers,
+      clientId: options.clientId ?? 'toolforge-projector',
+      groupId: options.groupId ?? `${options.topicPrefix ?? ''}${PROJECTOR_GROUP}`,
+      topicPrefix: options.topicPrefix,
+      topics: options.topics,
+      logger: options.logger,
+      retryDelayMs: options.retryDelayMs,
+      handler: {
+        resumeAt: (topic, partition) => updater.nextOffset(topic, partition),
+        handle: async (topic, partition, events) => {
+          await updater.apply(topic, partition, events);
+        },
+      },
+    });
+    return new KafkaProjector(consumer, updater);
+  }
+
+  /** Called after each commit, with where that partition now stands. */
+  onCommitted(listener: (committed: Committed) => void): () => void {
+    return this.updater.onCommitted(listener);
+  }
+
+  /** Lets the batch in hand commit, then leaves the consumer group. */
+  stop(): Promise<void> {
+    return this.consumer.stop();
+  }
+}
