@@ -1,41 +1,39 @@
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { ApiUser, ShopEvent } from '@toolforge/contracts';
 import { logWriter } from '@toolforge/contracts/testing';
-import {
-  CheckpointWaiter,
-  InProcessCache,
-  PgliteEventLog,
-  SqlReadStore,
-  apiTokens,
-  openEmbeddedPostgres,
-  pgliteSql,
-  type Cache,
-} from '@toolforge/platform';
+import { CheckpointWaiter, PgliteEventLog, SqlReadStore, apiTokens, type Cache } from '@toolforge/platform';
 import { Projector } from '@toolforge/projector';
 import { buildQueryService } from '../app.js';
+import { embeddedStack, type QueryStack } from './stacks.js';
 
 const SECRET = 'query-service-test-secret-long-enough-for-hs256';
 export const WEB_ORIGIN = 'http://localhost:8180';
 
 export interface QueryHarnessOptions {
+  /** Where it runs; the embedded default when not given. */
+  stack?: QueryStack;
   readAfterTimeoutMs?: number;
+  /** In place of the stack's cache. */
   cache?: Cache;
 }
 
 /**
- * A query service on an in-memory embedded log and read model, with a projector the test drives:
- * `project()` catches up once; `projector.start()` runs it as the embedded host does. API tokens
- * are signed with the query service's own key, as the command service would sign them.
+ * A query service on a fresh log and read model, with a projector the test drives: `project()`
+ * catches up once; `projector.start()` runs it as the hosts do. API tokens are signed with the query
+ * service's own key, as the command service would sign them.
  */
 export async function startQueryService(options: QueryHarnessOptions = {}) {
-  const db = await openEmbeddedPostgres(null);
-  const log = await PgliteEventLog.open(db);
-  const store = await SqlReadStore.open(pgliteSql(db));
-  const cache = options.cache ?? new InProcessCache();
+  const stack = await (options.stack ?? embeddedStack).open();
+  const { log } = stack;
+  const store = await SqlReadStore.open(stack.sql);
+  const cache = options.cache ?? stack.cache;
   const checkpoints = new CheckpointWaiter(store, { pollIntervalMs: 20 });
   const projector = new Projector({ log, store, cache, pollIntervalMs: 50 });
-  projector.onCommitted(() => checkpoints.wake());
-  const unsubscribe = log.onAppend(() => projector.wake());
+  const unsubscribe: (() => unknown)[] = [];
+  if (stack.inProcess) {
+    unsubscribe.push(projector.onCommitted(() => checkpoints.wake()));
+    if (log instanceof PgliteEventLog) unsubscribe.push(log.onAppend(() => projector.wake()));
+  }
   const app = await buildQueryService(
     { store, cache, jwtSecret: SECRET, checkpoints, readAfterTimeoutMs: options.readAfterTimeoutMs },
     { origins: [WEB_ORIGIN] },
@@ -66,11 +64,11 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
       return app.inject({ method: 'GET', url, headers });
     },
     async close() {
-      unsubscribe();
+      for (const stop of unsubscribe) stop();
       await projector.stop();
       await app.close();
       await issuer.close();
-      await db.close();
+      await stack.close();
     },
   };
 }

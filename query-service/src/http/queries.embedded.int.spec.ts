@@ -1,0 +1,8 @@
+import { embeddedStack } from '../test/stacks.js';
+import { describeCatalogueQueries } from './catalogueRoutes.suite.js';
+import { describeOrderQueries } from './orderRoutes.suite.js';
+import { describeReadAfter } from './readAfter.suite.js';
+
+describeCatalogueQueries(embeddedStack);
+describeOrderQueries(embeddedStack);
+describeReadAfter(embeddedStack);

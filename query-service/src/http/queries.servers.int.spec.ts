@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productAdded } from '@toolforge/contracts/testing';
+import { CACHE_AREAS } from '@toolforge/platform';
+import { startQueryService, type QueryHarness } from '../test/harness.js';
+import { serversStack } from '../test/stacks.js';
+import { describeCatalogueQueries } from './catalogueRoutes.suite.js';
+import { describeOrderQueries } from './orderRoutes.suite.js';
+import { describeReadAfter } from './readAfter.suite.js';
+
+// Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
+const servers = serversStack();
+describeCatalogueQueries(servers);
+describeOrderQueries(servers);
+describeReadAfter(servers);
+
+describe('answers from Redis', () => {
+  let shop: QueryHarness;
+  beforeAll(async () => {
+    shop = await startQueryService({ stack: servers });
+    await shop.append(productAdded());
+    await shop.project();
+  });
+  afterAll(() => shop.close());
+
+  it('keeps each answer in Redis as JSON under the generation of its area, and serves it from there', async () => {
+    const token = shop.token({ uid: 'u-ada' });
+    const first = await shop.get('/productscount', { token });
+    const key = `toolforge:query:${CACHE_AREAS.catalogue}:${await shop.cache.generation(CACHE_AREAS.catalogue)}:count`;
+    expect(await shop.cache.get(key)).toBe(first.body);
+
+    // What Redis holds is what the next reader gets, without asking PostgreSQL.
+    await shop.cache.set(key, '{"count":41}', 60);
+    expect((await shop.get('/productscount', { token })).json()).toEqual({ count: 41 });
+
+    // A commit that changes the catalogue moves its generation on: the old entry is never read again.
+    await shop.append(productAdded());
+    await shop.project();
+    expect((await shop.get('/productscount', { token })).json()).toEqual({ count: 2 });
+  });
+});

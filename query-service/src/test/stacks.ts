@@ -1,0 +1,72 @@
+import { inject } from 'vitest';
+import type { EventLog } from '@toolforge/contracts';
+import { InProcessCache, KafkaEventLog, PgliteEventLog, RedisCache, openEmbeddedPostgres, pgliteSql, type Cache, type SqlExecutor } from '@toolforge/platform';
+import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTopicPrefix } from '@toolforge/platform/testing';
+
+/** What a query service under test runs on: a fresh log, read-model database and cache. */
+export interface OpenedStack {
+  log: EventLog;
+  sql: SqlExecutor;
+  cache: Cache;
+  /**
+   * In one process (embedded), the projector is woken by every append and wakes the X-Read-After
+   * waiters after every commit. In services mode the query service is a process of its own and
+   * only polls the checkpoints: then this is false.
+   */
+  inProcess: boolean;
+  close(): Promise<void>;
+}
+
+export interface QueryStack {
+  readonly name: string;
+  open(): Promise<OpenedStack>;
+}
+
+/** The embedded default: log and read model in one in-memory PGlite, the in-process cache. */
+export const embeddedStack: QueryStack = {
+  name: 'the embedded log, read model and cache',
+  async open() {
+    const db = await openEmbeddedPostgres(null);
+    return {
+      log: await PgliteEventLog.open(db),
+      sql: pgliteSql(db),
+      cache: new InProcessCache(),
+      inProcess: true,
+      close: () => db.close(),
+    };
+  },
+};
+
+/**
+ * Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis, each test run
+ * under its own topic prefix, database and key prefix. `redisUrl` overrides the tests' Redis (a
+ * dead port plays a Redis that is down).
+ */
+export function serversStack(options: { redisUrl?: string; name?: string } = {}): QueryStack {
+  return {
+    name: options.name ?? 'Kafka, PostgreSQL and Redis',
+    async open() {
+      const brokers = inject('kafkaBrokers').split(',');
+      const redisUrl = options.redisUrl ?? inject('redisUrl');
+      const topicPrefix = uniqueTopicPrefix('query');
+      const keyPrefix = uniqueKeyPrefix('query');
+      const database = await createTestDatabase(inject('postgresUrl'));
+      const log = await KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer` });
+      const cache = RedisCache.open({ url: redisUrl, keyPrefix });
+      await cache.waitUntilReady(options.redisUrl ? 0 : 5000);
+      return {
+        log,
+        sql: database.sql,
+        cache,
+        inProcess: false,
+        async close() {
+          await cache.close();
+          await log.close();
+          await database.drop();
+          await deleteTopics(brokers, topicPrefix);
+          if (!options.redisUrl) await deleteKeys(redisUrl, keyPrefix);
+        },
+      };
+    },
+  };
+}
