@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { EventLog } from '@toolforge/contracts';
-import { apiTokens, useErrorReplies, useZodSchemas } from '@toolforge/platform';
+import { apiTokens, useErrorReplies, useHttpHardening, useZodSchemas, type RateLimitRule } from '@toolforge/platform';
 import { WriteModel } from './domain/writeModel.js';
 import { identityRoutes } from './http/identityRoutes.js';
 import { orderRoutes } from './http/orderRoutes.js';
@@ -46,12 +46,18 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(orderRoutes, { shop });
 }
 
+export interface CommandServerOptions extends FastifyServerOptions {
+  /** Browser origins allowed to call (the web app). */
+  origins?: readonly string[];
+  /** Limits on the sensitive commands (SHOP_RATE_LIMITS in services mode). */
+  rateLimits?: Readonly<Record<string, RateLimitRule>>;
+}
+
 /** A standalone command service (services mode, and tests through app.inject). */
-export async function buildCommandService(
-  deps: CommandServiceDeps,
-  options: FastifyServerOptions = {},
-): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT, ...options });
+export async function buildCommandService(deps: CommandServiceDeps, options: CommandServerOptions = {}): Promise<FastifyInstance> {
+  const { origins = [], rateLimits, ...fastifyOptions } = options;
+  const app = Fastify({ bodyLimit: BODY_LIMIT, ...fastifyOptions });
+  await useHttpHardening(app, { origins, rateLimits });
   await app.register(commandService, deps);
   return app;
 }

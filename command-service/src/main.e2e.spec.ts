@@ -1,12 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ALL_TOPICS, parsePosition, type EventLog, type LoginResponse } from '@toolforge/contracts';
 import { KafkaEventLog, PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
-import { EMULATOR_HOST, createAccount, deleteTopics, uniqueEmail, uniqueTopicPrefix } from '@toolforge/platform/testing';
+import {
+  EMULATOR_HOST,
+  createAccount,
+  deleteTopics,
+  startServiceProcess,
+  testPort,
+  uniqueEmail,
+  uniqueTopicPrefix,
+  type ServiceProcess,
+} from '@toolforge/platform/testing';
 
 /**
  * Services mode (DESIGN §2): `npm start -w command-service` runs the built service alone, on Kafka
@@ -16,29 +24,16 @@ import { EMULATOR_HOST, createAccount, deleteTopics, uniqueEmail, uniqueTopicPre
  */
 const packageDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const brokers = inject('kafkaBrokers');
-const PORT = 5300;
+const PORT = testPort('commandAlone');
 const base = `http://127.0.0.1:${PORT}`;
 
 /** Every service process a test started: none outlives the file, whatever failed. */
-const started: ChildProcess[] = [];
+const started: ServiceProcess[] = [];
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startScript(): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return manifest.scripts.start.split(' ');
-}
-
-async function startService(env: Record<string, string>): Promise<Running> {
-  const [command, ...args] = await startScript();
-  const child = spawn(command!, args, {
-    cwd: packageDir,
+async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  const service = await startServiceProcess({
+    packageDir,
     env: {
-      ...process.env,
       COMMAND_PORT: String(PORT),
       HOST: '127.0.0.1',
       JWT_SECRET: 'services-mode-test-secret-long-enough',
@@ -46,25 +41,10 @@ async function startService(env: Record<string, string>): Promise<Running> {
       KAFKA_BROKERS: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: { url: `${base}/` },
   });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the command service exited (${child.exitCode}):\n${output}`);
-    try {
-      await fetch(`${base}/`, { signal: AbortSignal.timeout(500) });
-      return { child, output: () => output, exited };
-    } catch {
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the command service did not listen on ${PORT}:\n${output}`);
+  started.push(service);
+  return service;
 }
 
 async function signIn(): Promise<{ uid: string; position: string }> {
@@ -80,9 +60,8 @@ async function signIn(): Promise<{ uid: string; position: string }> {
 }
 
 /** SIGTERM, as an orchestrator sends it: the service must close cleanly and exit 0. */
-async function stopGracefully(running: Running): Promise<void> {
-  running.child.kill('SIGTERM');
-  expect(await running.exited).toBe(0);
+async function stopGracefully(running: ServiceProcess): Promise<void> {
+  expect(await running.stop('SIGTERM')).toBe(0);
   expect(running.output()).toContain('command service stopping');
 }
 
@@ -97,7 +76,7 @@ async function streamIds(log: EventLog): Promise<string[]> {
 describe('npm start -w command-service', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const service of started) service.kill();
     for (const cleanup of cleanups) await cleanup();
   });
 

@@ -1,4 +1,4 @@
-import { apiTokenSecret, openEventLog, readConfig } from '@toolforge/platform';
+import { SHOP_RATE_LIMITS, apiTokenSecret, openEventLog, readConfig, stopOnSignals } from '@toolforge/platform';
 import { buildCommandService } from './app.js';
 import { firebaseIdentity } from './identity/firebaseIdentity.js';
 
@@ -15,36 +15,15 @@ const app = await buildCommandService(
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,
   },
-  { logger: true },
+  { logger: { level: config.logLevel ?? 'info' }, origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS },
 );
 
-/** Past this, a shutdown that hangs (a broker gone away, say) ends anyway. */
-const SHUTDOWN_TIMEOUT_MS = 15_000;
-let stopping = false;
-
-/**
- * Graceful shutdown: stop taking requests and finish those under way (their appends included),
- * then let the log finish its last append and disconnect.
- */
-async function stop(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'command service stopping');
-  setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
-  try {
-    await app.close();
-    await opened.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+// Stop taking requests and finish those under way (their appends included), then let the log
+// finish its last append and disconnect.
+stopOnSignals('command service', app.log, async () => {
+  await app.close();
+  await opened.close();
+});
 
 await app.listen({ host: config.host, port: config.commandPort });
 app.log.info(`command service on ${opened.description}`);

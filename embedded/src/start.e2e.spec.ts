@@ -13,16 +13,18 @@ import {
   type OrderDto,
   type ProductDto,
 } from '@toolforge/contracts';
-import { signIn } from '@toolforge/platform/testing';
+import { signIn, testPort } from '@toolforge/platform/testing';
 import { DEMO_ACCOUNTS } from './demoAccounts.js';
 
 /**
  * `make start` as a user runs it: the built process (scripts/start.mjs) on a fresh data dir,
- * driven over real HTTP. This worktree's ports: API 5100, web 8180.
+ * driven over real HTTP, on the test ports (5100 and 8180 unless TOOLFORGE_TEST_PORT_BASE says).
  */
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const API = 'http://127.0.0.1:5100';
-const WEB_ORIGIN = 'http://localhost:8180';
+const API_PORT = testPort('embeddedApi');
+const WEB_PORT = testPort('embeddedWeb');
+const API = `http://127.0.0.1:${API_PORT}`;
+const WEB_ORIGIN = `http://localhost:${WEB_PORT}`;
 const STARTUP_MS = 90_000;
 
 interface Started {
@@ -34,7 +36,7 @@ interface Started {
 function start(dataDir: string): Started {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: '5100', WEB_PORT: '8180', ADMIN_EMAILS: 'admin@toolforge.test' },
+    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), ADMIN_EMAILS: 'admin@toolforge.test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -105,11 +107,11 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
   it('serves the whole API to a customer and an admin, stops on Ctrl-C and resumes from the same data', async () => {
     first = start(dataDir);
     const banner = await ready(first);
-    expect(banner).toContain('API            http://localhost:5100');
+    expect(banner).toContain(`API            http://localhost:${API_PORT}`);
     expect(banner).toContain('24 products seeded into the empty log');
     for (const account of DEMO_ACCOUNTS) expect(banner).toContain(`${account.email.padEnd(24)} password ${account.password}`);
     const webBuilt = existsSync(join(ROOT, 'web/dist/index.html'));
-    expect(banner).toContain(webBuilt ? 'Web app        http://localhost:8180' : 'Web app        not built');
+    expect(banner).toContain(webBuilt ? `Web app        http://localhost:${WEB_PORT}` : 'Web app        not built');
 
     // The catalogue is public on the home page and paged for signed-in customers.
     const home = await call<ProductDto[]>('GET', '/homeproducts');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 /** DESIGN §8: every setting comes from the environment, with these defaults. */
@@ -24,6 +24,8 @@ export interface ShopConfig {
   kafkaTopicPrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before every Redis key, for several shops (or test runs) on one Redis. */
+  redisKeyPrefix: string;
   /** Origins allowed to call the API from a browser. */
   webOrigins: string[];
   /** LOG_LEVEL of the services' logs (pino levels); unset: each process's own default. */
@@ -61,12 +63,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     kafkaTopicPrefix: env.KAFKA_TOPIC_PREFIX || '',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || '',
     webOrigins: list(env.WEB_ORIGINS) ?? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`, 'http://localhost:5173'],
     logLevel: env.LOG_LEVEL || undefined,
   };
 }
 
-/** JWT_SECRET, or the key generated for this data dir on its first start (kept beside the data). */
+/**
+ * JWT_SECRET, or the key generated for this data dir on its first start (kept beside the data).
+ * Services started together on one machine share it: the key is written to a file of its own and
+ * linked into place, which fails if another process got there first, whose key is then read.
+ */
 export async function apiTokenSecret(config: Pick<ShopConfig, 'jwtSecret' | 'dataDir'>): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
   const file = join(config.dataDir, 'jwt-secret');
@@ -74,8 +81,15 @@ export async function apiTokenSecret(config: Pick<ShopConfig, 'jwtSecret' | 'dat
     return (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(config.dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600 });
-    return secret;
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    try {
+      await link(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await unlink(draft);
+    }
+    return (await readFile(file, 'utf8')).trim();
   }
 }

@@ -11,3 +11,4 @@ export * from './readModel/index.js';
 export * from './http/hardening.js';
 export * from './eventLog/kafkaEventConsumer.js';
 export * from './logger.js';
+export * from './shutdown.js';

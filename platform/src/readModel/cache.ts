@@ -41,3 +41,15 @@ export function cacheAreasOf(write: RowWrite): CacheArea[] {
     }
   }
 }
+
+/**
+ * No cache: every read goes to the read model. For a query service of its own without REDIS_URL,
+ * where an in-process cache would never hear of the commits of a projector in another process.
+ */
+export const NO_CACHE: Cache = {
+  get: async () => undefined,
+  set: async () => undefined,
+  generation: async () => undefined,
+  advance: async () => undefined,
+  close: async () => undefined,
+};

@@ -1,6 +1,7 @@
 import { createClient } from 'redis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { deleteKeys, uniqueKeyPrefix } from '../testing/redis.js';
+import { testPort } from '../testing/ports.js';
 import { TcpProxy } from '../testing/tcpProxy.js';
 import { CACHE_AREAS } from './cache.js';
 import { describeCache } from './cache.suite.js';
@@ -16,8 +17,8 @@ describeCache('Redis', async () => {
   return cache;
 });
 
-/** A port of this helper's own (5400–5409) for the proxy that plays Redis's failures. */
-const PROXY_PORT = 5409;
+/** The port of the proxy that plays Redis's failures. */
+const PROXY_PORT = testPort('redisProxy');
 
 function recordingLogger() {
   const lines: string[] = [];

@@ -54,7 +54,7 @@ export class RedisCache implements Cache {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 250;
     this.client = createClient({
       url: options.url,
-      keyPrefix: options.keyPrefix,
+      keyPrefix: options.keyPrefix || undefined,
       disableOfflineQueue: true,
       commandsQueueMaxLength: MAX_QUEUED_COMMANDS,
       socket: {

@@ -4,3 +4,5 @@ export * from './readModel.js';
 export * from './postgres.js';
 export * from './redis.js';
 export * from './tcpProxy.js';
+export * from './serviceProcess.js';
+export * from './ports.js';
