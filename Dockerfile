@@ -11,6 +11,7 @@ COPY platform/package.json platform/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/
 COPY projector/package.json projector/
+COPY embedded/package.json embedded/
 COPY web/package.json web/
 RUN npm ci
 

@@ -8,13 +8,14 @@ export npm_config_fund := false
 export npm_config_audit := false
 
 .PHONY: help install build start test lint typecheck auth-emulator-start auth-emulator-stop \
-	kafka-jars kafka-start kafka-stop services services-stop clean
+	kafka-jars kafka-start kafka-stop services services-stop start-services stop-services clean
 
 help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - ESLint and the TypeScript type check"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
+	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
 
 # npm ci again only when the lockfile or a package manifest changed since the last install.
@@ -61,6 +62,16 @@ services: install
 	node scripts/services.mjs start
 
 services-stop:
+	node scripts/services.mjs stop
+
+# Services mode (DESIGN §2): command-service, projector and query-service (and the built web app)
+# as background processes on the servers of `make services`; pids in .run/pids, logs in .run/logs.
+start-services: build services
+	node scripts/start-services.mjs start
+
+# Stops the service processes (each gracefully, on SIGTERM), then what `make services` started.
+stop-services:
+	node scripts/start-services.mjs stop
 	node scripts/services.mjs stop
 
 clean:

@@ -2,5 +2,6 @@ export * from './host.js';
 export * from './banner.js';
 export * from './compose.js';
 export { DEMO_CATALOGUE } from './catalogue.js';
-export { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts.js';
+export { DEMO_ACCOUNTS, ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';
+export { serveWebApp, type WebRuntimeConfig, type WebServer } from './webServer.js';
 export { DataDirInUse } from './dataDirLock.js';

@@ -6,12 +6,14 @@ export function uniqueTopicPrefix(label = 'test'): string {
   return `${label}-${crypto.randomUUID().slice(0, 8)}.`;
 }
 
-/** Deletes a test run's topics (every topic named with its prefix). */
+/** Deletes a test run's topics and consumer groups (every one named with its prefix). */
 export async function deleteTopics(brokers: readonly string[], prefix: string): Promise<void> {
   if (!prefix) throw new Error('refusing to delete topics without a prefix');
   const admin = kafkaClient({ brokers, clientId: 'toolforge-tests' }).admin();
   await admin.connect();
   try {
+    const groups = (await admin.listGroups()).groups.map((group) => group.groupId).filter((group) => group.startsWith(prefix));
+    if (groups.length > 0) await admin.deleteGroups(groups);
     const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
     if (topics.length > 0) await admin.deleteTopics({ topics });
   } finally {

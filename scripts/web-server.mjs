@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// The built web app (web/dist) in services mode: the same static server `make start` uses, telling
+// the app (through /config.js) that commands go to COMMAND_PORT and queries to QUERY_PORT.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { readConfig } = await import(join(root, 'platform/dist/index.js'));
+const { serveWebApp } = await import(join(root, 'embedded/dist/index.js'));
+
+const config = readConfig();
+const web = await serveWebApp({
+  root: join(root, 'web/dist'),
+  host: 'localhost',
+  port: config.webPort,
+  config: {
+    commandApi: `http://localhost:${config.commandPort}`,
+    queryApi: `http://localhost:${config.queryPort}`,
+    authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+  },
+});
+console.log(`web app on ${web.url}`);
+
+const stop = async () => {
+  await web.close();
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
