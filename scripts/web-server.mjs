@@ -11,7 +11,8 @@ const { serveWebApp } = await import(join(root, 'embedded/dist/index.js'));
 const config = readConfig();
 const web = await serveWebApp({
   root: join(root, 'web/dist'),
-  host: 'localhost',
+  // Both loopback addresses by default (a browser may pick either for localhost); HOST in a container.
+  host: process.env.HOST ? config.host : 'localhost',
   port: config.webPort,
   config: {
     commandApi: `http://localhost:${config.commandPort}`,

@@ -14,6 +14,8 @@ export interface KafkaProjectorOptions {
   cache?: Cache;
   logger?: Logger;
   retryDelayMs?: number;
+  /** The consumer crashed for good (kafkajs will not restart it). */
+  onGaveUp?: (error: Error) => void;
 }
 
 export const PROJECTOR_GROUP = 'toolforge-projector';
@@ -41,6 +43,7 @@ export class KafkaProjector {
       topics: options.topics,
       logger: options.logger,
       retryDelayMs: options.retryDelayMs,
+      onGaveUp: options.onGaveUp,
       handler: {
         resumeAt: (topic, partition) => updater.nextOffset(topic, partition),
         handle: async (topic, partition, events) => {

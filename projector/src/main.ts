@@ -24,6 +24,8 @@ const projector = await KafkaProjector.start({
   store,
   cache,
   logger,
+  // Nothing is projected any more: end, so that a supervisor starts a fresh projector.
+  onGaveUp: () => process.exit(1),
 });
 
 // Let the batch in hand commit, leave the consumer group (its partitions move to the other members

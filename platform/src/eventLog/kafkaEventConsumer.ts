@@ -27,6 +27,8 @@ export interface KafkaEventConsumerOptions extends KafkaConnection {
   readonly maxRetryDelayMs?: number;
   /** How long a fetch may wait on the broker for new records; also how soon a pause or seek counts. */
   readonly maxWaitMs?: number;
+  /** The consumer crashed and kafkajs will not restart it: the process should end (and be restarted). */
+  readonly onGaveUp?: (error: Error) => void;
 }
 
 type MemberAssignment = Record<string, number[]>;
@@ -76,7 +78,9 @@ export class KafkaEventConsumer {
       // Emitted synchronously once the member has its partitions, before its first fetch of them.
       consumer.on(consumer.events.GROUP_JOIN, (event) => member.assigned(event.payload.memberAssignment as MemberAssignment));
       consumer.on(consumer.events.CRASH, (event) => {
-        options.logger?.error({ err: event.payload.error, restart: event.payload.restart }, 'Kafka consumer crashed');
+        const { error, restart } = event.payload;
+        options.logger?.error({ err: error, restart }, restart ? 'Kafka consumer crashed; restarting it' : 'Kafka consumer crashed for good');
+        if (!restart) options.onGaveUp?.(error);
       });
       await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: (payload) => member.eachBatch(payload) });
     } catch (error) {
