@@ -5,27 +5,29 @@ import { fakeCommands } from './fakeCommands';
 import { FakeIdentity } from './fakeIdentity';
 
 /** The real store, reducers and sagas, with the identity provider, server and router stood in for. */
-export function createTestStore(preloadedState?: Partial<RootState>) {
+export function createTestStore() {
   const identity = new FakeIdentity();
   const commands = fakeCommands();
   const navigate = vi.fn<ShopDeps['navigate']>();
   let keys = 0;
   const newIdempotencyKey = vi.fn(() => `key-${(keys += 1)}`);
   const deps: ShopDeps = { identity, commands, navigate, newIdempotencyKey, retryDelayMs: 1 };
-  const store = createShopStore(deps, preloadedState);
+  const store = createShopStore(deps);
   return { store, identity, commands, navigate, newIdempotencyKey };
 }
 
-/** Waits until the store's state satisfies `check` (sagas run on promises). */
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
+/** Waits until `check` of the store's state is truthy (sagas run on promises) and answers it. */
 export async function waitForState<T>(
   store: { getState(): RootState },
   check: (state: RootState) => T,
   timeoutMs = 2000,
-): Promise<NonNullable<T>> {
+): Promise<Truthy<T>> {
   const started = Date.now();
   for (;;) {
     const value = check(store.getState());
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() - started > timeoutMs) throw new Error(`state never matched: ${check.toString()}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
