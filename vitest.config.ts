@@ -36,6 +36,17 @@ export default defineConfig({
           setupFiles: ['./web/src/test/setup.ts'],
         },
       },
+      {
+        // The browser test: the stack of `make start` driven by Debian's Chromium (make e2e).
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.spec.ts'],
+          globalSetup: ['./scripts/test-global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });
