@@ -181,6 +181,9 @@ function* logOut(deps: ShopDeps): SagaIterator {
       }
     }
   }
+  // Leave the signed-in pages first, rendered at once (flushSync): a protected page still on screen
+  // when the sign-out lands would send the user to /login.
+  yield call(deps.navigate, '/', { replace: true, flushSync: true });
   try {
     yield call([deps.identity, deps.identity.signOut]);
   } catch (error) {
@@ -192,7 +195,6 @@ function* logOut(deps: ShopDeps): SagaIterator {
   // The next person at this browser must not see this user's cached orders.
   yield put(shopApi.util.resetApiState());
   yield put(flowFinished());
-  yield call(deps.navigate, '/', { replace: true });
 }
 
 /** Profile update: a new display name at the provider, then a new sync so the API token carries it. */

@@ -153,7 +153,7 @@ describe('logout (SPEC §4)', () => {
     expect(shop.identity.steps.slice(-1)).toEqual(['signOut']);
     expect(shop.identity.currentUser()).toBeNull();
     expect(shop.store.getState().auth.session).toBeNull();
-    expect(shop.navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(shop.navigate).toHaveBeenCalledWith('/', { replace: true, flushSync: true });
   });
 
   it('stays signed in when the server does not acknowledge', async () => {

@@ -53,9 +53,10 @@ describe('navigation bar and footer (SPEC §1, §2)', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/userdashboard');
   });
 
-  it('logs out from the bar', async () => {
+  it('logs out from the bar, from a signed-in page to the home page', async () => {
     fakeQueryServer({ '/homeproducts': products });
-    const shop = renderShop('/blog', { shop: await signedInTestStore() });
+    const shop = renderShop('/userdashboard/profile', { shop: await signedInTestStore() });
+    await screen.findByRole('heading', { name: 'My Profile' });
     await shop.user.click(within(mainNav()).getByRole('button', { name: 'Logout' }));
     expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(shop.commands.logout).toHaveBeenCalledTimes(1);
