@@ -77,7 +77,18 @@ async function clickNav(page: Page, name: string) {
 async function shoot(page: Page, width: number, name: string) {
   const dir = join(screenshotDir, String(width));
   mkdirSync(dir, { recursive: true });
-  // Lazy images: let them load before the picture is taken.
+  // Images load lazily as they scroll into view: bring each in and wait for it before the picture.
+  await page.evaluate(async () => {
+    for (const image of Array.from(document.images)) {
+      image.loading = 'eager';
+      if (image.complete) continue;
+      await new Promise((done) => {
+        image.addEventListener('load', done, { once: true });
+        image.addEventListener('error', done, { once: true });
+        setTimeout(done, 5000);
+      });
+    }
+  });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

@@ -9,7 +9,7 @@ export function HomeProducts() {
   if (products.isLoading) return <LoadingScreen label="Loading products..." />;
   if (products.isError) return <FormMessage kind="error">{readErrorText(products.error)}</FormMessage>;
   return (
-    <div className="product-grid">
+    <div className="product-grid product-grid--home">
       {(products.data ?? []).map((product) => (
         <ProductCard key={product._id} product={product} />
       ))}
