@@ -38,7 +38,7 @@ export default function RegisterPage() {
           type="password"
           autoComplete="new-password"
           error={errors.repassword?.message}
-          {...register('repassword', { deps: ['password'] })}
+          {...register('repassword')}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           Register

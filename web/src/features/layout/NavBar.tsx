@@ -44,8 +44,9 @@ export function NavBar() {
           </li>
           {signedIn ? (
             <>
-              <li className="nav-user" aria-label="Signed in as">
-                {displayName}
+              <li className="nav-user">
+                <span className="visually-hidden">Signed in as </span>
+                <span>{displayName}</span>
               </li>
               <li>
                 <NavLink to={dashboardPath} onClick={close}>

@@ -6,6 +6,7 @@ import { readErrorText, useProductQuery } from '../api/shopApi';
 import { FormMessage } from '../forms/FormMessage';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { orderConfirmed, orderFormOpened, selectOrderPlacement } from './orderSlice';
+import { OUT_OF_STOCK } from './orderTexts';
 import { OrderSummaryTable } from './OrderSummaryTable';
 import { summarizeOrder, type OrderSummary } from './orderSummary';
 import { ProductDetail } from './ProductDetail';
@@ -35,13 +36,18 @@ export default function OrderPage() {
     );
   }
   const item = product.data;
+  const orderable = item.stock >= item.minOrder;
 
   return (
     <section className="container order-page">
       <ProductDetail product={item} />
       <div className="order-panel">
         <h2>Place your order</h2>
-        <QuantityStep product={item} onProceed={(quantity) => setSummary(summarizeOrder(item.price, quantity))} />
+        {orderable ? (
+          <QuantityStep product={item} onProceed={(quantity) => setSummary(summarizeOrder(item.price, quantity))} />
+        ) : (
+          <FormMessage kind="error">{OUT_OF_STOCK}</FormMessage>
+        )}
         {summary && (
           <>
             <OrderSummaryTable summary={summary} productName={item.name} />

@@ -4,6 +4,7 @@ import { messages, type OrderDto, type ProductDto } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
+import { OUT_OF_STOCK } from './orderTexts';
 
 const hammer: ProductDto = {
   _id: 'p-1',
@@ -102,6 +103,13 @@ describe('order page (SPEC §4, §5)', () => {
 
     expect(await screen.findByText(messages.productUnavailable)).toBeTruthy();
     expect(screen.queryByText(messages.orderInProgress)).toBeNull();
+  });
+
+  it('offers no quantity when fewer than the minimum order are left', async () => {
+    fakeQueryServer({ '/product/p-1': { ...hammer, stock: 3 } });
+    renderShop('/order/p-1', { shop: await signedInTestStore() });
+    expect(await screen.findByText(OUT_OF_STOCK)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).toBeNull();
   });
 
   it("says 'Please login and try again' with the error when the product cannot be loaded", async () => {

@@ -18,8 +18,8 @@ import type { ShopSession } from '../auth/authSlice';
 import { selectSession } from '../auth/selectors';
 import { positionRecorded } from '../session/readAfterSlice';
 import { orderConfirmed, orderFailed, orderPlaced, orderPlacementStarted } from './orderSlice';
+import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
 
-export const ORDER_NOT_ACKNOWLEDGED = 'Your order was not placed. Please try again.';
 /** A confirmed order is sent again with the same Idempotency-Key when the network lost the answer. */
 const NETWORK_RETRIES = 2;
 

@@ -4,7 +4,7 @@ import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { CommandRefused } from '../api/commandClient';
 import { shopApi } from '../api/shopApi';
-import { ORDER_NOT_ACKNOWLEDGED } from './orderSaga';
+import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
 import { orderConfirmed, type OrderConfirmation } from './orderSlice';
 
 const confirmation: OrderConfirmation = {
