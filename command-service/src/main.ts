@@ -1,4 +1,4 @@
-import { apiTokenSecret, openEventLog, readConfig } from '@toolforge/platform';
+import { SHOP_RATE_LIMITS, apiTokenSecret, openEventLog, readConfig } from '@toolforge/platform';
 import { buildCommandService } from './app.js';
 import { firebaseIdentity } from './identity/firebaseIdentity.js';
 
@@ -15,7 +15,7 @@ const app = await buildCommandService(
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,
   },
-  { logger: true },
+  { logger: true, hardening: { origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS } },
 );
 
 /** Past this, a shutdown that hangs (a broker gone away, say) ends anyway. */
