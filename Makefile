@@ -29,8 +29,10 @@ build: install
 typecheck: install
 	npx tsc -b
 
+# ESLint, and the type check of what the build leaves out (tests, suites, harnesses).
 lint: install
 	npx eslint .
+	npx tsc -p tsconfig.tests.json
 
 start: build
 	node scripts/start.mjs

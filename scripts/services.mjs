@@ -6,11 +6,11 @@
 // Usage: node scripts/services.mjs start | stop
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KAFKA_BROKER, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { EMULATOR_HOST, startEmulator, stopEmulator } from './auth-emulator.mjs';
+import { listening, sleep } from './processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runDir = join(root, '.run');
@@ -22,21 +22,6 @@ const POSTGRES_PORT = 5432;
 const REDIS_PORT = 6379;
 const DATABASE = 'toolforge';
 const READY_TIMEOUT_MS = 30_000;
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-function listening(port, host = '127.0.0.1') {
-  return new Promise((done) => {
-    const socket = connect({ host, port });
-    const finish = (result) => {
-      socket.destroy();
-      done(result);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
 
 async function waitListening(port, what) {
   const deadline = Date.now() + READY_TIMEOUT_MS;

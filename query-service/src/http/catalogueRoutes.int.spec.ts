@@ -48,7 +48,7 @@ describe('catalogue queries', () => {
 
     it.each([
       ['no token', undefined],
-      ['a forged token', customer => customer.slice(0, -3) + 'xyz'],
+      ['a forged token', (token: string) => token.slice(0, -3) + 'xyz'],
     ] as const)('refuses %s with 401', async (_case, forge) => {
       const token = forge ? forge(customer) : undefined;
       const response = await shop.get('/productscount', { token });
