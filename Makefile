@@ -8,12 +8,13 @@ export npm_config_fund := false
 export npm_config_audit := false
 
 .PHONY: help install build start test lint typecheck auth-emulator-start auth-emulator-stop \
-	kafka-jars kafka-start kafka-stop services services-stop clean
+	kafka-jars kafka-start kafka-stop services services-stop bench clean
 
 help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - ESLint and the TypeScript type check"
+	@echo "make bench  - performance targets over HTTP against the started shop"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
 
@@ -41,6 +42,11 @@ start: build
 # them after); the Kafka jars are fetched first, so Maven's output is not inside the test run.
 test: lint build kafka-jars
 	npx vitest run
+
+# Performance targets (p99 latencies over real HTTP against make start's process); not part of `test`.
+bench: build
+	node scripts/auth-emulator.mjs start
+	node embedded/dist/bench/main.js
 
 auth-emulator-start: install
 	node scripts/auth-emulator.mjs start
