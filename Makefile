@@ -7,13 +7,17 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: help install build start test e2e browser lint typecheck auth-emulator-start auth-emulator-stop clean
+.PHONY: help install build start test e2e browser lint typecheck auth-emulator-start auth-emulator-stop \
+	kafka-jars kafka-start kafka-stop services services-stop bench clean
 
 help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - ESLint and the TypeScript type check"
 	@echo "make e2e    - the browser test: make start's stack driven by Debian's Chromium"
+	@echo "make bench  - performance targets over HTTP against the started shop"
+	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
+	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
 
 # npm ci again only when the lockfile or a package manifest changed since the last install.
 install: node_modules/.package-lock.json
@@ -29,16 +33,21 @@ typecheck: install
 	npx tsc -b
 	npm run typecheck -w web
 
+# ESLint, and the type check of what the build leaves out (tests, suites, harnesses).
 lint: install
 	npx eslint .
+	npx tsc -p tsconfig.tests.json
 
 start: build
 	node scripts/start.mjs
 
-test: lint build browser
-	npx vitest run --project services --project web
+# The tests' global setup starts Kafka and the Auth emulator when they are not running (and stops
+# them after); the Kafka jars are fetched first, so Maven's output is not inside the test run. The
+# browser test needs Debian's Chromium.
+test: lint build kafka-jars browser
+	npx vitest run
 
-# Screenshots of every route land in test-artifacts/screenshots/{1280,390}/.
+# Only the browser test; screenshots of every route land in test-artifacts/screenshots/{1280,390}/.
 e2e: build browser
 	npx vitest run --project e2e
 
@@ -46,11 +55,33 @@ e2e: build browser
 browser:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# Performance targets (p99 latencies over real HTTP against make start's process); not part of `test`.
+bench: build
+	node scripts/auth-emulator.mjs start
+	node embedded/dist/bench/main.js
+
 auth-emulator-start: install
 	node scripts/auth-emulator.mjs start
 
 auth-emulator-stop:
 	node scripts/auth-emulator.mjs stop
+
+# Apache Kafka 3.9 (KRaft, one node) from Maven Central jars, run with the machine's Java 17.
+kafka-jars:
+	node infra/kafka/kafka.mjs jars
+
+kafka-start: install
+	node infra/kafka/kafka.mjs start
+
+kafka-stop:
+	node infra/kafka/kafka.mjs stop
+
+# Services mode on this machine: Kafka, PostgreSQL, Redis, the Auth emulator. Idempotent.
+services: install
+	node scripts/services.mjs start
+
+services-stop:
+	node scripts/services.mjs stop
 
 clean:
 	rm -rf node_modules */node_modules */dist */*.tsbuildinfo .run

@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'services',
-          include: ['{contracts,platform,command-service,query-service,projector}/src/**/*.spec.ts'],
+          include: ['{contracts,platform,command-service,query-service,projector,embedded}/src/**/*.spec.ts'],
           globalSetup: ['./scripts/test-global-setup.ts'],
         },
       },
@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.spec.ts'],
-          globalSetup: ['./scripts/test-global-setup.ts'],
+          globalSetup: ['./web/e2e/globalSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },

@@ -1,28 +1,62 @@
 #!/usr/bin/env node
-// `make start`: the Auth emulator (accounts kept in DATA_DIR/auth), then the shop's API on the
-// embedded default. Ctrl-C stops both.
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+// `make start` (after `tsc -b`): the Auth emulator (accounts kept in DATA_DIR/auth) unless one
+// already answers, then the whole shop in this one process on the embedded default: command side,
+// projector and query side on API_PORT, the built web app on WEB_PORT. Ctrl-C stops everything;
+// the next start resumes from the same data.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
 
-const dataDir = resolve(process.env.DATA_DIR || '.data');
-const apiPort = process.env.API_PORT || '5000';
-const startedEmulator = await startEmulator({ dataDir: join(dataDir, 'auth') });
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = join(root, 'embedded/dist/index.js');
+if (!existsSync(entry)) {
+  console.error('The shop is not built yet: run `make start` (it builds first) or `npx tsc -b`.');
+  process.exit(1);
+}
+const { readConfig } = await import(join(root, 'platform/dist/index.js'));
+const { startEmbeddedShop, describeRunningShop } = await import(entry);
 
-const api = spawn(process.execPath, ['command-service/dist/main.js'], {
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, COMMAND_PORT: apiPort },
-});
-console.log(`ToolForge API: http://localhost:${apiPort}  (Auth emulator: http://127.0.0.1:9099)`);
+let config;
+try {
+  config = readConfig();
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 
+const startedEmulator = config.authEmulatorHost ? await startEmulator({ dataDir: join(config.dataDir, 'auth') }) : false;
+
+// Ctrl-C during start-up waits for the start to finish, then stops what it started.
 let stopping = false;
-async function stop(code) {
+const starting = startEmbeddedShop(config);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+let shop;
+try {
+  shop = await starting;
+} catch (error) {
+  console.error(`ToolForge could not start: ${error.message}`);
+  if (startedEmulator) await stopEmulator();
+  process.exit(1);
+}
+if (!stopping) console.log(describeRunningShop(shop));
+
+async function stop() {
   if (stopping) return;
   stopping = true;
-  api.kill('SIGTERM');
+  console.log('Stopping ToolForge…');
+  let code = 0;
+  try {
+    const running = await starting.catch(() => undefined);
+    await running?.close();
+  } catch (error) {
+    console.error(error);
+    code = 1;
+  }
+  // The emulator exports its accounts to DATA_DIR/auth as it stops.
   if (startedEmulator) await stopEmulator();
+  console.log('ToolForge stopped.');
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-api.on('exit', (code) => stop(code ?? 0));

@@ -70,4 +70,6 @@ export interface CountResponse {
 
 /** Header names of DESIGN §4. */
 export const READ_AFTER_HEADER = 'x-read-after';
+/** Answered with X-Read-After: "true" once the read model had passed the token, "false" after the bounded wait. */
+export const READ_AFTER_SATISFIED_HEADER = 'x-read-after-satisfied';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

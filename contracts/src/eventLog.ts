@@ -24,11 +24,23 @@ export interface AppendResult {
   readonly stored: readonly StoredEvent[];
 }
 
-/** Another writer appended to the stream first (or fenced this one): re-read and decide again. */
+/** Another writer appended to the stream first: re-read and decide again. */
 export class ConcurrencyError extends Error {
   constructor(readonly streamId: string, readonly expectedVersion: number) {
     super(`stream ${streamId} is past version ${expectedVersion}`);
     this.name = 'ConcurrencyError';
+  }
+}
+
+/**
+ * A newer writer took the log over (DESIGN §4: Kafka fences an older producer with the same
+ * transactional.id): this one must never append again. Deciding again cannot help, unlike a
+ * ConcurrencyError; nothing of the refused append is in the log.
+ */
+export class WriterFencedError extends Error {
+  constructor(readonly writer: string) {
+    super(`writer ${writer} was fenced by a newer instance`);
+    this.name = 'WriterFencedError';
   }
 }
 

@@ -42,6 +42,8 @@ export const messages = {
 
   // Server answers where the spec is silent (DESIGN §3, §5, §7).
   unauthenticated: 'Sign in to continue',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again',
+  readAfterToken: 'X-Read-After should be a position token such as sales.orders/0/41',
   invalidIdentityToken: 'Your sign-in could not be verified. Please sign in again',
   forbiddenAdmin: 'Only an admin can do this',
   forbiddenOtherUser: 'You can only act for your own account',
@@ -57,4 +59,5 @@ export const messages = {
   userNotFound: 'No account uses that email',
   alreadyAdmin: 'That account is already an admin',
   concurrentUpdate: 'The shop was busy with another change; please try again',
+  writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;

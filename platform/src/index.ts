@@ -4,3 +4,8 @@ export * from './http/zodCompilers.js';
 export * from './http/errorReplies.js';
 export * from './http/apiToken.js';
 export * from './config.js';
+export * from './eventLog/kafkaEventLog.js';
+export * from './eventLog/kafkaTopics.js';
+export * from './eventLog/openEventLog.js';
+export * from './readModel/index.js';
+export * from './http/hardening.js';

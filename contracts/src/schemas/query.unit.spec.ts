@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageQuerySchema } from './query.js';
+import { allOrdersQuerySchema, pageQuerySchema } from './query.js';
 
 describe('page query', () => {
   it('defaults to page 0 of 10', () => {
@@ -20,5 +20,20 @@ describe('page query', () => {
     { other: '1' },
   ])('refuses %j', (query) => {
     expect(pageQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('all orders query (GET /allorders)', () => {
+  it('means the whole list without page and size', () => {
+    expect(allOrdersQuerySchema.parse({})).toEqual({ paging: null });
+  });
+
+  it('pages with the same defaults as /products when either is given', () => {
+    expect(allOrdersQuerySchema.parse({ page: '2' })).toEqual({ paging: { page: 2, size: 10 } });
+    expect(allOrdersQuerySchema.parse({ size: '5' })).toEqual({ paging: { page: 0, size: 5 } });
+  });
+
+  it.each([{ page: '-1' }, { size: '0' }, { size: '101' }, { other: '1' }])('refuses %j', (query) => {
+    expect(allOrdersQuerySchema.safeParse(query).success).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ declare module 'fastify' {
 export interface ApiTokenOptions {
   secret: string;
   /** Whether the user is an admin now. Defaults to the token's own claim. */
-  isAdmin?: (user: ApiUser) => boolean;
+  isAdmin?: (user: ApiUser) => boolean | Promise<boolean>;
   expiresIn?: string;
 }
 
@@ -47,7 +47,7 @@ export const apiTokens = fp<ApiTokenOptions>(
     });
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
-      if (!isAdmin(request.user)) throw new HttpError(403, messages.forbiddenAdmin);
+      if (!(await isAdmin(request.user))) throw new HttpError(403, messages.forbiddenAdmin);
     });
   },
   { name: 'api-tokens' },

@@ -47,7 +47,11 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
  * spec's message, and a 5xx never shows its cause (it is logged instead). `translate` turns a
  * service's own refusals (a decider's rejection, say) into the HttpError they mean.
  */
-export function useErrorReplies(app: FastifyInstance, translate: (error: unknown) => HttpError | undefined = () => undefined): void {
+export function useErrorReplies(
+  app: FastifyInstance,
+  translate: (error: unknown) => HttpError | undefined = () => undefined,
+  options: { notFound?: boolean } = {},
+): void {
   app.setErrorHandler((thrown: FastifyError | z.ZodError | HttpError, request, reply) => {
     const error = translate(thrown) ?? thrown;
     if (error instanceof z.ZodError) {
@@ -62,6 +66,14 @@ export function useErrorReplies(app: FastifyInstance, translate: (error: unknown
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, statusCode >= 500 && statusCode < 600 ? statusCode : 500, 'Something went wrong on our side');
   });
+  if (options.notFound ?? true) useNotFoundReply(app);
+}
+
+/**
+ * Unknown paths answer 404 in the same shape. Fastify keeps one such handler per path prefix for
+ * the whole server, so when several plugins share one instance only one of them sets it.
+ */
+export function useNotFoundReply(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'Not Found'));
 }
 

@@ -1,1 +1,3 @@
 export * from './authEmulator.js';
+export * from './kafka.js';
+export * from './readModel.js';

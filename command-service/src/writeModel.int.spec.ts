@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
+import { formatCents, totalCostCents } from '@toolforge/contracts';
+import { openEmbeddedPostgres } from '@toolforge/platform';
+import { startCommandService, type CommandHarness } from './test/harness.js';
+
+/** DESIGN §4: the write model is rebuilt from the log at start, so a restart forgets nothing. */
+describe('write model rebuilt from the log', () => {
+  let db: PGlite;
+  let first: CommandHarness;
+
+  beforeAll(async () => {
+    db = await openEmbeddedPostgres(null);
+    first = await startCommandService({ db });
+  });
+  afterAll(() => db.close());
+
+  it('keeps stock reservations, deletions, roles and idempotency keys across a restart', async () => {
+    const admin = await first.admin();
+    const customer = await first.customer();
+    const productId = await first.addProduct(admin, { price: '10', stock: '30', minOrder: '5' });
+    const deletedId = await first.addProduct(admin);
+    await first.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken });
+    const order = (quantity: number) => ({
+      productId,
+      userId: customer.uid,
+      totalCost: Number(formatCents(totalCostCents(10_00, quantity))),
+      shippingAddress: '1 Forge Lane',
+      orderQuantity: quantity,
+    });
+    const key = crypto.randomUUID();
+    const placed = await first.send({ method: 'POST', url: '/order', token: customer.accessToken, headers: { 'idempotency-key': key }, payload: order(25) });
+    expect(placed.statusCode).toBe(200);
+    await first.app.close();
+
+    // A new service on the same log; same JWT secret, so the old tokens still verify.
+    const second = await startCommandService({ db });
+    try {
+      const retry = await second.send({ method: 'POST', url: '/order', token: customer.accessToken, headers: { 'idempotency-key': key }, payload: order(25) });
+      expect(retry.json()).toEqual(placed.json());
+      const tooMany = await second.send({ method: 'POST', url: '/order', token: customer.accessToken, payload: order(6) });
+      expect(tooMany.json().message).toBe('Maximum order quantity is 5');
+      const deleted = await second.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken });
+      expect(deleted.statusCode).toBe(404);
+      const stillAdmin = await second.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+      expect(stillAdmin.statusCode).toBe(200);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  it('decides again on the log’s newest state when another writer got to the stream first', async () => {
+    const a = await startCommandService({ db });
+    const admin = await a.admin();
+    const productId = await a.addProduct(admin);
+    // b folds the log as it is now: it knows the product, undeleted.
+    const b = await startCommandService({ db });
+    try {
+      expect((await a.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken })).statusCode).toBe(200);
+      const before = await b.eventCount();
+      // b's append expects the stream at version 1; it is at 2, so b catches up and decides again.
+      const late = await b.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+      expect(late.statusCode).toBe(404);
+      expect(await b.eventCount()).toBe(before);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+  });
+});

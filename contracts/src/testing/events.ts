@@ -1,0 +1,142 @@
+import { CURRENT_SCHEMA_VERSION, TOPIC_OF_EVENT } from '../events.js';
+import type {
+  AdminGranted,
+  EventMeta,
+  OrderPlaced,
+  ProductAdded,
+  ProductDeleted,
+  ShopEvent,
+  UserSignedIn,
+  UserSignedOut,
+} from '../events.js';
+import type { AppendResult, EventLog, StoredEvent } from '../eventLog.js';
+import { totalCostCents } from '../money.js';
+
+/**
+ * Events as the command side would decide them, for tests of the read side: every field has a
+ * plausible default and a test names only what it is about.
+ */
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}-${(counter += 1).toString().padStart(4, '0')}`;
+
+function meta(overrides: Partial<EventMeta> = {}): EventMeta {
+  return {
+    eventId: crypto.randomUUID(),
+    occurredAt: new Date().toISOString(),
+    actor: null,
+    commandId: crypto.randomUUID(),
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    ...overrides,
+  };
+}
+
+export function productAdded(data: Partial<ProductAdded['data']> = {}, overrides: Partial<EventMeta> = {}): ProductAdded {
+  return {
+    type: 'ProductAdded',
+    data: {
+      productId: nextId('product'),
+      name: 'Claw Hammer 16 oz',
+      category: 'hand-tool',
+      model: 'CH-16',
+      imageUrl: '/images/products/claw-hammer.svg',
+      priceCents: 24_99,
+      stock: 120,
+      minOrder: 2,
+      description: 'Forged steel head with a fibreglass handle and a rubber grip.',
+      ...data,
+    },
+    meta: meta(overrides),
+  };
+}
+
+export function productDeleted(productId: string, overrides: Partial<EventMeta> = {}): ProductDeleted {
+  return { type: 'ProductDeleted', data: { productId }, meta: meta(overrides) };
+}
+
+/** An order for `product` (its id, name and price), with the total the shop's formula gives. */
+export function orderPlaced(
+  product: Pick<ProductAdded['data'], 'productId' | 'name' | 'priceCents'>,
+  data: Partial<OrderPlaced['data']> = {},
+  overrides: Partial<EventMeta> = {},
+): OrderPlaced {
+  const quantity = data.quantity ?? 3;
+  const userId = data.userId ?? 'customer-uid';
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId: nextId('order'),
+      productId: product.productId,
+      productName: product.name,
+      userId,
+      userName: 'Ada Customer',
+      quantity,
+      unitPriceCents: product.priceCents,
+      totalCostCents: totalCostCents(product.priceCents, quantity),
+      shippingAddress: '12 Forge Lane, Sheffield',
+      status: 'pending',
+      payment: false,
+      ...data,
+    },
+    meta: meta({ actor: userId, ...overrides }),
+  };
+}
+
+export function userSignedIn(data: Partial<UserSignedIn['data']> = {}, overrides: Partial<EventMeta> = {}): UserSignedIn {
+  const uid = data.uid ?? nextId('uid');
+  return {
+    type: 'UserSignedIn',
+    data: { uid, email: `${uid}@toolforge.test`, name: 'Ada Customer', photoURL: null, emailVerified: true, ...data },
+    meta: meta({ actor: uid, ...overrides }),
+  };
+}
+
+export function userSignedOut(uid: string, overrides: Partial<EventMeta> = {}): UserSignedOut {
+  return { type: 'UserSignedOut', data: { uid }, meta: meta({ actor: uid, ...overrides }) };
+}
+
+export function adminGranted(uid: string, email = `${uid}@toolforge.test`, overrides: Partial<EventMeta> = {}): AdminGranted {
+  return { type: 'AdminGranted', data: { uid, email, reason: 'granted-by-admin' }, meta: meta(overrides) };
+}
+
+/** The aggregate an event belongs to: its stream in the log. */
+export function streamIdOf(event: ShopEvent): string {
+  switch (event.type) {
+    case 'ProductAdded':
+    case 'ProductDeleted':
+      return event.data.productId;
+    case 'OrderPlaced':
+      return event.data.orderId;
+    case 'UserSignedIn':
+    case 'UserSignedOut':
+    case 'AdminGranted':
+      return event.data.uid;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/** An event as if the log held it at `offset` of partition 0 of its topic. */
+export function stored<E extends ShopEvent>(event: E, offset: number, streamPosition = 1): StoredEvent<E> {
+  return {
+    ...event,
+    position: { topic: TOPIC_OF_EVENT[event.type], partition: 0, offset },
+    streamId: streamIdOf(event),
+    streamPosition,
+  } as StoredEvent<E>;
+}
+
+/** Appends events to a log one at a time, as the command side would, tracking each stream's version. */
+export function logWriter(log: EventLog): (event: ShopEvent) => Promise<AppendResult> {
+  const versions = new Map<string, number>();
+  return async (event) => {
+    const topic = TOPIC_OF_EVENT[event.type];
+    const streamId = streamIdOf(event);
+    const key = `${topic}/${streamId}`;
+    const expectedVersion = versions.get(key) ?? 0;
+    const result = await log.append({ topic, streamId, expectedVersion, events: [event] });
+    versions.set(key, expectedVersion + 1);
+    return result;
+  };
+}

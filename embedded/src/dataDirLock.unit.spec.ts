@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataDirInUse, lockDataDir } from './dataDirLock.js';
+
+describe('lockDataDir', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'toolforge-lock-'));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('takes the data dir, writing this pid, and gives it back on release', async () => {
+    const lock = await lockDataDir(dataDir);
+    expect(await readFile(lock.file, 'utf8')).toBe(String(process.pid));
+    await lock.release();
+    const again = await lockDataDir(dataDir);
+    await again.release();
+  });
+
+  it('refuses a data dir held by a live process', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      await writeFile(join(dataDir, 'toolforge.lock'), String(other.pid));
+      await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirInUse);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over a lock left by a process that has died', async () => {
+    const other = spawn(process.execPath, ['-e', '']);
+    await new Promise((done) => other.on('exit', done));
+    await writeFile(join(dataDir, 'toolforge.lock'), String(other.pid));
+    const lock = await lockDataDir(dataDir);
+    expect(await readFile(lock.file, 'utf8')).toBe(String(process.pid));
+    await lock.release();
+  });
+});

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firebaseIdentity, seedCatalogueIfEmpty } from '@toolforge/command-service';
+import { PgliteEventLog, apiTokenSecret, openEmbeddedPostgres, pgliteSql, type ShopConfig } from '@toolforge/platform';
+import { DEMO_CATALOGUE } from './catalogue.js';
+import { composeEmbeddedShop } from './compose.js';
+import { ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';
+import { lockDataDir } from './dataDirLock.js';
+import { serveWebApp, type WebServer } from './webServer.js';
+
+export interface RunningShop {
+  readonly apiUrl: string;
+  /** Undefined when the web app is not built (web/dist). */
+  readonly webUrl: string | undefined;
+  readonly webRoot: string;
+  readonly dataDir: string;
+  /** Products seeded by this start: the catalogue on an empty log, otherwise none. */
+  readonly seeded: number;
+  /** The demo accounts, when the Auth emulator is in use. */
+  readonly accounts: readonly DemoAccount[];
+  readonly config: ShopConfig;
+  close(): Promise<void>;
+}
+
+/** web/dist beside this package, wherever the repository is. */
+const DEFAULT_WEB_ROOT = resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+
+/** Where the API listens: both loopback addresses, so http://localhost works whichever a browser picks. */
+const HOST = 'localhost';
+
+/**
+ * `make start` (DESIGN §2, §8): one process with the command side, the projector and the query side
+ * on API_PORT, the log and the read model in one PGlite under DATA_DIR, the built web app on
+ * WEB_PORT when there is one, a seeded catalogue on an empty log and the demo accounts in the Auth
+ * emulator. The data dir is locked for as long as it runs; close() stops everything and unlocks.
+ */
+export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?: string } = {}): Promise<RunningShop> {
+  const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    while (cleanups.length > 0) await cleanups.pop()!();
+  };
+
+  try {
+    const lock = await lockDataDir(config.dataDir);
+    cleanups.push(() => lock.release());
+    const db = await openEmbeddedPostgres(config.dataDir);
+    cleanups.push(() => db.close());
+    const log = await PgliteEventLog.open(db);
+    cleanups.push(() => log.close());
+
+    const seeded = await seedCatalogueIfEmpty(log, DEMO_CATALOGUE);
+    const accounts = config.authEmulatorHost
+      ? await ensureDemoAccounts({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost })
+      : [];
+
+    const shop = await composeEmbeddedShop({
+      sql: pgliteSql(db),
+      log,
+      identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
+      jwtSecret: await apiTokenSecret(config),
+      adminEmails: config.adminEmails,
+      origins: config.webOrigins,
+      logger: { level: config.logLevel ?? 'warn' },
+    });
+    cleanups.push(() => shop.close());
+    await listen(() => shop.app.listen({ host: HOST, port: config.apiPort }), 'API_PORT', config.apiPort);
+    const apiUrl = `http://localhost:${config.apiPort}`;
+
+    let web: WebServer | undefined;
+    if (existsSync(join(webRoot, 'index.html'))) {
+      web = await listen(
+        () =>
+          serveWebApp({
+            root: webRoot,
+            host: HOST,
+            port: config.webPort,
+            config: {
+              commandApi: apiUrl,
+              queryApi: apiUrl,
+              authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+            },
+          }),
+        'WEB_PORT',
+        config.webPort,
+      );
+      cleanups.push(() => web!.close());
+    }
+
+    return { apiUrl, webUrl: web?.url, webRoot, dataDir: config.dataDir, seeded, accounts, config, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Listening, with a message that names the setting when the port is taken. */
+async function listen<T>(start: () => Promise<T>, setting: string, port: number): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`Port ${port} is already in use; stop what uses it or set ${setting} to a free port`, { cause: error });
+    }
+    throw error;
+  }
+}

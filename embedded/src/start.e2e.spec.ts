@@ -1,0 +1,213 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatCents,
+  toCents,
+  totalCostCents,
+  type LoginResponse,
+  type OrderDto,
+  type ProductDto,
+} from '@toolforge/contracts';
+import { signIn } from '@toolforge/platform/testing';
+import { DEMO_ACCOUNTS } from './demoAccounts.js';
+
+/**
+ * `make start` as a user runs it: the built process (scripts/start.mjs) on a fresh data dir,
+ * driven over real HTTP. This worktree's ports: API 5100, web 8180.
+ */
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const API = 'http://127.0.0.1:5100';
+const WEB_ORIGIN = 'http://localhost:8180';
+const STARTUP_MS = 90_000;
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(dataDir: string): Started {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, API_PORT: '5100', WEB_PORT: '8180', ADMIN_EMAILS: 'admin@toolforge.test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+async function ready(started: Started): Promise<string> {
+  const deadline = Date.now() + STARTUP_MS;
+  while (Date.now() < deadline) {
+    if (started.output().includes('Press Ctrl-C to stop.')) return started.output();
+    if (started.child.exitCode !== null) throw new Error(`start exited with ${started.child.exitCode}:\n${started.output()}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`start did not become ready:\n${started.output()}`);
+}
+
+/** Ctrl-C, and the exit code it ends with. */
+async function interrupt(started: Started): Promise<number | null> {
+  started.child.kill('SIGINT');
+  const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 30_000));
+  const result = await Promise.race([started.exited, timeout]);
+  if (result === 'timeout') {
+    started.child.kill('SIGKILL');
+    throw new Error(`start did not stop on SIGINT:\n${started.output()}`);
+  }
+  return result;
+}
+
+async function call<T = unknown>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${API}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Signs a demo account in with the Auth emulator, then POST /login. */
+async function login(role: 'admin' | 'customer') {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role)!;
+  const idToken = await signIn(account.email, account.password);
+  const uid = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).user_id as string;
+  const response = await call<LoginResponse>('POST', '/login', {
+    token: idToken,
+    body: { uid, name: account.displayName, email: account.email, loggedIn: true },
+  });
+  expect(response.status).toBe(200);
+  return { uid, name: account.displayName, ...response.body };
+}
+
+describe('make start (scripts/start.mjs) on a fresh data dir', () => {
+  let dataDir: string;
+  let first: Started | undefined;
+  let second: Started | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'embedded/dist/index.js'))) throw new Error('build first: npx tsc -b (make test does)');
+    dataDir = await mkdtemp(join(tmpdir(), 'toolforge-start-'));
+  });
+  afterAll(async () => {
+    for (const started of [first, second]) if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the whole API to a customer and an admin, stops on Ctrl-C and resumes from the same data', async () => {
+    first = start(dataDir);
+    const banner = await ready(first);
+    expect(banner).toContain('API            http://localhost:5100');
+    expect(banner).toContain('24 products seeded into the empty log');
+    for (const account of DEMO_ACCOUNTS) expect(banner).toContain(`${account.email.padEnd(24)} password ${account.password}`);
+    const webBuilt = existsSync(join(ROOT, 'web/dist/index.html'));
+    expect(banner).toContain(webBuilt ? 'Web app        http://localhost:8180' : 'Web app        not built');
+
+    // The catalogue is public on the home page and paged for signed-in customers.
+    const home = await call<ProductDto[]>('GET', '/homeproducts');
+    expect(home.body).toHaveLength(6);
+    const customer = await login('customer');
+    expect(customer.user.admin).toBe(false);
+    const count = await call<{ count: number }>('GET', '/productscount', { token: customer.accessToken });
+    expect(count.body).toEqual({ count: 24 });
+    const seen: ProductDto[] = [];
+    for (let page = 0; page < 5; page += 1) {
+      const response = await call<ProductDto[]>('GET', `/products?page=${page}&size=5`, { token: customer.accessToken });
+      expect(response.body).toHaveLength(page < 4 ? 5 : 4);
+      seen.push(...response.body);
+    }
+    expect(new Set(seen.map((product) => product.productId)).size).toBe(24);
+    expect((await call('GET', '/products?page=5&size=5', { token: customer.accessToken })).body).toEqual([]);
+    expect(new Set(seen.map((product) => product.category))).toEqual(new Set(['hand-tool', 'power-tool', 'machine-tool']));
+
+    // The customer orders, and sees the order listed at once.
+    const tape = seen.find((product) => product.model === 'HT-MT08')!;
+    const quantity = tape.minOrder;
+    const order = {
+      productId: tape.productId,
+      userId: customer.uid,
+      userName: customer.name,
+      productName: tape.name,
+      totalCost: formatCents(totalCostCents(toCents(tape.price)!, quantity)),
+      status: 'pending',
+      payment: false,
+      shippingAddress: '3 Rivet Row, Sheffield S1 2AB',
+      orderQuantity: String(quantity),
+    };
+    const idempotencyKey = crypto.randomUUID();
+    const placed = await call<{ orderId: string; position: string }>('POST', '/order', {
+      token: customer.accessToken,
+      body: order,
+      headers: { 'idempotency-key': idempotencyKey, origin: WEB_ORIGIN },
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+    const mine = await call<OrderDto[]>('GET', `/orders/${customer.uid}`, {
+      token: customer.accessToken,
+      headers: { 'x-read-after': placed.body.position },
+    });
+    expect(mine.headers.get('x-read-after-satisfied')).toBe('true');
+    expect(mine.body.map((listed) => listed._id)).toEqual([placed.body.orderId]);
+    expect(mine.body[0]).toMatchObject({ productName: tape.name, orderQuantity: quantity, totalCost: Number(order.totalCost), status: 'pending' });
+    const retried = await call<{ orderId: string }>('POST', '/order', { token: customer.accessToken, body: order, headers: { 'idempotency-key': idempotencyKey } });
+    expect(retried.body.orderId).toBe(placed.body.orderId);
+    expect((await call('GET', '/allorders', { token: customer.accessToken })).status).toBe(403);
+
+    // The admin adds a product, deletes it, and lists every order.
+    const admin = await login('admin');
+    expect(admin.user.admin).toBe(true);
+    const added = await call<{ productId: string; position: string }>('POST', '/addproduct', {
+      token: admin.accessToken,
+      body: {
+        name: 'Torque Wrench 1/2 in',
+        category: 'hand-tool',
+        model: 'HT-TW40',
+        imageUrl: '/images/products/combination-wrench-set.svg',
+        price: '79.00',
+        stock: '50',
+        minOrder: '1',
+        description: 'Click-type torque wrench from 40 to 210 Nm, accurate to 4 percent.',
+      },
+    });
+    expect(added.status).toBe(200);
+    const shown = await call<ProductDto>('GET', `/product/${added.body.productId}`, {
+      token: admin.accessToken,
+      headers: { 'x-read-after': added.body.position },
+    });
+    expect(shown.body).toMatchObject({ name: 'Torque Wrench 1/2 in', price: 79 });
+    const deleted = await call<{ position: string }>('DELETE', `/deleteproduct/${added.body.productId}`, { token: admin.accessToken });
+    expect(deleted.status).toBe(200);
+    const gone = await call('GET', `/product/${added.body.productId}`, { token: admin.accessToken, headers: { 'x-read-after': deleted.body.position } });
+    expect(gone.status).toBe(404);
+    const all = await call<OrderDto[]>('GET', '/allorders', { token: admin.accessToken });
+    expect(all.body.map((listed) => listed._id)).toContain(placed.body.orderId);
+
+    // A second process cannot open the same data while the first runs.
+    second = start(dataDir);
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another ToolForge process/);
+
+    // Ctrl-C stops cleanly; the next start resumes: no re-seed, the order and the old token still good.
+    expect(await interrupt(first)).toBe(0);
+    expect(first.output()).toContain('ToolForge stopped.');
+    expect(existsSync(join(dataDir, 'toolforge.lock'))).toBe(false);
+
+    second = start(dataDir);
+    const resumed = await ready(second);
+    expect(resumed).toContain('resumed from the log in the data dir');
+    expect((await call('GET', '/productscount', { token: customer.accessToken })).body).toEqual({ count: 24 });
+    const again = await call<OrderDto[]>('GET', `/orders/${customer.uid}`, { token: customer.accessToken });
+    expect(again.body.map((listed) => listed._id)).toEqual([placed.body.orderId]);
+    const tapeAfter = await call<ProductDto>('GET', `/product/${tape.productId}`, { token: customer.accessToken });
+    expect(tapeAfter.body.stock).toBe(tape.stock - quantity);
+    expect(await interrupt(second)).toBe(0);
+  }, 240_000);
+});

@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebApp, type WebServer } from './webServer.js';
+
+describe('serveWebApp', () => {
+  let parent: string;
+  let root: string;
+  let web: WebServer;
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'toolforge-web-'));
+    root = join(parent, 'dist');
+    await mkdir(join(root, 'assets'), { recursive: true });
+    await mkdir(join(root, 'images/products'), { recursive: true });
+    await writeFile(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(root, 'assets/index-abc123.js'), 'console.log(1)');
+    await writeFile(join(root, 'images/products/claw-hammer.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(parent, 'secret.txt'), 'outside');
+    web = await serveWebApp({
+      root,
+      host: '127.0.0.1',
+      // A port the system chooses, so this test never takes one another process uses.
+      port: 0,
+      config: { commandApi: 'http://localhost:5100', queryApi: 'http://localhost:5100', authEmulator: 'http://127.0.0.1:9099' },
+    });
+  });
+  afterAll(async () => {
+    await web.close();
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(`http://127.0.0.1:${web.port}${path}`);
+
+  it('serves the app’s files with their types, and fingerprinted assets as immutable', async () => {
+    const svg = await get('/images/products/claw-hammer.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    const script = await get('/assets/index-abc123.js');
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    expect(await script.text()).toBe('console.log(1)');
+  });
+
+  it('answers the client’s routes with index.html, and a missing file with 404', async () => {
+    for (const path of ['/', '/allproducts', '/userdashboard/orders/u-1']) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    expect((await get('/images/products/missing.svg')).status).toBe(404);
+  });
+
+  it('tells the app where this host’s API and Auth emulator are', async () => {
+    const config = await get('/config.js');
+    expect(config.headers.get('content-type')).toContain('text/javascript');
+    expect(await config.text()).toBe(
+      'window.TOOLFORGE_CONFIG = {"commandApi":"http://localhost:5100","queryApi":"http://localhost:5100","authEmulator":"http://127.0.0.1:9099"};\n',
+    );
+  });
+
+  it('never serves a file outside the app’s folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
+      const response = await get(path);
+      expect(await response.text()).not.toBe('outside');
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+
+/** Where the brokers are (KAFKA_BROKERS) and how this process names itself to them. */
+export interface KafkaConnection {
+  readonly brokers: readonly string[];
+  readonly clientId?: string;
+}
+
+/**
+ * kafkajs logs every failed request of its connections at ERROR, including the retriable ones it
+ * then retries by itself (a coordinator still loading, say). Those reach the caller as an error
+ * when they matter, so only warnings and errors of the other namespaces are printed.
+ */
+function quietLogs(): (entry: LogEntry) => void {
+  return ({ namespace, level, log }) => {
+    if (namespace === 'Connection') return;
+    // An attempt that kafkajs retries; if the last one fails too, the caller gets that error.
+    if (log.retryCount !== undefined) return;
+    // Each append is one transaction, aborted when it fails: bounded retries cannot duplicate it.
+    if (log.message.startsWith('Limiting retries for the idempotent producer')) return;
+    const line = JSON.stringify({ kafkajs: namespace, ...log });
+    if (level === logLevel.ERROR) console.error(line);
+    else console.warn(line);
+  };
+}
+
+const RETRIES = 5;
+
+export function kafkaClient({ brokers, clientId = 'toolforge' }: KafkaConnection): Kafka {
+  if (brokers.length === 0) throw new Error('KAFKA_BROKERS names no broker');
+  return new Kafka({
+    clientId,
+    brokers: [...brokers],
+    logLevel: logLevel.WARN,
+    logCreator: quietLogs,
+    // A broker that is down fails a command within seconds instead of holding it forever.
+    retry: { retries: RETRIES },
+  });
+}

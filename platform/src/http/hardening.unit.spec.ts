@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@toolforge/contracts';
+import { apiTokens } from './apiToken.js';
+import { useErrorReplies } from './errorReplies.js';
+import { useHttpHardening } from './hardening.js';
+
+const WEB = 'http://localhost:8180';
+
+describe('useHttpHardening', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    await useHttpHardening(app, {
+      origins: [WEB],
+      rateLimits: {
+        '/login': { max: 2, timeWindowMs: 60_000, per: 'address' },
+        '/order': { max: 2, timeWindowMs: 60_000, per: 'user' },
+      },
+    });
+    // The routes live in an encapsulated plugin with its own error replies, as the services' do.
+    await app.register(async (scope) => {
+      useErrorReplies(scope);
+      await scope.register(apiTokens, { secret: 'hardening-test-secret-long-enough' });
+      scope.post('/login', async () => ({ acknowledged: true }));
+      scope.post('/order', { onRequest: scope.authenticate }, async () => ({ acknowledged: true }));
+      scope.get('/products', async () => []);
+      scope.get('/token/:uid', async (request) => ({ token: scope.issueApiToken({ uid: (request.params as { uid: string }).uid, name: 'n', email: 'e@x.test', admin: false }) }));
+    });
+  });
+  afterAll(() => app.close());
+
+  const tokenOf = async (uid: string) => (await app.inject({ method: 'GET', url: `/token/${uid}` })).json<{ token: string }>().token;
+
+  it('sets security headers on every answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/products' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('lets the web origin call with the shop’s headers, and no other origin', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/order',
+      headers: { origin: WEB, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,x-read-after' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(WEB);
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-read-after');
+
+    const read = await app.inject({ method: 'GET', url: '/products', headers: { origin: WEB } });
+    expect(read.headers['access-control-expose-headers']).toContain('x-read-after-satisfied');
+    const foreign = await app.inject({ method: 'GET', url: '/products', headers: { origin: 'http://evil.test' } });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('limits sign-ins per address and answers 429 in the shop’s error shape', async () => {
+    const login = () => app.inject({ method: 'POST', url: '/login', remoteAddress: '10.0.0.1' });
+    expect((await login()).statusCode).toBe(200);
+    expect((await login()).statusCode).toBe(200);
+    const refused = await login();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyRequests });
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another address has its own budget; unlimited routes are untouched.
+    expect((await app.inject({ method: 'POST', url: '/login', remoteAddress: '10.0.0.2' })).statusCode).toBe(200);
+    for (let n = 0; n < 5; n += 1) expect((await app.inject({ method: 'GET', url: '/products', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+  });
+
+  it('limits orders per signed-in customer, whatever the address', async () => {
+    const [ada, bo] = [await tokenOf('u-ada'), await tokenOf('u-bo')];
+    const order = (token: string) => app.inject({ method: 'POST', url: '/order', headers: { authorization: `Bearer ${token}` } });
+    expect((await order(ada)).statusCode).toBe(200);
+    expect((await order(ada)).statusCode).toBe(200);
+    expect((await order(ada)).statusCode).toBe(429);
+    expect((await order(bo)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** What a statement answers: its rows, typed by the caller. */
+export interface SqlResult<Row> {
+  rows: Row[];
+}
+
+/** Runs one statement with positional parameters ($1, $2, …). */
+export interface SqlQueryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+}
+
+/**
+ * The little of a Postgres driver the read model needs: statements, and transactions that commit
+ * when `work` resolves and roll back when it throws. PGlite satisfies it here; a `pg` Pool
+ * (BEGIN/COMMIT on one pooled client) satisfies it for the services mode. Statements inside `work`
+ * go through its `tx`, never the executor itself.
+ */
+export interface SqlExecutor extends SqlQueryable {
+  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+}
+
+/** The embedded Postgres as an executor. PGlite queues a statement behind an open transaction. */
+export function pgliteSql(db: PGlite): SqlExecutor {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await db.query<Row>(sql, [...params]);
+      return { rows: result.rows };
+    },
+    transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+      return db.transaction((tx) =>
+        work({
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            const result = await tx.query<Row>(sql, [...params]);
+            return { rows: result.rows };
+          },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { OrderEvent, StoredEvent } from '@toolforge/contracts';
+import type { RowWrite } from '@toolforge/platform';
+
+/** sales.orders → orders: a placed order is recorded and reserves its quantity of the product's stock (DESIGN §3). */
+export function projectOrderEvent(event: StoredEvent<OrderEvent>): RowWrite[] {
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const { data } = event;
+      return [
+        {
+          kind: 'insertOrder',
+          order: {
+            orderId: data.orderId,
+            productId: data.productId,
+            productName: data.productName,
+            userId: data.userId,
+            userName: data.userName,
+            quantity: data.quantity,
+            unitPriceCents: data.unitPriceCents,
+            totalCostCents: data.totalCostCents,
+            shippingAddress: data.shippingAddress,
+            status: data.status,
+            payment: data.payment,
+            placedAt: event.meta.occurredAt,
+            logPosition: { partition: event.position.partition, offset: event.position.offset },
+          },
+        },
+        { kind: 'reserveStock', productId: data.productId, quantity: data.quantity },
+      ];
+    }
+    default: {
+      const unknown: never = event.type;
+      return unknown;
+    }
+  }
+}

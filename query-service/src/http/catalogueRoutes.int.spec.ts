@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, type ProductDto } from '@toolforge/contracts';
+import { orderPlaced, productAdded, productDeleted } from '@toolforge/contracts/testing';
+import { startQueryService, type QueryHarness } from '../test/harness.js';
+
+const PRODUCT_FIELDS = ['_id', 'category', 'description', 'imageUrl', 'minOrder', 'model', 'name', 'price', 'productId', 'stock'];
+
+describe('catalogue queries', () => {
+  let shop: QueryHarness;
+  let customer: string;
+  /** Product ids, oldest first; two of them deleted. */
+  const added: string[] = [];
+  const deleted = new Set<string>();
+  const listed = () => added.filter((id) => !deleted.has(id)).reverse();
+
+  beforeAll(async () => {
+    shop = await startQueryService();
+    customer = shop.token({ uid: 'u-ada' });
+    // Fourteen products in the same millisecond: only the log position orders them.
+    const occurredAt = new Date().toISOString();
+    for (let n = 0; n < 14; n += 1) {
+      const event = productAdded({ name: `Tool ${n}`, priceCents: 1000 + n * 111, stock: 50 }, { occurredAt });
+      added.push(event.data.productId);
+      await shop.append(event);
+    }
+    for (const id of [added[3]!, added[10]!]) {
+      deleted.add(id);
+      await shop.append(productDeleted(id));
+    }
+    await shop.project();
+  });
+  afterAll(() => shop.close());
+
+  describe('GET /homeproducts', () => {
+    it('answers anyone the 6 newest products, without the deleted ones', async () => {
+      const response = await shop.get('/homeproducts');
+      expect(response.statusCode).toBe(200);
+      expect(response.json<ProductDto[]>().map((product) => product.productId)).toEqual(listed().slice(0, 6));
+    });
+  });
+
+  describe('GET /productscount', () => {
+    it('counts the products not deleted', async () => {
+      const response = await shop.get('/productscount', { token: customer });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ count: 12 });
+    });
+
+    it.each([
+      ['no token', undefined],
+      ['a forged token', (token: string) => token.slice(0, -3) + 'xyz'],
+    ] as const)('refuses %s with 401', async (_case, forge) => {
+      const token = forge ? forge(customer) : undefined;
+      const response = await shop.get('/productscount', { token });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: messages.unauthenticated });
+    });
+  });
+
+  describe('GET /products', () => {
+    const page = async (query: string) => {
+      const response = await shop.get(`/products${query}`, { token: customer });
+      expect(response.statusCode).toBe(200);
+      return response.json<ProductDto[]>().map((product) => product.productId);
+    };
+
+    it('pages from 0, newest first, each product once, and answers [] past the end', async () => {
+      const pages = [await page('?page=0&size=5'), await page('?page=1&size=5'), await page('?page=2&size=5')];
+      expect(pages.map((ids) => ids.length)).toEqual([5, 5, 2]);
+      expect(pages.flat()).toEqual(listed());
+      expect(await page('?page=3&size=5')).toEqual([]);
+      expect(await page('?page=999999999&size=100')).toEqual([]);
+    });
+
+    it('defaults to page 0 of 10, and takes any size from 1 to 100', async () => {
+      expect(await page('')).toEqual(listed().slice(0, 10));
+      expect(await page('?size=1')).toEqual(listed().slice(0, 1));
+      expect(await page('?size=100')).toEqual(listed());
+      for (const size of [5, 10, 15, 20]) expect(await page(`?size=${size}`)).toEqual(listed().slice(0, size));
+    });
+
+    it.each([
+      ['?page=-1', 'page should be a whole number from 0'],
+      ['?page=one', 'page should be a whole number from 0'],
+      ['?page=1.5', 'page should be a whole number from 0'],
+      ['?size=0', 'size should be a whole number from 1 to 100'],
+      ['?size=101', 'size should be a whole number from 1 to 100'],
+      ['?size=', 'size should be a whole number from 1 to 100'],
+      ['?sort=price', 'Unrecognized key: "sort"'],
+    ])('refuses %s with 400 and says why', async (query, message) => {
+      const response = await shop.get(`/products${query}`, { token: customer });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
+    });
+
+    it('needs a token', async () => {
+      expect((await shop.get('/products')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /product/:id', () => {
+    it('answers the product with productId, its price with two decimals, and no other field', async () => {
+      const id = listed()[0]!;
+      const response = await shop.get(`/product/${id}`, { token: customer });
+      expect(response.statusCode).toBe(200);
+      const product = response.json<ProductDto>();
+      expect(Object.keys(product).sort()).toEqual(PRODUCT_FIELDS);
+      expect(product).toMatchObject({ _id: id, productId: id, name: 'Tool 13', price: 24.43, stock: 50, category: 'hand-tool' });
+    });
+
+    it('answers 404 for an unknown or deleted product', async () => {
+      for (const id of ['no-such-product', added[3]!]) {
+        const response = await shop.get(`/product/${id}`, { token: customer });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: messages.productNotFound });
+      }
+    });
+
+    it('needs a token', async () => {
+      expect((await shop.get(`/product/${added[0]}`)).statusCode).toBe(401);
+    });
+  });
+
+  it('answers a path it does not serve with 404 in the shop’s error shape', async () => {
+    const response = await shop.get('/no-such-route', { token: customer });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+  });
+
+  it('shows stock less what orders have reserved, on every read, once the order is projected', async () => {
+    const id = listed()[1]!;
+    const before = await shop.get(`/product/${id}`, { token: customer });
+    expect(before.json<ProductDto>().stock).toBe(50);
+    const product = { productId: id, name: 'Tool 12', priceCents: 1000 + 12 * 111 };
+    await shop.append(orderPlaced(product, { quantity: 7 }), orderPlaced(product, { quantity: 3 }));
+    await shop.project();
+    expect((await shop.get(`/product/${id}`, { token: customer })).json<ProductDto>().stock).toBe(40);
+    const onPage = (await shop.get('/products?size=2', { token: customer })).json<ProductDto[]>();
+    expect(onPage.find((p) => p.productId === id)?.stock).toBe(40);
+    const onHome = (await shop.get('/homeproducts')).json<ProductDto[]>();
+    expect(onHome.find((p) => p.productId === id)?.stock).toBe(40);
+  });
+});

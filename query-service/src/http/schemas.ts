@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES, type CountResponse, type OrderDto, type ProductDto } from '@toolforge/contracts';
+
+/** Response schemas: fast-json-stringify serialises with them, and no field they do not name leaves. */
+export const productDtoSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  model: z.string(),
+  imageUrl: z.string(),
+  price: z.number(),
+  stock: z.number().int(),
+  minOrder: z.number().int(),
+  description: z.string(),
+}) satisfies z.ZodType<ProductDto>;
+
+export const orderDtoSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  orderQuantity: z.number().int(),
+  totalCost: z.number(),
+  shippingAddress: z.string(),
+  status: z.string(),
+  payment: z.boolean(),
+  placedAt: z.string(),
+}) satisfies z.ZodType<OrderDto>;
+
+export const productListSchema = z.array(productDtoSchema);
+export const orderListSchema = z.array(orderDtoSchema);
+export const countSchema = z.object({ count: z.number().int() }) satisfies z.ZodType<CountResponse>;
