@@ -7,13 +7,15 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: help install build start test lint typecheck auth-emulator-start auth-emulator-stop \
-	kafka-jars kafka-start kafka-stop services services-stop start-services stop-services clean
+.PHONY: help install build start test e2e browser lint typecheck auth-emulator-start auth-emulator-stop \
+	kafka-jars kafka-start kafka-stop services services-stop start-services stop-services bench clean
 
 help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - ESLint and the TypeScript type check"
+	@echo "make e2e    - the browser test: make start's stack driven by Debian's Chromium"
+	@echo "make bench  - performance targets over HTTP against the started shop"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
 	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
@@ -26,20 +28,38 @@ node_modules/.package-lock.json: package-lock.json package.json $(wildcard */pac
 
 build: install
 	npx tsc -b
+	npm run build -w web
 
 typecheck: install
 	npx tsc -b
+	npm run typecheck -w web
 
+# ESLint, and the type check of what the build leaves out (tests, suites, harnesses).
 lint: install
 	npx eslint .
+	npx tsc -p tsconfig.tests.json
 
 start: build
 	node scripts/start.mjs
 
 # The tests' global setup starts Kafka and the Auth emulator when they are not running (and stops
-# them after); the Kafka jars are fetched first, so Maven's output is not inside the test run.
-test: lint build kafka-jars
+# them after); the Kafka jars are fetched first, so Maven's output is not inside the test run. The
+# browser test needs Debian's Chromium.
+test: lint build kafka-jars browser
 	npx vitest run
+
+# Only the browser test; screenshots of every route land in test-artifacts/screenshots/{1280,390}/.
+e2e: build browser
+	npx vitest run --project e2e
+
+# Debian's Chromium for the browser test; apt-get runs only when it is missing.
+browser:
+	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+# Performance targets (p99 latencies over real HTTP against make start's process); not part of `test`.
+bench: build
+	node scripts/auth-emulator.mjs start
+	node embedded/dist/bench/main.js
 
 auth-emulator-start: install
 	node scripts/auth-emulator.mjs start

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -12,11 +13,40 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['{contracts,platform,command-service,query-service,projector,embedded,web}/src/**/*.spec.ts'],
     // Two cores: one worker per core, no more.
     maxWorkers: 2,
-    globalSetup: ['./scripts/test-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'services',
+          include: ['{contracts,platform,command-service,query-service,projector,embedded}/src/**/*.spec.ts'],
+          globalSetup: ['./scripts/test-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.spec.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./web/src/test/setup.ts'],
+        },
+      },
+      {
+        // The browser test: the stack of `make start` driven by Debian's Chromium (make e2e).
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.spec.ts'],
+          globalSetup: ['./web/e2e/globalSetup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
   },
 });

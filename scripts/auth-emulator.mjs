@@ -4,9 +4,10 @@
 // `start` is idempotent: an emulator that already answers is left alone. With --data, accounts
 // are imported from DIR and exported back to it on stop, so a restart keeps them.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readTail, sleep, stopByPidFile } from './processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runDir = join(root, '.run');
@@ -61,43 +62,15 @@ export async function startEmulator({ dataDir } = {}) {
   while (Date.now() < deadline) {
     if (await isRunning()) return true;
     if (child.exitCode !== null) break;
-    await new Promise((done) => setTimeout(done, 300));
+    await sleep(300);
   }
   await stopEmulator();
   throw new Error(`Auth emulator did not start; see ${logFile}:\n${readTail(logFile)}`);
 }
 
 /** Stops the emulator this project started (by its pid file), letting it export its data first. */
-export async function stopEmulator() {
-  if (!existsSync(pidFile)) return false;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  rmSync(pidFile, { force: true });
-  if (!signal(-pid, 'SIGINT')) return false;
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline && alive(pid)) await new Promise((done) => setTimeout(done, 200));
-  if (alive(pid)) signal(-pid, 'SIGKILL');
-  return true;
-}
-
-function signal(pid, name) {
-  try {
-    process.kill(pid, name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function alive(pid) {
-  return signal(pid, 0);
-}
-
-function readTail(file) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
-  } catch {
-    return '';
-  }
+export function stopEmulator() {
+  return stopByPidFile(pidFile, { gentle: 'SIGINT', timeoutMs: 20_000, group: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

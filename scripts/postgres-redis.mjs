@@ -3,9 +3,9 @@
 // started. `make services` and the tests' global setup use these; each stops only what it started.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listening, sleep } from './processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const redisDir = join(root, '.run', 'redis');
@@ -16,21 +16,6 @@ export const REDIS_PORT = 6379;
 export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${POSTGRES_PORT}/postgres`;
 export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 const READY_TIMEOUT_MS = 30_000;
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-export function listening(port, host = '127.0.0.1') {
-  return new Promise((done) => {
-    const socket = connect({ host, port });
-    const finish = (result) => {
-      socket.destroy();
-      done(result);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
 
 async function waitListening(port, what) {
   const deadline = Date.now() + READY_TIMEOUT_MS;

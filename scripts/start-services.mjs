@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sleep, stopByPidFile } from './processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pidDir = join(root, '.run', 'pids');
@@ -34,7 +35,6 @@ const SERVICES = [
   { name: 'web', main: 'scripts/web-server.mjs', ready: { port: 'webPort' }, optional: true },
 ];
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const pidFile = (service) => join(pidDir, `${service.name}.pid`);
 const logFile = (service) => join(logDir, `${service.name}.log`);
 
@@ -152,16 +152,9 @@ async function start() {
 
 async function stop() {
   for (const service of [...SERVICES].reverse()) {
-    const pid = runningPid(service);
-    if (!pid) continue;
-    process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + STOP_TIMEOUT_MS;
-    while (Date.now() < deadline && runningPid(service)) await sleep(100);
-    if (runningPid(service)) {
-      console.error(`${service.name}: still running after ${STOP_TIMEOUT_MS / 1000} s; sending SIGKILL`);
-      process.kill(pid, 'SIGKILL');
-    }
-    rmSync(pidFile(service), { force: true });
+    if (!runningPid(service)) continue;
+    // SIGTERM: each shuts down gracefully; one still running after the bound gets SIGKILL.
+    await stopByPidFile(pidFile(service), { timeoutMs: STOP_TIMEOUT_MS });
     console.log(`${service.name}: stopped`);
   }
 }

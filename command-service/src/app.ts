@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { EventLog } from '@toolforge/contracts';
-import { apiTokens, useErrorReplies, useHttpHardening, useZodSchemas, type RateLimitRule } from '@toolforge/platform';
+import { apiTokens, useErrorReplies, useHttpHardening, useZodSchemas, type HttpHardeningOptions } from '@toolforge/platform';
 import { WriteModel } from './domain/writeModel.js';
 import { identityRoutes } from './http/identityRoutes.js';
 import { orderRoutes } from './http/orderRoutes.js';
@@ -20,7 +20,7 @@ export interface CommandServiceDeps {
 }
 
 /** Request bodies of this API are small forms; anything larger is refused (413) unread. */
-const BODY_LIMIT = 64 * 1024;
+export const COMMAND_BODY_LIMIT = 64 * 1024;
 
 /**
  * The command side as a Fastify plugin: it rebuilds its write model from the log, then serves the
@@ -46,18 +46,17 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(orderRoutes, { shop });
 }
 
-export interface CommandServerOptions extends FastifyServerOptions {
-  /** Browser origins allowed to call (the web app). */
-  origins?: readonly string[];
-  /** Limits on the sensitive commands (SHOP_RATE_LIMITS in services mode). */
-  rateLimits?: Readonly<Record<string, RateLimitRule>>;
-}
-
-/** A standalone command service (services mode, and tests through app.inject). */
-export async function buildCommandService(deps: CommandServiceDeps, options: CommandServerOptions = {}): Promise<FastifyInstance> {
-  const { origins = [], rateLimits, ...fastifyOptions } = options;
-  const app = Fastify({ bodyLimit: BODY_LIMIT, ...fastifyOptions });
-  await useHttpHardening(app, { origins, rateLimits });
+/**
+ * A standalone command service (services mode, and tests through app.inject). With `hardening`,
+ * the instance gets security headers, CORS for the web and the rate limits, as the embedded host does.
+ */
+export async function buildCommandService(
+  deps: CommandServiceDeps,
+  options: FastifyServerOptions & { hardening?: HttpHardeningOptions } = {},
+): Promise<FastifyInstance> {
+  const { hardening, ...serverOptions } = options;
+  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, ...serverOptions });
+  if (hardening) await useHttpHardening(app, hardening);
   await app.register(commandService, deps);
   return app;
 }

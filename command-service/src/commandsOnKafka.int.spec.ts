@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatCents, messages, parsePosition, totalCostCents, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
+import { messages, parsePosition, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
 import { KafkaEventLog } from '@toolforge/platform';
 import { createAccount, deleteTopics, uniqueTopicPrefix } from '@toolforge/platform/testing';
-import { startCommandService, type CommandHarness, type SignedIn } from './test/harness.js';
+import { orderOf, startCommandService, type CommandHarness, type SignedIn } from './test/harness.js';
 
 /**
  * The command side's key behaviours on a real Kafka broker (started by the tests' global setup),
  * as the embedded-log suites check them: each test file run has its own topics.
  */
 const brokers = inject('kafkaBrokers').split(',');
-
-const orderOf = (customer: SignedIn, productId: string, quantity: number): PlaceOrderInput => ({
-  productId,
-  userId: customer.uid,
-  userName: customer.displayName,
-  productName: 'Cordless Drill 18V',
-  // The harness's product: price 10.00, stock 30, minOrder 5.
-  totalCost: Number(formatCents(totalCostCents(10_00, quantity))),
-  status: 'pending',
-  payment: false,
-  shippingAddress: '1 Forge Lane, Sheffield',
-  orderQuantity: quantity,
-});
 
 describe('command service on Kafka', () => {
   const topicPrefix = uniqueTopicPrefix('commands');

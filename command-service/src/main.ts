@@ -15,7 +15,7 @@ const app = await buildCommandService(
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,
   },
-  { logger: { level: config.logLevel ?? 'info' }, origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS },
+  { logger: { level: config.logLevel ?? 'info' }, hardening: { origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS } },
 );
 
 // Stop taking requests and finish those under way (their appends included), then let the log

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
-import { TOPICS, type ProductAdded } from '@toolforge/contracts';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
+import { TOPICS, type ProductAdded, type StoredEvent } from '@toolforge/contracts';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
 import { WriteModel } from './domain/writeModel.js';
 import { isLogEmpty, seedCatalogueIfEmpty } from './seed.js';
@@ -24,7 +24,7 @@ describe('seedCatalogueIfEmpty', () => {
   it('appends each product as an ordinary ProductAdded by the system, which the command side then knows', async () => {
     expect(await isLogEmpty(log)).toBe(true);
     expect(await seedCatalogueIfEmpty(log, catalogue)).toBe(2);
-    const events = (await log.read(TOPICS.products, 0, 0, 10)) as ProductAdded[];
+    const events = (await log.read(TOPICS.products, 0, 0, 10)) as readonly StoredEvent<ProductAdded>[];
     expect(events.map((event) => [event.type, event.data.name, event.data.priceCents, event.meta.actor])).toEqual([
       ['ProductAdded', 'Cordless Drill 18V', 10_00, null],
       ['ProductAdded', 'Claw Hammer', 24_99, null],

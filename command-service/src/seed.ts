@@ -1,13 +1,6 @@
-import {
-  ALL_TOPICS,
-  CURRENT_SCHEMA_VERSION,
-  TOPICS,
-  addProductSchema,
-  type AddProductInput,
-  type EventLog,
-  type ProductEvent,
-} from '@toolforge/contracts';
-import { decideProduct } from './domain/product/decide.js';
+import { ALL_TOPICS, addProductSchema, type AddProductInput, type EventLog } from '@toolforge/contracts';
+import { WriteModel } from './domain/writeModel.js';
+import { Shop } from './shop.js';
 
 export interface SeedOptions {
   clock?: () => Date;
@@ -26,8 +19,8 @@ export async function isLogEmpty(log: EventLog): Promise<boolean> {
 
 /**
  * Seeds a catalogue on an empty log (DESIGN §8): each product is validated by the Add Product
- * schema and decided by the product decider, exactly as POST /addproduct would, and appended as
- * an ordinary ProductAdded whose actor is the system (null). Returns how many were added: none
+ * schema and added by the same use case as POST /addproduct, as an ordinary ProductAdded whose
+ * actor is the system (null). Returns how many were added: none
  * when the log already holds events, so a restart never seeds twice.
  */
 export async function seedCatalogueIfEmpty(
@@ -36,17 +29,8 @@ export async function seedCatalogueIfEmpty(
   options: SeedOptions = {},
 ): Promise<number> {
   if (!(await isLogEmpty(log))) return 0;
-  const clock = options.clock ?? (() => new Date());
-  const newId = options.newId ?? (() => crypto.randomUUID());
-  for (const input of products) {
-    const productId = newId();
-    const decided = decideProduct({ type: 'AddProduct', data: { ...addProductSchema.parse(input), productId } }, undefined);
-    const occurredAt = clock().toISOString();
-    const commandId = newId();
-    const events = decided.map(
-      (event) => ({ ...event, meta: { eventId: newId(), occurredAt, actor: null, commandId, schemaVersion: CURRENT_SCHEMA_VERSION } }) as ProductEvent,
-    );
-    await log.append({ topic: TOPICS.products, streamId: productId, expectedVersion: 0, events });
-  }
+  // An empty log folds to an empty write model: nothing to catch up.
+  const shop = new Shop({ log, model: new WriteModel(), policy: { adminEmails: new Set() }, ...options });
+  for (const input of products) await shop.addProduct(null, addProductSchema.parse(input));
   return products.length;
 }

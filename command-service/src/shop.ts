@@ -94,7 +94,8 @@ export class Shop {
     });
   }
 
-  addProduct(actor: string, product: AddProductCommand): Promise<Accepted & { productId: string }> {
+  /** `actor` null: the system (seeding), not a signed-in admin. */
+  addProduct(actor: string | null, product: AddProductCommand): Promise<Accepted & { productId: string }> {
     return this.execute(async () => {
       const productId = this.newId();
       const decided = decideProduct({ type: 'AddProduct', data: { ...product, productId } }, this.model.products.get(productId));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
 import { formatCents, totalCostCents } from '@toolforge/contracts';
 import { openEmbeddedPostgres } from '@toolforge/platform';
 import { startCommandService, type CommandHarness } from './test/harness.js';

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { commandService, type IdentityProvider } from '@toolforge/command-service';
+import { COMMAND_BODY_LIMIT, commandService, type IdentityProvider } from '@toolforge/command-service';
 import {
   CheckpointWaiter,
   InProcessCache,
@@ -33,9 +33,6 @@ export interface EmbeddedShop {
   close(): Promise<void>;
 }
 
-/** As the standalone command service: its request bodies are small forms. */
-const BODY_LIMIT = 64 * 1024;
-
 /**
  * The embedded default (DESIGN §2) in one process: the command side appends to the PGlite log, the
  * projector applies it to the read model in the same database and is woken by every append, and
@@ -46,7 +43,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   const { log } = deps;
   const store = await SqlReadStore.open(deps.sql);
   const cache = new InProcessCache();
-  const app = Fastify({ bodyLimit: BODY_LIMIT, logger: deps.logger ?? false });
+  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, logger: deps.logger ?? false });
   const projector = new Projector({ log, store, cache, logger: app.log });
   const checkpoints = new CheckpointWaiter(store);
   projector.onCommitted(() => checkpoints.wake());

@@ -10,10 +10,10 @@
 // JAVA_HOME (else `java` on the PATH).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listening as listeningOn, readTail, sleep, stopByPidFile } from '../../scripts/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -35,21 +35,7 @@ const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
 const STALE_LOCK_MS = 5 * 60_000;
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/** True when something accepts TCP connections on the port: cheap, and false at once when nothing listens. */
-function listening(port, host = HOST) {
-  return new Promise((done) => {
-    const socket = connect({ host, port });
-    const finish = (result) => {
-      socket.destroy();
-      done(result);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
+const listening = (port) => listeningOn(port, HOST);
 
 /** True when a Kafka broker answers metadata on KAFKA_PORT and lists itself as alive. */
 export async function isKafkaReady(port = KAFKA_PORT) {
@@ -185,36 +171,8 @@ export async function startKafka() {
 }
 
 /** Stops the broker this project started (by its pid file), letting it shut down cleanly first. */
-export async function stopKafka() {
-  if (!existsSync(pidFile)) return false;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  rmSync(pidFile, { force: true });
-  if (!signal(pid, 'SIGTERM')) return false;
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (Date.now() < deadline && alive(pid)) await sleep(200);
-  if (alive(pid)) signal(pid, 'SIGKILL');
-  return true;
-}
-
-function signal(pid, name) {
-  try {
-    process.kill(pid, name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function alive(pid) {
-  return signal(pid, 0);
-}
-
-function readTail(file) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
-  } catch {
-    return '';
-  }
+export function stopKafka() {
+  return stopByPidFile(pidFile, { gentle: 'SIGTERM', timeoutMs: STOP_TIMEOUT_MS });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

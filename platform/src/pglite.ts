@@ -12,3 +12,6 @@ export async function openEmbeddedPostgres(dataDir: string | null): Promise<PGli
   await mkdir(path, { recursive: true });
   return PGlite.create(path);
 }
+
+/** The embedded database's type, for packages that receive one without depending on PGlite. */
+export type EmbeddedPostgres = PGlite;

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
 import { afterAll } from 'vitest';
 import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
 import { describeProjector } from './projector.suite.js';

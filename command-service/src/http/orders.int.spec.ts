@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, messages, totalCostCents, type PlaceOrderInput } from '@toolforge/contracts';
-import { startWithAdminAndCustomer, type CommandHarness, type SignedIn } from '../test/harness.js';
+import { messages, type PlaceOrderInput } from '@toolforge/contracts';
+import { orderOf, startWithAdminAndCustomer, type CommandHarness, type SignedIn } from '../test/harness.js';
 
 describe('POST /order', () => {
   let shop: CommandHarness;
@@ -15,25 +15,15 @@ describe('POST /order', () => {
   /** price 10.00, stock 30, minOrder 5 (the harness's valid product). */
   const newProduct = () => shop.addProduct(admin, { price: '10', stock: '30', minOrder: '5' });
 
-  const orderOf = (productId: string, quantity: number, patch: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
-    productId,
-    userId: customer.uid,
-    userName: customer.displayName,
-    productName: 'Cordless Drill 18V',
-    totalCost: Number(formatCents(totalCostCents(10_00, quantity))),
-    status: 'pending',
-    payment: false,
-    shippingAddress: '1 Forge Lane, Sheffield',
-    orderQuantity: quantity,
-    ...patch,
-  });
+  const order = (productId: string, quantity: number, patch: Partial<PlaceOrderInput> = {}) =>
+    orderOf(customer, productId, quantity, patch);
 
   const place = (body: object, headers: Record<string, string> = {}, token = customer.accessToken) =>
     shop.send({ method: 'POST', url: '/order', token, headers, payload: body });
 
   it('places an order at the server’s total and acknowledges it', async () => {
     const productId = await newProduct();
-    const response = await place(orderOf(productId, 10));
+    const response = await place(order(productId, 10));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       acknowledged: true,
@@ -46,7 +36,7 @@ describe('POST /order', () => {
   it('refuses a total that is not the server’s, naming the right one', async () => {
     const productId = await newProduct();
     const before = await shop.eventCount();
-    const response = await place(orderOf(productId, 10, { totalCost: 100 }));
+    const response = await place(order(productId, 10, { totalCost: 100 }));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(messages.totalCostMismatch('155.00'));
     expect(await shop.eventCount()).toBe(before);
@@ -54,23 +44,23 @@ describe('POST /order', () => {
 
   it('refuses fewer than the minimum order with the spec’s message', async () => {
     const productId = await newProduct();
-    const response = await place(orderOf(productId, 4));
+    const response = await place(order(productId, 4));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Minimum order quantity is 5');
   });
 
   it('reserves stock: the next order may take only what is left', async () => {
     const productId = await newProduct();
-    expect((await place(orderOf(productId, 25))).statusCode).toBe(200);
-    const tooMany = await place(orderOf(productId, 6));
+    expect((await place(order(productId, 25))).statusCode).toBe(200);
+    const tooMany = await place(order(productId, 6));
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe('Maximum order quantity is 5');
-    expect((await place(orderOf(productId, 5))).statusCode).toBe(200);
+    expect((await place(order(productId, 5))).statusCode).toBe(200);
   });
 
   it('never oversells when orders arrive at once', async () => {
     const productId = await newProduct();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => place(orderOf(productId, 10))));
+    const responses = await Promise.all(Array.from({ length: 5 }, () => place(order(productId, 10))));
     const accepted = responses.filter((response) => response.statusCode === 200);
     expect(accepted).toHaveLength(3);
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(2);
@@ -79,10 +69,10 @@ describe('POST /order', () => {
   it('refuses a deleted product (409) and an unknown one (404)', async () => {
     const productId = await newProduct();
     await shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
-    const deleted = await place(orderOf(productId, 5));
+    const deleted = await place(order(productId, 5));
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toBe(messages.productUnavailable);
-    const unknown = await place(orderOf('no-such-product', 5));
+    const unknown = await place(order('no-such-product', 5));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(messages.productNotFound);
   });
@@ -91,7 +81,7 @@ describe('POST /order', () => {
     const productId = await newProduct();
     const other = await shop.customer('Other Customer');
     const before = await shop.eventCount();
-    const response = await place(orderOf(productId, 5, { userId: other.uid }));
+    const response = await place(order(productId, 5, { userId: other.uid }));
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(messages.forbiddenOtherUser);
     expect(await shop.eventCount()).toBe(before);
@@ -101,10 +91,10 @@ describe('POST /order', () => {
     it('answers a retry with the first acknowledgement and appends nothing', async () => {
       const productId = await newProduct();
       const key = crypto.randomUUID();
-      const first = await place(orderOf(productId, 5), { 'idempotency-key': key });
+      const first = await place(order(productId, 5), { 'idempotency-key': key });
       expect(first.statusCode).toBe(200);
       const before = await shop.eventCount();
-      const retry = await place(orderOf(productId, 5), { 'idempotency-key': key });
+      const retry = await place(order(productId, 5), { 'idempotency-key': key });
       expect(retry.statusCode).toBe(200);
       expect(retry.json()).toEqual(first.json());
       expect(await shop.eventCount()).toBe(before);
@@ -113,9 +103,9 @@ describe('POST /order', () => {
     it('refuses the same key with a different order (422)', async () => {
       const productId = await newProduct();
       const key = crypto.randomUUID();
-      expect((await place(orderOf(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
+      expect((await place(order(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
       const before = await shop.eventCount();
-      const different = await place(orderOf(productId, 6), { 'idempotency-key': key });
+      const different = await place(order(productId, 6), { 'idempotency-key': key });
       expect(different.statusCode).toBe(422);
       expect(different.json().message).toBe(messages.idempotencyKeyReused);
       expect(await shop.eventCount()).toBe(before);
@@ -125,14 +115,14 @@ describe('POST /order', () => {
       const productId = await newProduct();
       const key = crypto.randomUUID();
       const other = await shop.customer('Other Customer');
-      expect((await place(orderOf(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
-      const theirs = await place(orderOf(productId, 5, { userId: other.uid }), { 'idempotency-key': key }, other.accessToken);
+      expect((await place(order(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
+      const theirs = await place(order(productId, 5, { userId: other.uid }), { 'idempotency-key': key }, other.accessToken);
       expect(theirs.statusCode).toBe(200);
     });
 
     it('refuses a malformed key', async () => {
       const productId = await newProduct();
-      const response = await place(orderOf(productId, 5), { 'idempotency-key': 'has spaces in it' });
+      const response = await place(order(productId, 5), { 'idempotency-key': 'has spaces in it' });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(messages.idempotencyKeyFormat);
     });
@@ -149,14 +139,14 @@ describe('POST /order', () => {
     [{ productId: '' }, messages.required],
   ])('refuses %j with “%s”', async (patch, message) => {
     const before = await shop.eventCount();
-    const response = await place({ ...orderOf('any', 5), ...patch });
+    const response = await place({ ...order('any', 5), ...patch });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await shop.eventCount()).toBe(before);
   });
 
   it('refuses unknown fields such as a client-chosen price', async () => {
-    const response = await place({ ...orderOf('any', 5), unitPrice: 0.01 });
+    const response = await place({ ...order('any', 5), unitPrice: 0.01 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/Unrecognized key/);
   });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_TOPICS, type AddProductInput, type EventLog, type LoginResponse } from '@toolforge/contracts';
+import { ALL_TOPICS, formatCents, totalCostCents, type AddProductInput, type EventLog, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { buildCommandService } from '../app.js';
@@ -109,4 +109,20 @@ export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;
 export async function startWithAdminAndCustomer(customerName?: string) {
   const shop = await startCommandService();
   return { shop, admin: await shop.admin(), customer: await shop.customer(customerName) };
+}
+
+/** An order of `validProduct` (price 10.00, stock 30, minOrder 5) for `customer`, at the right total. */
+export function orderOf(customer: SignedIn, productId: string, quantity: number, patch: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    productId,
+    userId: customer.uid,
+    userName: customer.displayName,
+    productName: validProduct.name,
+    totalCost: Number(formatCents(totalCostCents(10_00, quantity))),
+    status: 'pending',
+    payment: false,
+    shippingAddress: '1 Forge Lane, Sheffield',
+    orderQuantity: quantity,
+    ...patch,
+  };
 }

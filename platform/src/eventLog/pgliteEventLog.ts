@@ -104,7 +104,7 @@ export class PgliteEventLog implements EventLog {
     return stored;
   }
 
-  async partitions(): Promise<readonly number[]> {
+  async partitions(_topic: Topic): Promise<readonly number[]> {
     return [PARTITION];
   }
 

@@ -46,11 +46,12 @@ describe('RedisCache when Redis fails', () => {
     const cache = RedisCache.open({ url: 'redis://127.0.0.1:1', keyPrefix, logger });
     opened.push(cache);
     expect(await cache.waitUntilReady(200)).toBe(false);
-    for (const call of [
+    const calls: (() => Promise<unknown>)[] = [
       () => cache.get('home'),
       () => cache.generation(CACHE_AREAS.catalogue),
       () => cache.set('home', '[]', 60),
-    ]) {
+    ];
+    for (const call of calls) {
       const { value, ms } = await timed(call);
       expect(value).toBeUndefined();
       expect(ms).toBeLessThan(50);

@@ -62,7 +62,7 @@ export function describeCatalogueQueries(stack: QueryStack): void {
 
       it.each([
         ['no token', undefined],
-        ['a forged token', customer => customer.slice(0, -3) + 'xyz'],
+        ['a forged token', (token: string) => token.slice(0, -3) + 'xyz'],
       ] as const)('refuses %s with 401', async (_case, forge) => {
         const token = forge ? forge(customer) : undefined;
         const response = await shop.get('/productscount', { token });

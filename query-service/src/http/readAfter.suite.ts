@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { READ_AFTER_SATISFIED_HEADER, formatPosition, messages, type OrderDto, type ProductAdded } from '@toolforge/contracts';
+import { READ_AFTER_SATISFIED_HEADER, formatPosition, messages, type OrderDto, type OrderPlaced, type ProductAdded, type StoredEvent } from '@toolforge/contracts';
 import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
 import type { Cache } from '@toolforge/platform';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
@@ -37,7 +37,7 @@ export function describeReadAfter(stack: QueryStack): void {
       // Warm the cache with the list as it is before the order.
       const before = (await ordersOfAda()).ids;
       const [placed] = await shop.append(orderPlaced(product, { userId: 'u-ada' }));
-      const orderId = placed!.stored[0]!.data.orderId;
+      const orderId = (placed!.stored[0] as StoredEvent<OrderPlaced>).data.orderId;
 
       // Nothing projects yet: without the header the order is not there.
       expect((await ordersOfAda()).ids).toEqual(before);

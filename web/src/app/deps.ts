@@ -1,0 +1,14 @@
+import type { NavigateOptions, To } from 'react-router-dom';
+import type { CommandClient } from '../features/api/commandClient';
+import type { IdentityProvider } from '../features/auth/identityProvider';
+
+/** The outside world the sagas talk to, handed in so tests can stand in for each part. */
+export interface ShopDeps {
+  identity: IdentityProvider;
+  commands: CommandClient;
+  navigate: (to: To, options?: NavigateOptions) => void | Promise<void>;
+  /** A fresh Idempotency-Key for each confirmed order. */
+  newIdempotencyKey: () => string;
+  /** Pause before retrying a call that never reached the server. */
+  retryDelayMs?: number;
+}

@@ -1,0 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { makeAdminSchema, type MakeAdminInput } from '@toolforge/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FormMessage } from '../forms/FormMessage';
+import { TextField } from '../forms/TextField';
+import { adminFormsOpened, adminGrantRequested, selectAdmin } from './adminSlice';
+import { adminGrantedText } from './adminSaga';
+
+/** Make Admin: grant the admin role to an existing account by its email (DESIGN §5). */
+export default function MakeAdminPage() {
+  const dispatch = useAppDispatch();
+  const { makeAdmin } = useAppSelector(selectAdmin);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MakeAdminInput>({ resolver: zodResolver(makeAdminSchema), mode: 'onBlur' });
+
+  useEffect(() => {
+    dispatch(adminFormsOpened());
+  }, [dispatch]);
+
+  return (
+    <div className="dashboard-panel">
+      <h2>Make Admin</h2>
+      <p>An admin manages the catalogue and sees every order. The account must already be registered.</p>
+      <form className="inline-form" noValidate onSubmit={handleSubmit((form) => dispatch(adminGrantRequested(form)))}>
+        <TextField label="Email of the account" type="email" error={errors.email?.message} {...register('email')} />
+        <button type="submit" className="button button--primary" disabled={makeAdmin.pending}>
+          Make Admin
+        </button>
+      </form>
+      {makeAdmin.granted && <FormMessage kind="success">{adminGrantedText(makeAdmin.granted)}</FormMessage>}
+      <FormMessage kind="error">{makeAdmin.error}</FormMessage>
+    </div>
+  );
+}

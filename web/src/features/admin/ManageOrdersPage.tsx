@@ -1,0 +1,17 @@
+import { readErrorText, useAllOrdersQuery } from '../api/shopApi';
+import { FormMessage } from '../forms/FormMessage';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { OrdersTable } from '../orders/OrdersTable';
+
+export default function ManageOrdersPage() {
+  const orders = useAllOrdersQuery();
+  return (
+    <div className="dashboard-panel">
+      <h2>Manage Orders</h2>
+      {orders.isLoading && <LoadingScreen label="Loading orders..." />}
+      {orders.isError && <FormMessage kind="error">{readErrorText(orders.error)}</FormMessage>}
+      {orders.data && orders.data.length === 0 && <p className="empty-state">No orders have been placed yet.</p>}
+      {orders.data && orders.data.length > 0 && <OrdersTable orders={orders.data} showCustomer caption="All orders" />}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { messages, registerFormSchema, type RegisterForm } from '@toolforge/contracts';
+import { FormMessage } from '../forms/FormMessage';
+import { TextField } from '../forms/TextField';
+import { AuthCard } from './AuthCard';
+import { registerRequested } from './authSlice';
+import { useAuthForm } from './useAuthForm';
+
+export default function RegisterPage() {
+  const { dispatch, auth } = useAuthForm();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), mode: 'onBlur' });
+  const busy = auth.flow === 'register';
+
+  return (
+    <AuthCard title="Create an account" intro="We send a verification email to the address you give.">
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ fullName, email, password }) => dispatch(registerRequested({ fullName, email, password })))}
+      >
+        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters: letters, digits and @#$%&!"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Repeat password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.repassword?.message}
+          {...register('repassword')}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          Register
+        </button>
+      </form>
+      {busy && <FormMessage kind="progress">{messages.loggingIn}</FormMessage>}
+      <FormMessage kind="error">{auth.formError ?? auth.syncError}</FormMessage>
+      <p className="auth-links">
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </AuthCard>
+  );
+}

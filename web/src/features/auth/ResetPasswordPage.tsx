@@ -1,0 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '@toolforge/contracts';
+import { FormMessage } from '../forms/FormMessage';
+import { TextField } from '../forms/TextField';
+import { AuthCard } from './AuthCard';
+import { passwordResetRequested } from './authSlice';
+import { useAuthForm } from './useAuthForm';
+
+export default function ResetPasswordPage() {
+  const { dispatch, auth } = useAuthForm();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onBlur' });
+
+  return (
+    <AuthCard title="Reset your password" intro="Enter the email of your account and we will send you a reset link.">
+      <form noValidate onSubmit={handleSubmit((form) => dispatch(passwordResetRequested(form)))}>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <button type="submit" className="button button--primary button--block" disabled={auth.flow === 'reset'}>
+          Send reset link
+        </button>
+      </form>
+      <FormMessage kind="error">{auth.formError}</FormMessage>
+      <p className="auth-links">
+        Remembered it? <Link to="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+/** The signed-in person as the identity provider knows them (SPEC §3), in plain serialisable data. */
+export interface IdentityUser {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  /** e.g. ["password"], ["google.com"]. */
+  providerIds: string[];
+}
+
+/**
+ * What the shop needs from its identity provider (Firebase Auth). Sagas talk to this port, so the
+ * flows are tested without a network and the adapter is the only file that imports firebase.
+ */
+export interface IdentityProvider {
+  /** Calls back with the user (or null) at start, on sign-in/out and whenever the ID token is refreshed. */
+  onIdTokenChanged(listener: (user: IdentityUser | null) => void): () => void;
+  currentUser(): IdentityUser | null;
+  /** The current user's Firebase ID token, the bearer of POST /login. */
+  idToken(): Promise<string>;
+  signInWithEmail(email: string, password: string): Promise<IdentityUser>;
+  signInWithGoogle(): Promise<IdentityUser>;
+  createAccount(email: string, password: string): Promise<IdentityUser>;
+  updateDisplayName(displayName: string): Promise<IdentityUser>;
+  sendVerificationEmail(): Promise<void>;
+  sendPasswordReset(email: string): Promise<void>;
+  signOut(): Promise<void>;
+}

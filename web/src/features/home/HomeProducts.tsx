@@ -1,0 +1,18 @@
+import { readErrorText, useHomeProductsQuery } from '../api/shopApi';
+import { ProductCard } from '../catalog/ProductCard';
+import { FormMessage } from '../forms/FormMessage';
+import { LoadingScreen } from '../layout/LoadingScreen';
+
+/** The sample of products on the home page; a failed load shows its message (SPEC §8). */
+export function HomeProducts() {
+  const products = useHomeProductsQuery();
+  if (products.isLoading) return <LoadingScreen label="Loading products..." />;
+  if (products.isError) return <FormMessage kind="error">{readErrorText(products.error)}</FormMessage>;
+  return (
+    <div className="product-grid product-grid--home">
+      {(products.data ?? []).map((product) => (
+        <ProductCard key={product._id} product={product} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { LoadingScreen } from './LoadingScreen';
+
+export default function SpinnerPage() {
+  return <LoadingScreen />;
+}

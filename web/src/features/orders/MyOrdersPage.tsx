@@ -1,0 +1,24 @@
+import { Link, useParams } from 'react-router-dom';
+import { readErrorText, useUserOrdersQuery } from '../api/shopApi';
+import { FormMessage } from '../forms/FormMessage';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { OrdersTable } from './OrdersTable';
+
+/** /userdashboard/orders/{uid}: the user's orders, newest first as the query service sends them. */
+export default function MyOrdersPage() {
+  const { uid = '' } = useParams();
+  const orders = useUserOrdersQuery(uid);
+  return (
+    <div className="dashboard-panel">
+      <h2>My Orders</h2>
+      {orders.isLoading && <LoadingScreen label="Loading orders..." />}
+      {orders.isError && <FormMessage kind="error">{readErrorText(orders.error)}</FormMessage>}
+      {orders.data && orders.data.length === 0 && (
+        <p className="empty-state">
+          You have no orders yet. <Link to="/allproducts">Browse all products</Link>
+        </p>
+      )}
+      {orders.data && orders.data.length > 0 && <OrdersTable orders={orders.data} caption="My orders" />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { messages } from '@toolforge/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { readErrorText, useProductQuery } from '../api/shopApi';
+import { FormMessage } from '../forms/FormMessage';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { orderConfirmed, orderFormOpened, selectOrderPlacement } from './orderSlice';
+import { OUT_OF_STOCK } from './orderTexts';
+import { OrderSummaryTable } from './OrderSummaryTable';
+import { summarizeOrder, type OrderSummary } from './orderSummary';
+import { ProductDetail } from './ProductDetail';
+import { QuantityStep } from './QuantityStep';
+import { ShippingStep } from './ShippingStep';
+
+/** /order/{id}: the product, the quantity (Proceed → summary), the address (Confirm Order) (SPEC §4). */
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const product = useProductQuery(id);
+  const placement = useAppSelector(selectOrderPlacement);
+  const [summary, setSummary] = useState<OrderSummary | null>(null);
+
+  useEffect(() => {
+    dispatch(orderFormOpened());
+  }, [dispatch, id]);
+
+  if (product.isLoading) return <LoadingScreen label="Loading product..." />;
+  if (product.isError || !product.data) {
+    return (
+      <section className="container narrow">
+        <FormMessage kind="error">
+          {messages.productLoadFailed} {readErrorText(product.error)}
+        </FormMessage>
+      </section>
+    );
+  }
+  const item = product.data;
+  const orderable = item.stock >= item.minOrder;
+
+  return (
+    <section className="container order-page">
+      <ProductDetail product={item} />
+      <div className="order-panel">
+        <h2>Place your order</h2>
+        {orderable ? (
+          <QuantityStep product={item} onProceed={(quantity) => setSummary(summarizeOrder(item.price, quantity))} />
+        ) : (
+          <FormMessage kind="error">{OUT_OF_STOCK}</FormMessage>
+        )}
+        {summary && (
+          <>
+            <OrderSummaryTable summary={summary} productName={item.name} />
+            <ShippingStep
+              busy={placement.status === 'placing'}
+              onConfirm={(shippingAddress) =>
+                dispatch(
+                  orderConfirmed({
+                    productId: item.productId,
+                    productName: item.name,
+                    unitPrice: item.price,
+                    orderQuantity: summary.quantity,
+                    shippingAddress,
+                  }),
+                )
+              }
+            />
+          </>
+        )}
+        {placement.status === 'placing' && <FormMessage kind="progress">{messages.orderInProgress}</FormMessage>}
+        {placement.status === 'failed' && <FormMessage kind="error">{placement.error}</FormMessage>}
+      </div>
+    </section>
+  );
+}

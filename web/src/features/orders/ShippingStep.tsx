@@ -1,0 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { shippingFormSchema } from '@toolforge/contracts';
+import { TextAreaField } from '../forms/TextAreaField';
+
+/** Step two (SPEC §4): where to ship, then Confirm Order. */
+export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (shippingAddress: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(shippingFormSchema), mode: 'onBlur' });
+  return (
+    <form className="order-step" noValidate onSubmit={handleSubmit(({ shippingAddress }) => onConfirm(shippingAddress))}>
+      <TextAreaField
+        label="Shipping address"
+        rows={4}
+        autoComplete="street-address"
+        error={errors.shippingAddress?.message}
+        {...register('shippingAddress')}
+      />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Confirm Order
+      </button>
+    </form>
+  );
+}

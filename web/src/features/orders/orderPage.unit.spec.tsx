@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages, type OrderDto, type ProductDto } from '@toolforge/contracts';
+import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { renderShop } from '../../test/renderShop';
+import { signedInTestStore } from '../../test/testStore';
+import { OUT_OF_STOCK } from './orderTexts';
+
+const hammer: ProductDto = {
+  _id: 'p-1',
+  productId: 'p-1',
+  name: 'Claw Hammer',
+  category: 'hand-tool',
+  model: 'CH-16',
+  imageUrl: '/images/products/claw-hammer.svg',
+  price: 24.5,
+  stock: 40,
+  minOrder: 5,
+  description: 'Forged steel head, fibreglass handle and a rubber grip.',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('order page (SPEC §4, §5)', () => {
+  it('checks the quantity against minOrder and stock on blur', async () => {
+    fakeQueryServer({ '/product/p-1': hammer });
+    const { user } = renderShop('/order/p-1', { shop: await signedInTestStore() });
+    const quantity = await screen.findByLabelText('Quantity');
+    expect((quantity as HTMLInputElement).value).toBe('5');
+
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    await user.tab();
+    expect(await screen.findByText('Minimum order quantity is 5')).toBeTruthy();
+
+    await user.clear(quantity);
+    await user.type(quantity, '41');
+    await user.tab();
+    expect(await screen.findByText('Maximum order quantity is 40')).toBeTruthy();
+  });
+
+  it('Proceed shows the summary; Confirm Order places it and opens my orders, where it already shows', async () => {
+    const placed: OrderDto[] = [];
+    const server = fakeQueryServer({ '/product/p-1': hammer, '/orders/u-7': () => placed });
+    const shop = await signedInTestStore();
+    shop.commands.placeOrder.mockImplementationOnce(async (_token, body) => {
+      placed.push({
+        _id: 'order-1',
+        productId: 'p-1',
+        productName: 'Claw Hammer',
+        userId: 'u-7',
+        userName: 'Ada',
+        orderQuantity: Number(body.orderQuantity),
+        totalCost: Number(body.totalCost),
+        shippingAddress: body.shippingAddress,
+        status: 'pending',
+        payment: false,
+        placedAt: '2022-05-01T10:00:00.000Z',
+      });
+      return { acknowledged: true, position: 'sales.orders/0/1', orderId: 'order-1', totalCost: Number(body.totalCost) };
+    });
+    const { user, router } = renderShop('/order/p-1', { shop });
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    const summary = await screen.findByRole('table', { name: 'Order summary' });
+    expect(within(summary).getByText('$307.25')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText(messages.required)).toBeTruthy();
+    await user.type(screen.getByLabelText('Shipping address'), 'a'.repeat(501));
+    await user.tab();
+    expect(await screen.findByText('Max length 500 chars')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Shipping address'));
+    await user.type(screen.getByLabelText('Shipping address'), '1 Forge Lane, Sheffield');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/userdashboard/orders/u-7');
+    expect(await screen.findByText('1 Forge Lane, Sheffield')).toBeTruthy();
+    expect(screen.getByText('$307.25')).toBeTruthy();
+    expect(server.requestsTo('/orders/u-7').at(-1)!.headers['x-read-after']).toBe('sales.orders/0/1');
+  });
+
+  it("shows 'Your Order Is Being generated...' while the order is on its way, and the refusal's message", async () => {
+    fakeQueryServer({ '/product/p-1': hammer });
+    const shop = await signedInTestStore();
+    let refuse: (error: Error) => void = () => {};
+    shop.commands.placeOrder.mockImplementationOnce(() => new Promise((_resolve, reject) => (refuse = reject)));
+    const { user } = renderShop('/order/p-1', { shop });
+    await user.click(await screen.findByRole('button', { name: 'Proceed' }));
+    await user.type(screen.getByLabelText('Shipping address'), '1 Forge Lane');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+
+    expect(await screen.findByText(messages.orderInProgress)).toBeTruthy();
+    const { CommandRefused } = await import('../api/commandClient');
+    refuse(new CommandRefused(messages.productUnavailable, 409));
+
+    expect(await screen.findByText(messages.productUnavailable)).toBeTruthy();
+    expect(screen.queryByText(messages.orderInProgress)).toBeNull();
+  });
+
+  it('offers no quantity when fewer than the minimum order are left', async () => {
+    fakeQueryServer({ '/product/p-1': { ...hammer, stock: 3 } });
+    renderShop('/order/p-1', { shop: await signedInTestStore() });
+    expect(await screen.findByText(OUT_OF_STOCK)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).toBeNull();
+  });
+
+  it("says 'Please login and try again' with the error when the product cannot be loaded", async () => {
+    fakeQueryServer({});
+    renderShop('/order/p-404', { shop: await signedInTestStore() });
+    expect(await screen.findByText(`${messages.productLoadFailed} Not Found`)).toBeTruthy();
+  });
+});

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
+import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { signedInTestStore, waitForState } from '../../test/testStore';
+import { CommandRefused } from '../api/commandClient';
+import { shopApi } from '../api/shopApi';
+import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
+import { orderConfirmed, type OrderConfirmation } from './orderSlice';
+
+const confirmation: OrderConfirmation = {
+  productId: 'p-1',
+  productName: 'Claw Hammer',
+  unitPrice: 24.5,
+  orderQuantity: 10,
+  shippingAddress: '1 Forge Lane, Sheffield',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('order placement (SPEC §4)', () => {
+  it('sends the order with the total of SPEC §9 and a fresh Idempotency-Key, then opens my orders', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    await waitForState(shop.store, (state) => state.orderPlacement.lastOrderId);
+    // 24.50 x 10 = 245.00, + 5 % = 12.25, + 50 = 307.25
+    expect(shop.commands.placeOrder).toHaveBeenCalledWith(
+      shop.accessToken,
+      {
+        productId: 'p-1',
+        userId: 'u-7',
+        userName: 'Ada',
+        productName: 'Claw Hammer',
+        totalCost: 307.25,
+        status: 'pending',
+        payment: false,
+        shippingAddress: '1 Forge Lane, Sheffield',
+        orderQuantity: 10,
+      },
+      'key-1',
+    );
+    expect(shop.navigate).toHaveBeenCalledWith('/userdashboard/orders/u-7');
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+    await waitForState(shop.store, () => shop.commands.placeOrder.mock.calls.length === 2);
+    expect(shop.commands.placeOrder.mock.calls[1]![2]).toBe('key-2');
+  });
+
+  it("re-reads the user's orders after the order, waiting for the order's position (read-your-writes)", async () => {
+    const server = fakeQueryServer({ '/orders/u-7': [] });
+    const shop = await signedInTestStore();
+    const subscription = shop.store.dispatch(shopApi.endpoints.userOrders.initiate('u-7'));
+    await waitForState(shop.store, () => server.requestsTo('/orders/u-7').length === 1);
+    expect(server.requestsTo('/orders/u-7')[0]!.headers[READ_AFTER_HEADER]).toBeUndefined();
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    await waitForState(shop.store, () => server.requestsTo('/orders/u-7').length === 2);
+    const { position } = await shop.commands.placeOrder.mock.results[0]!.value;
+    const reread = server.requestsTo('/orders/u-7')[1]!;
+    expect(reread.headers[READ_AFTER_HEADER]).toBe(position);
+    expect(reread.headers.authorization).toBe(`Bearer ${shop.accessToken}`);
+    subscription.unsubscribe();
+  });
+
+  it('sends the same Idempotency-Key again when the network lost the answer', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    shop.commands.placeOrder.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    await waitForState(shop.store, (state) => state.orderPlacement.lastOrderId);
+    expect(shop.commands.placeOrder.mock.calls.map((call) => call[2])).toEqual(['key-1', 'key-1']);
+  });
+
+  it("clears the progress text and shows the server's message when the order is refused", async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    shop.commands.placeOrder.mockRejectedValueOnce(new CommandRefused(messages.maxOrderQuantity(40), 409));
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    const placement = await waitForState(shop.store, (state) => state.orderPlacement.status === 'failed' && state.orderPlacement);
+    expect(placement.error).toBe('Maximum order quantity is 40');
+    expect(shop.commands.placeOrder).toHaveBeenCalledTimes(1);
+    expect(shop.navigate).not.toHaveBeenCalled();
+  });
+
+  it('does not navigate when the order is not acknowledged', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    shop.commands.placeOrder.mockResolvedValueOnce({ acknowledged: false } as never);
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    expect(await waitForState(shop.store, (state) => state.orderPlacement.error)).toBe(ORDER_NOT_ACKNOWLEDGED);
+    expect(shop.navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,48 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+
+export interface OrderPlacementState {
+  status: 'idle' | 'placing' | 'failed';
+  error: string | null;
+  lastOrderId: string | null;
+}
+
+const initialState: OrderPlacementState = { status: 'idle', error: null, lastOrderId: null };
+
+const orderSlice = createSlice({
+  name: 'orderPlacement',
+  initialState,
+  reducers: {
+    orderPlacementStarted(state) {
+      state.status = 'placing';
+      state.error = null;
+    },
+    orderPlaced(state, action: PayloadAction<{ orderId: string }>) {
+      state.status = 'idle';
+      state.lastOrderId = action.payload.orderId;
+    },
+    orderFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    orderFormOpened(state) {
+      state.status = 'idle';
+      state.error = null;
+    },
+  },
+});
+
+export const { orderPlacementStarted, orderPlaced, orderFailed, orderFormOpened } = orderSlice.actions;
+export const orderReducer = orderSlice.reducer;
+export const selectOrderPlacement = (state: RootState) => state.orderPlacement;
+
+/** Confirm Order: the product as the customer saw it, the quantity and where to ship. */
+export interface OrderConfirmation {
+  productId: string;
+  productName: string;
+  /** Unit price as the query service shows it (two decimals). */
+  unitPrice: number;
+  orderQuantity: number;
+  shippingAddress: string;
+}
+export const orderConfirmed = createAction<OrderConfirmation>('orderPlacement/orderConfirmed');

@@ -1,0 +1,41 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_PAGE_SIZE } from '@toolforge/contracts';
+import type { RootState } from '../../app/store';
+
+/** The paginated product lists: the customers' grid and the admin's table keep their own place. */
+export const PRODUCT_LISTS = ['allProducts', 'manageProducts'] as const;
+export type ProductList = (typeof PRODUCT_LISTS)[number];
+
+export interface PageState {
+  /** From 0 (SPEC §4). */
+  page: number;
+  size: number;
+}
+
+export type PaginationState = Record<ProductList, PageState>;
+
+const firstPage: PageState = { page: 0, size: DEFAULT_PAGE_SIZE };
+const initialState: PaginationState = { allProducts: firstPage, manageProducts: firstPage };
+
+const paginationSlice = createSlice({
+  name: 'pagination',
+  initialState,
+  reducers: {
+    pageChosen(state, action: PayloadAction<{ list: ProductList; page: number }>) {
+      state[action.payload.list].page = Math.max(0, Math.floor(action.payload.page));
+    },
+    /** A new page size starts again from the first page (SPEC §4). */
+    pageSizeChosen(state, action: PayloadAction<{ list: ProductList; size: number }>) {
+      state[action.payload.list] = { page: 0, size: action.payload.size };
+    },
+  },
+});
+
+export const { pageChosen, pageSizeChosen } = paginationSlice.actions;
+export const paginationReducer = paginationSlice.reducer;
+export const selectPageState = (state: RootState, list: ProductList) => state.pagination[list];
+
+/** pages = ceil(count / size) (SPEC §7). */
+export function pageCountOf(count: number, size: number): number {
+  return size > 0 ? Math.ceil(count / size) : 0;
+}

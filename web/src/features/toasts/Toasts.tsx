@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { TOAST_AUTO_CLOSE_MS } from '@toolforge/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectToasts, toastClosed, type Toast } from './toastSlice';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = setTimeout(() => dispatch(toastClosed(toast.id)), TOAST_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, toast.id]);
+  return (
+    <li className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+      <span>{toast.text}</span>
+      <button type="button" className="toast-close" aria-label="Close notification" onClick={() => dispatch(toastClosed(toast.id))}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+/** Notifications, top-right, each closing itself after 5 s (SPEC §9). */
+export function Toasts() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <ul className="toasts" aria-live="polite" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ul>
+  );
+}

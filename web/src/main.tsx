@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createShopStore } from './app/store';
+import { config } from './config';
+import { httpCommandClient } from './features/api/commandClient';
+import { firebaseIdentity } from './features/auth/firebaseIdentity';
+import { newIdempotencyKey } from './features/orders/idempotencyKey';
+import { routes } from './routes';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/pages.css';
+
+const router = createBrowserRouter(routes);
+const store = createShopStore({
+  identity: firebaseIdentity(config),
+  commands: httpCommandClient(config.commandApi),
+  navigate: (to, options) => router.navigate(to, options),
+  newIdempotencyKey,
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);

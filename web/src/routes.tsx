@@ -1,0 +1,78 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAdmin } from './features/auth/RequireAdmin';
+import { RequireAuth } from './features/auth/RequireAuth';
+import { Layout } from './features/layout/Layout';
+
+// Route-level code splitting: each page is its own chunk, loaded when first visited.
+const HomePage = lazy(() => import('./features/home/HomePage'));
+const BlogPage = lazy(() => import('./features/blog/BlogPage'));
+const AboutPage = lazy(() => import('./features/about/AboutPage'));
+const LoginPage = lazy(() => import('./features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
+const SpinnerPage = lazy(() => import('./features/layout/SpinnerPage'));
+const AllProductsPage = lazy(() => import('./features/catalog/AllProductsPage'));
+const OrderPage = lazy(() => import('./features/orders/OrderPage'));
+const UserDashboard = lazy(() => import('./features/dashboard/UserDashboard'));
+const AdminDashboard = lazy(() => import('./features/dashboard/AdminDashboard'));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
+const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
+const AddReviewPage = lazy(() => import('./features/profile/AddReviewPage'));
+const ManageOrdersPage = lazy(() => import('./features/admin/ManageOrdersPage'));
+const AddProductPage = lazy(() => import('./features/admin/AddProductPage'));
+const MakeAdminPage = lazy(() => import('./features/admin/MakeAdminPage'));
+const ManageProductsPage = lazy(() => import('./features/admin/ManageProductsPage'));
+const NotFoundPage = lazy(() => import('./features/layout/NotFoundPage'));
+
+/** Every route of SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/home', element: <HomePage /> },
+      { path: '/blog', element: <BlogPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/resetpassword', element: <ResetPasswordPage /> },
+      { path: '/spinner', element: <SpinnerPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/allproducts', element: <AllProductsPage /> },
+          { path: '/order/:id', element: <OrderPage /> },
+          {
+            path: '/userdashboard',
+            element: <UserDashboard />,
+            children: [
+              { index: true, element: <Navigate to="profile" replace /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'orders/:uid', element: <MyOrdersPage /> },
+              { path: 'addreview', element: <AddReviewPage /> },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              {
+                path: '/admindashboard',
+                element: <AdminDashboard />,
+                children: [
+                  { index: true, element: <Navigate to="profile" replace /> },
+                  { path: 'profile', element: <ProfilePage /> },
+                  { path: 'manageorders', element: <ManageOrdersPage /> },
+                  { path: 'addproduct', element: <AddProductPage /> },
+                  { path: 'makeadmin', element: <MakeAdminPage /> },
+                  { path: 'manageproducts', element: <ManageProductsPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
