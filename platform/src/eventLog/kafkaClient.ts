@@ -18,6 +18,8 @@ function quietLogs(): (entry: LogEntry) => void {
     if (log.retryCount !== undefined) return;
     // Each append is one transaction, aborted when it fails: bounded retries cannot duplicate it.
     if (log.message.startsWith('Limiting retries for the idempotent producer')) return;
+    // A consumer group rebalancing (a member joined or left) is routine: the member re-joins by itself.
+    if (log.message.startsWith('The group is rebalancing')) return;
     const line = JSON.stringify({ kafkajs: namespace, ...log });
     if (level === logLevel.ERROR) console.error(line);
     else console.warn(line);
