@@ -2,7 +2,7 @@
 // checked on its port; if nothing answers it is installed from Debian's packages when missing and
 // started. `make services` and the tests' global setup use these; each stops only what it started.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listening, sleep } from './processes.mjs';
@@ -55,9 +55,29 @@ export async function startPostgres() {
   if (!has('pg_ctlcluster')) aptInstall('postgresql');
   const version = clusterVersion();
   if (!version) throw new Error('no PostgreSQL cluster in /etc/postgresql');
+  trustLoopbackSuperuser(version);
+  // The package may have started its cluster as it installed it.
+  if (await listening(POSTGRES_PORT)) {
+    run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'reload']);
+    return true;
+  }
   run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
   await waitListening(POSTGRES_PORT, 'PostgreSQL');
   return true;
+}
+
+/**
+ * A cluster this starts is a development one: the postgres user may connect from this machine's
+ * loopback without a password (postgres://postgres@127.0.0.1:5432/…), as the settings and the tests
+ * expect. Debian's own default asks for one; a cluster that was running before is never changed.
+ */
+function trustLoopbackSuperuser(version) {
+  if (process.getuid?.() !== 0) return;
+  const file = `/etc/postgresql/${version}/main/pg_hba.conf`;
+  const rules = readFileSync(file, 'utf8');
+  if (/^host\s+all\s+(all|postgres)\s+127\.0\.0\.1\/32\s+trust\s*$/m.test(rules)) return;
+  // pg_hba.conf is read top down: the first matching line decides.
+  writeFileSync(file, `host all postgres 127.0.0.1/32 trust\n${rules}`);
 }
 
 export function stopPostgres() {
@@ -81,6 +101,8 @@ export function ensureDatabase(name) {
 export async function startRedis() {
   if (await listening(REDIS_PORT)) return false;
   if (!has('redis-server')) aptInstall('redis-server');
+  // The package may have started its own server as it installed it.
+  if (await listening(REDIS_PORT)) return true;
   mkdirSync(redisDir, { recursive: true });
   // A cache: nothing on disk (DESIGN §6, it is rebuilt from Postgres at any time).
   run('redis-server', [
