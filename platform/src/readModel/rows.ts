@@ -82,18 +82,7 @@ export interface AppliedBatch {
 }
 
 /** A product as the query side reads it: available stock is stock minus every reservation. */
-export interface ProductView {
-  readonly productId: string;
-  readonly name: string;
-  readonly category: ProductCategory;
-  readonly model: string;
-  readonly imageUrl: string;
-  readonly priceCents: Cents;
-  readonly availableStock: number;
-  readonly minOrder: number;
-  readonly description: string;
-  readonly addedAt: string;
-}
+export type ProductView = Omit<ProductRow, 'stock' | 'logPosition'> & { readonly availableStock: number };
 
 export type OrderView = Omit<OrderRow, 'logPosition'>;
 

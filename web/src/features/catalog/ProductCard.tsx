@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@toolforge/contracts';
 import { CATEGORY_LABELS } from './categories';
-import { formatPrice } from './price';
+import { ProductFacts } from './ProductFacts';
 
 export function ProductCard({ product }: { product: ProductDto }) {
   return (
@@ -14,20 +14,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
         <h3 id={`product-${product._id}`}>{product.name}</h3>
         <p className="product-model">Model {product.model}</p>
         <p className="product-description">{product.description}</p>
-        <dl className="product-facts">
-          <div>
-            <dt>Price</dt>
-            <dd className="price">{formatPrice(product.price)}</dd>
-          </div>
-          <div>
-            <dt>In stock</dt>
-            <dd>{product.stock}</dd>
-          </div>
-          <div>
-            <dt>Min. order</dt>
-            <dd>{product.minOrder}</dd>
-          </div>
-        </dl>
+        <ProductFacts product={product} />
         <Link to={`/order/${encodeURIComponent(product._id)}`} className="button button--primary button--block" aria-label={`Order Now: ${product.name}`}>
           Order Now
         </Link>

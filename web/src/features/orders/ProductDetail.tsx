@@ -1,6 +1,6 @@
 import type { ProductDto } from '@toolforge/contracts';
 import { CATEGORY_LABELS } from '../catalog/categories';
-import { formatPrice } from '../catalog/price';
+import { ProductFacts } from '../catalog/ProductFacts';
 
 export function ProductDetail({ product }: { product: ProductDto }) {
   return (
@@ -11,20 +11,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
         <h1>{product.name}</h1>
         <p className="product-model">Model {product.model}</p>
         <p>{product.description}</p>
-        <dl className="product-facts product-facts--large">
-          <div>
-            <dt>Unit price</dt>
-            <dd className="price">{formatPrice(product.price)}</dd>
-          </div>
-          <div>
-            <dt>In stock</dt>
-            <dd>{product.stock}</dd>
-          </div>
-          <div>
-            <dt>Minimum order</dt>
-            <dd>{product.minOrder}</dd>
-          </div>
-        </dl>
+        <ProductFacts product={product} large />
       </div>
     </article>
   );
