@@ -1,6 +1,6 @@
 import type { Topic } from '@toolforge/contracts';
-import { KafkaEventConsumer, type Cache, type Logger, type ReadModelWriter } from '@toolforge/platform';
-import { ReadModelUpdater, type Committed } from './readModelUpdater.js';
+import { KafkaEventConsumer, type Cache, type Logger } from '@toolforge/platform';
+import { ReadModelUpdater, type Committed, type ProjectorStore } from './readModelUpdater.js';
 
 export interface KafkaProjectorOptions {
   brokers: readonly string[];
@@ -10,7 +10,7 @@ export interface KafkaProjectorOptions {
   /** Default: `<topicPrefix>toolforge-projector`. Projectors of one group share the partitions. */
   groupId?: string;
   topics?: readonly Topic[];
-  store: ReadModelWriter;
+  store: ProjectorStore;
   cache?: Cache;
   logger?: Logger;
   retryDelayMs?: number;
@@ -59,8 +59,14 @@ export class KafkaProjector {
     return this.updater.onCommitted(listener);
   }
 
-  /** Lets the batch in hand commit, then leaves the consumer group. */
-  stop(): Promise<void> {
-    return this.consumer.stop();
+  /** Resolves when the cache holds the hot answers of every commit so far (or failed to take them). */
+  cacheRefreshed(): Promise<void> {
+    return this.updater.settled();
+  }
+
+  /** Lets the batch in hand commit, leaves the consumer group, then lets the cache refresh under way end. */
+  async stop(): Promise<void> {
+    await this.consumer.stop();
+    await this.updater.settled();
   }
 }

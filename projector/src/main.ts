@@ -5,7 +5,8 @@ import { KafkaProjector } from './kafkaProjector.js';
 /**
  * The projector alone (services mode, DESIGN §2, §6): consumes the Kafka topics (KAFKA_BROKERS) as
  * a member of the consumer group toolforge-projector and applies them to the read model in
- * PostgreSQL (DATABASE_URL), telling Redis (REDIS_URL, optional) what went stale after each commit.
+ * PostgreSQL (DATABASE_URL), telling Redis (REDIS_URL, optional) what went stale after each commit
+ * and refreshing the hot catalogue answers there.
  */
 const config = readConfig();
 const logger = pino({ name: 'projector', level: config.logLevel ?? 'info' });
@@ -14,7 +15,7 @@ if (!config.kafkaBrokers || !config.databaseUrl) {
   process.exit(2);
 }
 
-// One batch at a time: one connection does.
+// One batch at a time, and one hot-answer refresh beside it (its reads run one after the other).
 const pool = openPostgresPool(config.databaseUrl, { max: 2, onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke') });
 const store = await SqlReadStore.open(pgSql(pool));
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : undefined;

@@ -8,7 +8,8 @@ import {
   productDeleted,
   userSignedIn,
 } from '@toolforge/contracts/testing';
-import { CACHE_AREAS, InProcessCache, SqlReadStore, type Cache, type SqlExecutor } from '@toolforge/platform';
+import { PAGE_SIZES, toCents } from '@toolforge/contracts';
+import { CACHE_AREAS, InProcessCache, SqlReadStore, cachedAnswerKey, catalogueKeys, catalogueReads, type Cache, type SqlExecutor } from '@toolforge/platform';
 import { dumpReadModel } from '@toolforge/platform/testing';
 import { Projector } from './projector.js';
 import { checkpointsAfter, checkpointsOf } from './test/checkpoints.js';
@@ -155,6 +156,53 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
 
       expect(await new Projector({ log, store }).catchUp()).toBe(5);
       expect(await dumpReadModel(opened.sql)).toEqual(await freshRebuild(log));
+    });
+
+    it('after a commit that changes the catalogue, gives the cache the hot answers of the new generation', async () => {
+      const { log, append } = await openLog();
+      const { store } = await openReadModel();
+      const cache = await openCache();
+      const projector = new Projector({ log, store, cache });
+      const answer = async (key: string) => cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, (await cache.generation(CACHE_AREAS.catalogue))!, key));
+      for (let n = 0; n < 7; n += 1) await append(productAdded({ name: `Tool ${n}` }));
+      await projector.catchUp();
+      await projector.cacheRefreshed();
+
+      // Nobody has read anything: the projector put them there, as the GETs would answer them.
+      expect(await cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(0);
+      expect(await answer(catalogueKeys.count)).toBe('{"count":7}');
+      expect(await answer(catalogueKeys.home)).toBe(JSON.stringify(await catalogueReads.home(store)));
+      for (const size of PAGE_SIZES) {
+        expect(await answer(catalogueKeys.page(0, size))).toBe(JSON.stringify(await catalogueReads.page(store, 0, size)));
+      }
+      expect(JSON.parse((await answer(catalogueKeys.home))!)).toHaveLength(6);
+
+      // An order changes the stock shown on every page: the next generation has it.
+      const newest = (await catalogueReads.home(store))[0]!;
+      await append(orderPlaced({ productId: newest.productId, name: newest.name, priceCents: toCents(newest.price)! }, { quantity: 4 }));
+      await projector.catchUp();
+      await projector.cacheRefreshed();
+      expect(JSON.parse((await answer(catalogueKeys.page(0, 5)))!)[0]).toMatchObject({ productId: newest.productId, stock: newest.stock - 4 });
+    });
+
+    it('applies a batch even when refreshing the hot answers fails, and says why', async () => {
+      const { log, append } = await openLog();
+      const { store } = await openReadModel();
+      const cache = await openCache();
+      const errors: string[] = [];
+      const brokenReads = {
+        nextOffset: (topic: string, partition: number) => store.nextOffset(topic, partition),
+        applyBatch: (batch: Parameters<typeof store.applyBatch>[0]) => store.applyBatch(batch),
+        countProducts: () => store.countProducts(),
+        listProducts: () => Promise.reject(new Error('the read model went away')),
+      };
+      const projector = new Projector({ log, store: brokenReads, cache, logger: { error: (_details, message) => errors.push(message) } });
+      await append(productAdded({ productId: 'p-1' }));
+      expect(await projector.catchUp()).toBe(1);
+      await projector.cacheRefreshed();
+      expect(await store.countProducts()).toBe(1);
+      expect(await cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(0);
+      expect(errors).toEqual(['could not refresh the hot catalogue answers in the cache']);
     });
 
     it('running, catches up when woken, tells who listens, and retries a failed commit', async () => {

@@ -1,11 +1,11 @@
 import { ALL_TOPICS, type EventLog, type Topic } from '@toolforge/contracts';
-import type { Cache, ReadModelWriter } from '@toolforge/platform';
-import { ReadModelUpdater, type Committed, type ProjectorLogger } from './readModelUpdater.js';
+import type { Cache } from '@toolforge/platform';
+import { ReadModelUpdater, type Committed, type ProjectorLogger, type ProjectorStore } from './readModelUpdater.js';
 
 export interface ProjectorDeps {
   log: EventLog;
-  store: ReadModelWriter;
-  /** Told which areas went stale after each commit; absent when nothing caches reads. */
+  store: ProjectorStore;
+  /** Told which areas went stale after each commit, and given the hot answers; absent when nothing caches reads. */
   cache?: Cache;
   topics?: readonly Topic[];
   /** Events read and applied per transaction. */
@@ -69,13 +69,19 @@ export class Projector {
     if (this.wakeable) this.resume?.();
   }
 
-  /** Stops the loop after the batch in hand commits or rolls back. */
+  /** Resolves when the cache holds the hot answers of every commit so far (or failed to take them). */
+  cacheRefreshed(): Promise<void> {
+    return this.updater.settled();
+  }
+
+  /** Stops the loop after the batch in hand commits or rolls back, and the cache refresh under way ends. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.resume?.();
     await this.running;
     this.running = undefined;
     await this.pass.catch(() => undefined);
+    await this.updater.settled();
     // Stopped, it still catches up when asked to (catchUp), and can be started again.
     this.stopping = false;
   }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ApiUser } from '@toolforge/contracts';
 import {
+  CACHE_TTL_SECONDS,
   CheckpointWaiter,
   apiTokens,
   useErrorReplies,
@@ -37,7 +38,7 @@ export const READ_AFTER_TIMEOUT_MS = 2000;
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
   const { store } = deps;
   const checkpoints = deps.checkpoints ?? new CheckpointWaiter(store);
-  const reads = new CachedReads(deps.cache, deps.cacheTtlSeconds ?? 60, app.log);
+  const reads = new CachedReads(deps.cache, deps.cacheTtlSeconds ?? CACHE_TTL_SECONDS, app.log);
   /**
    * Admin is the token's claim or the read model's users table. A claim is only ever issued from
    * the log's word and a grant is never taken back, so it stays true; the table adds grants made

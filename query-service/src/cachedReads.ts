@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Cache, CacheArea } from '@toolforge/platform';
+import { answerJson, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform';
 
-const NAMESPACE = 'toolforge:query';
+/**
+ * A query's answer: ready-to-send JSON from the cache (kept by an earlier read or refreshed by the
+ * projector after a commit), or loaded from the read model.
+ */
+export type Answer<T> = { readonly json: string } | { readonly loaded: T };
 
 /**
  * Read-through caching of query answers (DESIGN §6): an answer is looked up under its area's current
@@ -17,25 +21,25 @@ export class CachedReads {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async read<T>(area: CacheArea, key: string, load: () => Promise<T>, options: { fresh: boolean }): Promise<T> {
-    if (options.fresh) return load();
+  async read<T>(area: CacheArea, key: string, load: () => Promise<T>, options: { fresh: boolean }): Promise<Answer<T>> {
+    const loaded = async () => ({ loaded: await load() });
+    if (options.fresh) return loaded();
     let cacheKey: string;
     try {
       const generation = await this.cache.generation(area);
       // The cache cannot say which generation is current (Redis down): read and keep nothing.
-      if (generation === undefined) return load();
-      cacheKey = `${NAMESPACE}:${area}:${generation}:${key}`;
+      if (generation === undefined) return loaded();
+      cacheKey = cachedAnswerKey(area, generation, key);
       const hit = await this.cache.get(cacheKey);
-      if (hit !== undefined) return JSON.parse(hit) as T;
+      if (hit !== undefined) return { json: hit };
     } catch (error) {
       this.log.warn({ err: error }, 'cache unavailable; reading the read model');
-      return load();
+      return loaded();
     }
-    const value = await load();
-    // null stands for "none" (an unknown product), which is worth caching too.
-    this.cache.set(cacheKey, JSON.stringify(value ?? null), this.ttlSeconds).catch((error: unknown) => {
+    const answer = await loaded();
+    this.cache.set(cacheKey, answerJson(answer.loaded), this.ttlSeconds).catch((error: unknown) => {
       this.log.warn({ err: error }, 'could not cache a query answer');
     });
-    return value;
+    return answer;
   }
 }

@@ -8,3 +8,5 @@ export * from './inProcessCache.js';
 export * from './redisCache.js';
 export * from './pgExecutor.js';
 export * from './checkpointWaiter.js';
+export * from './views.js';
+export * from './hotReads.js';

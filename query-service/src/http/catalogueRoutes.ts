@@ -1,52 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import { HOME_PRODUCT_COUNT, messages, pageQuerySchema, productIdParamsSchema, type PageQuery, type ProductDto } from '@toolforge/contracts';
-import { CACHE_AREAS, HttpError, type ReadModelReader } from '@toolforge/platform';
+import { messages, pageQuerySchema, productIdParamsSchema, type PageQuery } from '@toolforge/contracts';
+import { CACHE_AREAS, HttpError, answerJson, catalogueKeys, catalogueReads, type ReadModelReader } from '@toolforge/platform';
 import type { CachedReads } from '../cachedReads.js';
-import { toProductDto } from '../views.js';
 import { countSchema, productDtoSchema, productListSchema } from './schemas.js';
+import { sendAnswer } from './sendAnswer.js';
 
 export interface CatalogueRouteOptions {
   store: ReadModelReader;
   reads: CachedReads;
 }
 
-/** GET /homeproducts, /productscount, /products, /product/:id (SPEC §7): products not deleted, newest first. */
+/** How an unknown product is kept in the cache. */
+const NO_PRODUCT = answerJson(null);
+
+/**
+ * GET /homeproducts, /productscount, /products, /product/:id (SPEC §7): products not deleted, newest
+ * first. The reads and their cache keys are platform's catalogueReads and catalogueKeys, the same the
+ * projector refreshes the hot answers with after each commit.
+ */
 export async function catalogueRoutes(app: FastifyInstance, { store, reads }: CatalogueRouteOptions) {
   const catalogue = <T>(key: string, fresh: boolean, load: () => Promise<T>) => reads.read(CACHE_AREAS.catalogue, key, load, { fresh });
 
-  app.get('/homeproducts', { schema: { response: { 200: productListSchema } } }, async (request) =>
-    catalogue('home', request.readFresh, async () =>
-      (await store.listProducts({ offset: 0, limit: HOME_PRODUCT_COUNT })).map(toProductDto),
-    ),
+  app.get('/homeproducts', { schema: { response: { 200: productListSchema } } }, async (request, reply) =>
+    sendAnswer(reply, await catalogue(catalogueKeys.home, request.readFresh, () => catalogueReads.home(store))),
   );
 
-  app.get('/productscount', { onRequest: app.authenticate, schema: { response: { 200: countSchema } } }, async (request) =>
-    catalogue('count', request.readFresh, async () => ({ count: await store.countProducts() })),
+  app.get('/productscount', { onRequest: app.authenticate, schema: { response: { 200: countSchema } } }, async (request, reply) =>
+    sendAnswer(reply, await catalogue(catalogueKeys.count, request.readFresh, () => catalogueReads.count(store))),
   );
 
   app.get(
     '/products',
     { onRequest: app.authenticate, schema: { querystring: pageQuerySchema, response: { 200: productListSchema } } },
-    async (request) => {
+    async (request, reply) => {
       // Validated and converted by pageQuerySchema; past the last page the list is empty.
       const { page, size } = request.query as PageQuery;
-      return catalogue(`page:${page}:${size}`, request.readFresh, async () =>
-        (await store.listProducts({ offset: page * size, limit: size })).map(toProductDto),
-      );
+      return sendAnswer(reply, await catalogue(catalogueKeys.page(page, size), request.readFresh, () => catalogueReads.page(store, page, size)));
     },
   );
 
   app.get(
     '/product/:id',
     { onRequest: app.authenticate, schema: { params: productIdParamsSchema, response: { 200: productDtoSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params as { id: string };
-      const product = await catalogue<ProductDto | null>(`product:${id}`, request.readFresh, async () => {
-        const found = await store.findProduct(id);
-        return found ? toProductDto(found) : null;
-      });
-      if (!product) throw new HttpError(404, messages.productNotFound);
-      return product;
+      const answer = await catalogue(catalogueKeys.product(id), request.readFresh, () => catalogueReads.product(store, id));
+      const unknown = 'json' in answer ? answer.json === NO_PRODUCT : answer.loaded === null;
+      if (unknown) throw new HttpError(404, messages.productNotFound);
+      return sendAnswer(reply, answer);
     },
   );
 }

@@ -4,6 +4,7 @@ import { CACHE_AREAS } from '@toolforge/platform';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import { serversStack } from '../test/stacks.js';
 import { describeCatalogueQueries } from './catalogueRoutes.suite.js';
+import { describeHotAnswers } from './hotAnswers.suite.js';
 import { describeOrderQueries } from './orderRoutes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 
@@ -12,6 +13,7 @@ const servers = serversStack();
 describeCatalogueQueries(servers);
 describeOrderQueries(servers);
 describeReadAfter(servers);
+describeHotAnswers(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

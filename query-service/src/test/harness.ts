@@ -19,8 +19,9 @@ export interface QueryHarnessOptions {
 
 /**
  * A query service on a fresh log and read model, with a projector the test drives: `project()`
- * catches up once; `projector.start()` runs it as the hosts do. API tokens are signed with the query
- * service's own key, as the command service would sign them.
+ * catches up once (and waits until the cache has the hot answers); `projector.start()` runs it as
+ * the hosts do. API tokens are signed with the query service's own key, as the command service
+ * would sign them.
  */
 export async function startQueryService(options: QueryHarnessOptions = {}) {
   const stack = await (options.stack ?? embeddedStack).open();
@@ -55,7 +56,12 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
       for (const event of events) results.push(await append(event));
       return results;
     },
-    project: () => projector.catchUp(),
+    /** Catches up once, and waits for the projector to refresh the cache's hot answers. */
+    async project() {
+      const applied = await projector.catchUp();
+      await projector.cacheRefreshed();
+      return applied;
+    },
     token: (user: Partial<ApiUser> & { uid: string }) =>
       issuer.issueApiToken({ name: 'Ada Customer', email: `${user.uid}@toolforge.test`, admin: false, ...user }),
     get(url: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {

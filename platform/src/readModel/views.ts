@@ -1,5 +1,5 @@
 import { fromCents, type OrderDto, type ProductDto } from '@toolforge/contracts';
-import type { OrderView, ProductView } from '@toolforge/platform';
+import type { OrderView, ProductView } from './rows.js';
 
 /** A product as the API shows it (SPEC §3): `_id` and `productId` both name it; stock is what is left to order. */
 export function toProductDto(product: ProductView): ProductDto {

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { CACHE_AREAS, InProcessCache, cachedAnswerKey, type Cache, type ProductView } from '@toolforge/platform';
+import { HotAnswersRefresher } from './hotAnswersRefresher.js';
+
+/** A read model whose reads wait until the test lets them go, counting the refreshes. */
+function gatedStore() {
+  const gates: (() => void)[] = [];
+  let lists = 0;
+  let count = 0;
+  return {
+    store: {
+      async listProducts(): Promise<ProductView[]> {
+        lists += 1;
+        await new Promise<void>((open) => gates.push(open));
+        return [];
+      },
+      async countProducts() {
+        return count;
+      },
+    },
+    setCount: (value: number) => (count = value),
+    lists: () => lists,
+    /** Lets the reads waiting now go on. */
+    release: () => gates.splice(0).forEach((open) => open()),
+    waiting: () => gates.length,
+  };
+}
+
+/** The in-process cache with some of its answers changed. */
+function cacheWith(cache: InProcessCache, changes: Partial<Cache>): Cache {
+  return {
+    get: (key) => cache.get(key),
+    set: (key, value, ttl) => cache.set(key, value, ttl),
+    generation: (area) => cache.generation(area),
+    advance: (areas) => cache.advance(areas),
+    close: () => cache.close(),
+    ...changes,
+  };
+}
+
+const countKey = (generation: number) => cachedAnswerKey(CACHE_AREAS.catalogue, generation, 'count');
+
+describe('HotAnswersRefresher', () => {
+  it('coalesces the commits that arrive during a refresh into one more refresh, with what they committed', async () => {
+    const cache = new InProcessCache();
+    const read = gatedStore();
+    const refresher = new HotAnswersRefresher({ cache, store: read.store });
+
+    refresher.refresh();
+    await expect.poll(read.waiting).toBe(1);
+    // Five commits while the first refresh waits on the read model.
+    for (let n = 1; n <= 5; n += 1) {
+      await cache.advance([CACHE_AREAS.catalogue]);
+      read.setCount(n);
+      refresher.refresh();
+    }
+    read.release();
+    await expect.poll(read.waiting).toBe(1);
+    read.release();
+    await refresher.settled();
+
+    expect(read.lists()).toBe(2);
+    // The second refresh ran after the last commit: the current generation has its answer.
+    expect(await cache.get(countKey(5))).toBe('{"count":5}');
+  });
+
+  it('logs a failed refresh and keeps refreshing on the next commit', async () => {
+    const errors: string[] = [];
+    const cache = new InProcessCache();
+    let fail = true;
+    const failing = cacheWith(cache, {
+      set: (key, value, ttl) => (fail ? Promise.reject(new Error('Redis went away')) : cache.set(key, value, ttl)),
+    });
+    const store = { listProducts: async () => [], countProducts: async () => 3 };
+    const refresher = new HotAnswersRefresher({ cache: failing, store, logger: { error: (_details, message) => errors.push(message) } });
+
+    refresher.refresh();
+    await refresher.settled();
+    expect(errors).toEqual(['could not refresh the hot catalogue answers in the cache']);
+    expect(await cache.get(countKey(0))).toBeUndefined();
+
+    fail = false;
+    refresher.refresh();
+    await refresher.settled();
+    expect(await cache.get(countKey(0))).toBe('{"count":3}');
+  });
+
+  it('refreshes nothing while the cache cannot say which generation is current', async () => {
+    const cache = new InProcessCache();
+    const store = { listProducts: async () => [], countProducts: async () => 3 };
+    const refresher = new HotAnswersRefresher({ cache: cacheWith(cache, { generation: async () => undefined }), store });
+    refresher.refresh();
+    await refresher.settled();
+    expect(await cache.get(countKey(0))).toBeUndefined();
+  });
+});
