@@ -43,6 +43,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.spec.ts'],
           globalSetup: ['./web/e2e/globalSetup.ts'],
+          // Each file starts its own stack on the same two ports (E2E_API_PORT, E2E_WEB_PORT):
+          // the files take turns.
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { launchChromium } from './browser';
+import { clickNav, logIn as logInAt, logOut, mainNav, openPage, screenshotDir } from './pages';
 import { startStack, type Stack } from './stack';
 
-const screenshotDir = resolve(fileURLToPath(new URL('../../test-artifacts/screenshots', import.meta.url)));
 const WIDTHS = [1280, 390] as const;
 
 let stack: Stack;
@@ -15,64 +14,8 @@ let browser: Browser;
 let customer: TestAccount;
 let admin: TestAccount;
 
-/**
- * A page in a fresh context. If the test fails, a picture of where the browser stood is kept and
- * the failed API calls and console errors are printed.
- */
-async function newPage(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors: string[] = [];
-  const trail: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') trail.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) trail.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
-  });
-  onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      mkdirSync(screenshotDir, { recursive: true });
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-      await page.screenshot({ path: join(screenshotDir, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
-      console.error(`${task.name} failed at ${page.url()}\n${trail.join('\n')}`);
-    }
-    await context.close();
-  });
-  return { page, errors };
-}
-
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** On a phone width the links sit behind the menu button. */
-async function openMenuIfFolded(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  if (await toggle.isVisible()) await toggle.click();
-}
-
-async function logIn(page: Page, account: TestAccount) {
-  await page.goto(`${stack.webUrl}/login`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await mainNav(page).getByText(account.displayName).waitFor({ state: 'attached' });
-}
-
-async function logOut(page: Page) {
-  await openMenuIfFolded(page);
-  await mainNav(page).getByRole('button', { name: 'Logout' }).click();
-  // On a phone the link sits in the folded menu: attached, not visible.
-  await mainNav(page).getByRole('link', { name: 'Login', includeHidden: true }).waitFor({ state: 'attached' });
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** Follows a link of the main navigation (behind the menu button on a phone). */
-async function clickNav(page: Page, name: string) {
-  await openMenuIfFolded(page);
-  await mainNav(page).getByRole('link', { name, exact: true }).click();
-}
+const newPage = (width: number) => openPage(browser, width);
+const logIn = (page: Page, account: TestAccount) => logInAt(page, stack.webUrl, account);
 
 async function shoot(page: Page, width: number, name: string) {
   const dir = join(screenshotDir, String(width));

@@ -10,6 +10,7 @@ export function NavBar() {
   const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
   const displayName = useAppSelector(selectDisplayName);
   const dashboardPath = useAppSelector(selectDashboardPath);
+  const hasSession = useAppSelector((state) => state.auth.session !== null);
   const loggingOut = useAppSelector((state) => state.auth.flow === 'logout');
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -48,11 +49,14 @@ export function NavBar() {
                 <span className="visually-hidden">Signed in as </span>
                 <span>{displayName}</span>
               </li>
-              <li>
-                <NavLink to={dashboardPath} onClick={close}>
-                  Dashboard
-                </NavLink>
-              </li>
+              {/* The role behind Dashboard is the shop's word: no link until the sign-in is acknowledged. */}
+              {hasSession && (
+                <li>
+                  <NavLink to={dashboardPath} onClick={close}>
+                    Dashboard
+                  </NavLink>
+                </li>
+              )}
               <li>
                 <button
                   type="button"

@@ -4,6 +4,7 @@ import { COPYRIGHT_LINE, TOAST_AUTO_CLOSE_MS, type ProductDto } from '@toolforge
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { renderShop } from '../../test/renderShop';
 import { createTestStore, signedInTestStore, waitForState } from '../../test/testStore';
+import { identityChanged, sessionStarted } from '../auth/authSlice';
 import { toastShown } from '../toasts/toastSlice';
 
 afterEach(() => {
@@ -51,6 +52,29 @@ describe('navigation bar and footer (SPEC §1, §2)', () => {
     renderShop('/about', { shop: await signedInTestStore({ admin: false }) });
     expect(within(mainNav()).getByText('Ada')).toBeTruthy();
     expect(within(mainNav()).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/userdashboard');
+  });
+
+  it('shows Dashboard only once the shop acknowledged the sign-in, so an admin is never sent to the user dashboard', async () => {
+    fakeQueryServer({ '/homeproducts': products });
+    const shop = createTestStore();
+    renderShop('/about', { shop });
+    await waitForState(shop.store, (state) => state.auth.status === 'signedOut');
+
+    // The identity provider has signed the admin in; the shop's sync is still on its way.
+    act(() => {
+      shop.store.dispatch(
+        identityChanged({ uid: 'u-1', displayName: 'Grace', email: 'admin@toolforge.test', photoURL: null, emailVerified: true, providerIds: ['password'] }),
+      );
+    });
+    expect(within(mainNav()).getByText('Grace')).toBeTruthy();
+    expect(within(mainNav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+
+    act(() => {
+      shop.store.dispatch(
+        sessionStarted({ accessToken: 'token', user: { uid: 'u-1', name: 'Grace', email: 'admin@toolforge.test', admin: true } }),
+      );
+    });
+    expect(within(mainNav()).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/admindashboard');
   });
 
   it('logs out from the bar, from a signed-in page to the home page', async () => {
