@@ -102,6 +102,9 @@ describe.sequential('flows clicked through in Chromium', () => {
     await clickNav(page, 'Dashboard');
     await page.waitForURL('**/admindashboard/profile');
     await adminSideNav(page).getByRole('link', { name: 'Add Product' }).click();
+    // The panel is a lazy chunk: type only once it has rendered and the page has settled.
+    await page.getByRole('heading', { name: 'Add Product', level: 2 }).waitFor();
+    await page.waitForLoadState('networkidle');
 
     const name = `Flow Cold Chisel ${randomUUID().slice(0, 6)}`;
     await page.getByLabel('Name').fill(name);
@@ -131,6 +134,8 @@ describe.sequential('flows clicked through in Chromium', () => {
         await route.continue();
       },
     );
+    // Every field still holds what was typed when the form is sent.
+    expect(await page.getByLabel('Name').inputValue()).toBe(name);
     await page.getByRole('button', { name: 'Add Product', exact: true }).click();
     await page.getByText(messages.addProductInProgress).waitFor();
     release();
