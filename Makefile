@@ -57,8 +57,8 @@ browser:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 # Performance targets (p99 latencies over real HTTP against make start's process); not part of `test`.
+# The shop it starts brings up the Auth emulator when none answers, and stops it again.
 bench: build
-	node scripts/auth-emulator.mjs start
 	node embedded/dist/bench/main.js
 
 auth-emulator-start: install
