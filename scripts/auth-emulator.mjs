@@ -3,11 +3,10 @@
 // Usage: node scripts/auth-emulator.mjs start [--data DIR] | stop | status
 // `start` is idempotent: an emulator that already answers is left alone. With --data, accounts
 // are imported from DIR and exported back to it on stop, so a restart keeps them.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readTail, sleep, stopByPidFile } from './processes.mjs';
+import { startInBackground, stopByPidFile } from './processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runDir = join(root, '.run');
@@ -48,24 +47,21 @@ export async function startEmulator({ dataDir } = {}) {
     if (existsSync(join(dir, 'firebase-export-metadata.json'))) args.push('--import', dir);
     args.push('--export-on-exit', dir);
   }
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, {
+  await startInBackground({
+    name: 'Auth emulator',
+    command: process.execPath,
+    args,
     cwd: root,
-    detached: true,
-    stdio: ['ignore', log, log],
     // No update checks or usage reporting: this machine has no route to Google.
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
+    logFile,
+    pidFile,
+    isReady: () => isRunning(),
+    timeoutMs: READY_TIMEOUT_MS,
+    pollMs: 300,
+    stop: stopEmulator,
   });
-  child.unref();
-  writeFileSync(pidFile, String(child.pid));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (await isRunning()) return true;
-    if (child.exitCode !== null) break;
-    await sleep(300);
-  }
-  await stopEmulator();
-  throw new Error(`Auth emulator did not start; see ${logFile}:\n${readTail(logFile)}`);
+  return true;
 }
 
 /** Stops the emulator this project started (by its pid file), letting it export its data first. */

@@ -1,6 +1,7 @@
-// What the project's start/stop scripts share: waiting, probing a port, and stopping a process
-// this project started (by its pid file), gently first.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+// What the project's start/stop scripts share: starting a server in the background and waiting
+// for it, probing a port, and stopping a process this project started (by its pid file), gently first.
+import { spawn } from 'node:child_process';
+import { existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -57,3 +58,24 @@ export function readTail(file, lines = 30) {
     return '';
   }
 }
+
+/**
+ * Starts a server that outlives this script (detached, in its own process group), its output
+ * appended to `logFile` and its pid in `pidFile`, then waits until `isReady()` says yes. If it dies
+ * first or `timeoutMs` runs out, `stop()` cleans up and the error quotes the log's last lines.
+ */
+export async function startInBackground({ name, command, args, cwd, env, logFile, pidFile, isReady, timeoutMs, pollMs, stop }) {
+  const log = openSync(logFile, 'a');
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', log, log] });
+  child.unref();
+  writeFileSync(pidFile, String(child.pid));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await isReady()) return;
+    if (child.exitCode !== null) break;
+    await sleep(pollMs);
+  }
+  await stop();
+  throw new Error(`${name} did not start; see ${logFile}:\n${readTail(logFile)}`);
+}
+

@@ -8,12 +8,12 @@
 //   stop    stops the broker this project started (by its pid file).
 // Settings: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_DATA_DIR, KAFKA_HEAP (512m),
 // JAVA_HOME (else `java` on the PATH).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listening as listeningOn, readTail, sleep, stopByPidFile } from '../../scripts/processes.mjs';
+import { listening as listeningOn, sleep, startInBackground, stopByPidFile } from '../../scripts/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -155,18 +155,20 @@ export async function startKafka() {
     ensureJars();
     const config = writeServerProperties();
     formatStorageOnce(config);
-    const log = openSync(logFile, 'a');
-    const child = spawn(java(), jvmArgs('kafka.Kafka', [config]), { cwd: root, detached: true, stdio: ['ignore', log, log] });
-    child.unref();
-    writeFileSync(pidFile, String(child.pid));
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (await isKafkaReady()) return true;
-      if (child.exitCode !== null) break;
-      await sleep(500);
-    }
-    await stopKafka();
-    throw new Error(`Kafka did not start; see ${logFile}:\n${readTail(logFile)}`);
+    await startInBackground({
+      name: 'Kafka',
+      command: java(),
+      args: jvmArgs('kafka.Kafka', [config]),
+      cwd: root,
+      env: process.env,
+      logFile,
+      pidFile,
+      isReady: () => isKafkaReady(),
+      timeoutMs: READY_TIMEOUT_MS,
+      pollMs: 500,
+      stop: stopKafka,
+    });
+    return true;
   });
 }
 
