@@ -6,11 +6,10 @@
 //        background processes: pid files in .run/pids, logs in .run/logs. Already running: left alone.
 // stop   sends each SIGTERM (each shuts down gracefully) and waits for it to exit.
 // Settings as for each service (README, Configuration); the servers default to this machine's.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sleep, stopByPidFile } from './processes.mjs';
+import { startInBackground, stopByPidFile } from './processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pidDir = join(root, '.run', 'pids');
@@ -66,18 +65,10 @@ async function answers(port) {
   }
 }
 
-async function waitReady(service, child, config, logStart) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const ready = service.ready.output
-      ? readFileSync(logFile(service), 'utf8').slice(logStart).includes(service.ready.output)
-      : await answers(config[service.ready.port]);
-    if (ready) return;
-    await sleep(200);
-  }
-  const log = readFileSync(logFile(service), 'utf8').slice(logStart);
-  throw new Error(`${service.name} did not start (log: ${logFile(service)}):\n${log.split('\n').slice(-20).join('\n')}`);
+/** Whether the service is ready: it answers on its port, or printed its ready line since `logStart`. */
+async function isReady(service, config, logStart) {
+  if (service.ready.output) return readFileSync(logFile(service), 'utf8').slice(logStart).includes(service.ready.output);
+  return answers(config[service.ready.port]);
 }
 
 async function startService(service, config) {
@@ -88,13 +79,21 @@ async function startService(service, config) {
   mkdirSync(pidDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   const logStart = existsSync(logFile(service)) ? statSync(logFile(service)).size : 0;
-  const out = openSync(logFile(service), 'a');
   // Run node on the entry directly, so SIGTERM reaches the service itself.
-  const child = spawn(process.execPath, [join(root, service.main)], { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
-  writeFileSync(pidFile(service), String(child.pid));
-  child.unref();
-  await waitReady(service, child, config, logStart);
-  console.log(`${service.name}: started (pid ${child.pid}, log .run/logs/${service.name}.log)`);
+  await startInBackground({
+    name: service.name,
+    command: process.execPath,
+    args: [join(root, service.main)],
+    cwd: root,
+    env,
+    logFile: logFile(service),
+    pidFile: pidFile(service),
+    isReady: () => isReady(service, config, logStart),
+    timeoutMs: READY_TIMEOUT_MS,
+    pollMs: 200,
+    stop: () => stopByPidFile(pidFile(service), { timeoutMs: STOP_TIMEOUT_MS }),
+  });
+  console.log(`${service.name}: started (pid ${readFileSync(pidFile(service), 'utf8').trim()}, log .run/logs/${service.name}.log)`);
 }
 
 async function start() {
