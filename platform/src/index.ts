@@ -12,3 +12,4 @@ export * from './http/hardening.js';
 export * from './eventLog/kafkaEventConsumer.js';
 export * from './logger.js';
 export * from './shutdown.js';
+export * from './timing/sleepers.js';

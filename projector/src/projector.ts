@@ -1,5 +1,5 @@
 import { ALL_TOPICS, type EventLog, type Topic } from '@toolforge/contracts';
-import type { Cache } from '@toolforge/platform';
+import { Sleepers, type Cache } from '@toolforge/platform';
 import { ReadModelUpdater, type Committed, type ProjectorLogger, type ProjectorStore } from './readModelUpdater.js';
 
 export interface ProjectorDeps {
@@ -32,8 +32,10 @@ export class Projector {
   private pass: Promise<number> = Promise.resolve(0);
   private running: Promise<void> | undefined;
   private stopping = false;
-  private resume: (() => void) | undefined;
-  private wakeable = false;
+  /** The wait between polls: a wake-up or stop() ends it. */
+  private readonly polls = new Sleepers();
+  /** The wait after a failed pass: only stop() ends it; retrying at once would only fail again. */
+  private readonly backoffs = new Sleepers();
   private woken = false;
 
   constructor(private readonly deps: ProjectorDeps) {
@@ -66,7 +68,7 @@ export class Projector {
   /** Something was appended: catch up now rather than at the next poll. */
   wake(): void {
     this.woken = true;
-    if (this.wakeable) this.resume?.();
+    this.polls.wakeAll();
   }
 
   /** Resolves when the cache holds the hot answers of every commit so far (or failed to take them). */
@@ -77,7 +79,8 @@ export class Projector {
   /** Stops the loop after the batch in hand commits or rolls back, and the cache refresh under way ends. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.resume?.();
+    this.polls.wakeAll();
+    this.backoffs.wakeAll();
     await this.running;
     this.running = undefined;
     await this.pass.catch(() => undefined);
@@ -100,27 +103,11 @@ export class Projector {
       if (this.stopping) break;
       if (failures === 0) {
         // Woken during the pass: there is more to apply already.
-        if (!this.woken) await this.sleep(this.pollIntervalMs, true);
+        if (!this.woken) await this.polls.sleep(this.pollIntervalMs);
       } else {
-        // Backing off, wake-ups are ignored: retrying at once would only fail again.
-        await this.sleep(Math.min(this.maxBackoffMs, this.pollIntervalMs * 2 ** (failures - 1)), false);
+        await this.backoffs.sleep(Math.min(this.maxBackoffMs, this.pollIntervalMs * 2 ** (failures - 1)));
       }
     }
-  }
-
-  /** Resolves after `ms`, on stop(), and on wake() when `wakeable`. */
-  private sleep(ms: number, wakeable: boolean): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.resume = undefined;
-        this.wakeable = false;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.resume = done;
-      this.wakeable = wakeable;
-    });
   }
 
   private async catchUpOnce(): Promise<number> {

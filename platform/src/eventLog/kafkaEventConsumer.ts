@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { kafkaClient, type KafkaConnection } from './kafkaClient.js';
 import { fromRecord } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
+import { Sleepers } from '../timing/sleepers.js';
 
 /** What a consumer does with the partitions it is given: its own checkpoints decide where it reads. */
 export interface PartitionBatchHandler {
@@ -45,7 +46,7 @@ export class KafkaEventConsumer {
   /** Bumped on every assignment: a seek still under way for an older one gives up. */
   private generation = 0;
   private stopping = false;
-  private readonly sleepers = new Set<() => void>();
+  private readonly sleepers = new Sleepers();
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
 
@@ -93,7 +94,7 @@ export class KafkaEventConsumer {
   /** Finishes the batch in hand, commits its offsets, and leaves the group (its partitions go to the others at once). */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const wake of [...this.sleepers]) wake();
+    this.sleepers.wakeAll();
     await this.consumer.disconnect();
   }
 
@@ -166,15 +167,7 @@ export class KafkaEventConsumer {
   /** Resolves after `ms`, or at once when the consumer stops. */
   private sleep(ms: number): Promise<void> {
     if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.sleepers.add(wake);
-    });
+    return this.sleepers.sleep(ms);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LogPosition } from '@toolforge/contracts';
+import { Sleepers } from '../timing/sleepers.js';
 import type { CheckpointReader } from './readStore.js';
 
 export interface CheckpointWaiterOptions {
@@ -14,7 +15,7 @@ export interface CheckpointWaiterOptions {
  */
 export class CheckpointWaiter {
   private readonly pollIntervalMs: number;
-  private sleepers = new Set<() => void>();
+  private readonly sleepers = new Sleepers();
 
   constructor(
     private readonly checkpoints: CheckpointReader,
@@ -38,26 +39,12 @@ export class CheckpointWaiter {
       if (await this.hasPassed(positions)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await this.sleep(Math.min(left, this.pollIntervalMs));
+      await this.sleepers.sleep(Math.min(left, this.pollIntervalMs));
     }
   }
 
   /** Something may have moved: every waiter reads the checkpoints again now. */
   wake(): void {
-    const sleepers = this.sleepers;
-    this.sleepers = new Set();
-    for (const resume of sleepers) resume();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const resume = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(resume);
-        resolve();
-      };
-      const timer = setTimeout(resume, ms);
-      this.sleepers.add(resume);
-    });
+    this.sleepers.wakeAll();
   }
 }
