@@ -13,7 +13,7 @@ export npm_config_audit := false
 help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
-	@echo "make lint   - ESLint and the TypeScript type check"
+	@echo "make lint   - Prettier, ESLint and the TypeScript type check"
 	@echo "make e2e    - the browser test: make start's stack driven by Debian's Chromium"
 	@echo "make bench  - performance targets over HTTP against the started shop"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
@@ -28,6 +28,10 @@ node_modules/.package-lock.json: package-lock.json package.json $(wildcard */pac
 
 build: install
 	npx tsc -b
+	# The toolforge command (npx toolforge): npm links a workspace's bin only when its file exists,
+	# which on a fresh clone is after this build, so link it now.
+	chmod +x projector/dist/cli.js
+	npm rebuild @toolforge/projector --ignore-scripts
 	npm run build -w web
 
 typecheck: install
@@ -36,6 +40,7 @@ typecheck: install
 
 # ESLint, and the type check of what the build leaves out (tests, suites, harnesses).
 lint: install
+	npx prettier --check .
 	npx eslint .
 	npx tsc -p tsconfig.tests.json
 
@@ -84,7 +89,7 @@ services: install
 services-stop:
 	node scripts/services.mjs stop
 
-# Services mode (DESIGN §2): command-service, projector and query-service (and the built web app)
+# Services mode (docs/architecture.md §2): command-service, projector and query-service (and the built web app)
 # as background processes on the servers of `make services`; pids in .run/pids, logs in .run/logs.
 start-services: build services
 	node scripts/start-services.mjs start

@@ -16,6 +16,8 @@ const logFile = join(runDir, 'auth-emulator.log');
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || 'demo-toolforge';
 const READY_TIMEOUT_MS = 120_000;
+/** SIGINT lets the emulator export its accounts before it exits. */
+const STOP = { stopSignal: 'SIGINT', stopGraceMs: 20_000 };
 
 export async function isRunning(host = EMULATOR_HOST) {
   try {
@@ -56,17 +58,17 @@ export async function startEmulator({ dataDir } = {}) {
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
     logFile,
     pidFile,
-    isReady: () => isRunning(),
+    ready: () => isRunning(),
     timeoutMs: READY_TIMEOUT_MS,
     pollMs: 300,
-    stop: stopEmulator,
+    ...STOP,
   });
   return true;
 }
 
 /** Stops the emulator this project started (by its pid file), letting it export its data first. */
 export function stopEmulator() {
-  return stopByPidFile(pidFile, { gentle: 'SIGINT', timeoutMs: 20_000, group: true });
+  return stopByPidFile(pidFile, { signal: STOP.stopSignal, graceMs: STOP.stopGraceMs });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -104,15 +104,23 @@ export async function startRedis() {
   // The package may have started its own server as it installed it.
   if (await listening(REDIS_PORT)) return true;
   mkdirSync(redisDir, { recursive: true });
-  // A cache: nothing on disk (DESIGN §6, it is rebuilt from Postgres at any time).
+  // A cache: nothing on disk (docs/architecture.md §6, it is rebuilt from Postgres at any time).
   run('redis-server', [
-    '--daemonize', 'yes',
-    '--bind', '127.0.0.1', '-::1',
-    '--port', String(REDIS_PORT),
-    '--save', '',
-    '--appendonly', 'no',
-    '--dir', redisDir,
-    '--logfile', join(redisDir, 'redis.log'),
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '-::1',
+    '--port',
+    String(REDIS_PORT),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    redisDir,
+    '--logfile',
+    join(redisDir, 'redis.log'),
   ]);
   await waitListening(REDIS_PORT, 'Redis');
   return true;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `make services` / `make services-stop`: the servers of services mode (DESIGN §2) on this machine,
+// `make services` / `make services-stop`: the servers of services mode (docs/architecture.md §2) on this machine,
 // without Docker: Kafka (infra/kafka), PostgreSQL and Redis (Debian's packages, installed and
 // started when missing), and the Firebase Auth emulator. Idempotent: what already answers is left
 // alone, and `stop` stops only what `start` started (remembered in .run/services.json).

@@ -3,6 +3,8 @@
 // already answers, then the whole shop in this one process on the embedded default: command side,
 // projector and query side on API_PORT, the built web app on WEB_PORT. Ctrl-C stops everything;
 // the next start resumes from the same data.
+// The emulator is this script's own development default, set here explicitly (FIREBASE_AUTH_EMULATOR_HOST
+// empty: real Firebase, which needs credentials); the services never assume it.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +16,16 @@ if (!existsSync(entry)) {
   console.error('The shop is not built yet: run `make start` (it builds first) or `npx tsc -b`.');
   process.exit(1);
 }
-const { readConfig } = await import(join(root, 'platform/dist/index.js'));
+const { identitySource, readConfig } = await import(join(root, 'platform/dist/index.js'));
 const { startEmbeddedShop, describeRunningShop } = await import(entry);
+
+const DEVELOPMENT_EMULATOR = '127.0.0.1:9099';
+process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEVELOPMENT_EMULATOR;
 
 let config;
 try {
   config = readConfig();
+  identitySource(config);
 } catch (error) {
   console.error(error.message);
   process.exit(2);

@@ -3,11 +3,8 @@
 // each when nothing answers yet, and stop it afterwards only if this run started it.
 // KAFKA_BROKERS, DATABASE_URL and REDIS_URL name outside servers to use instead.
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error -- a plain ESM script shared with the Makefile, without type declarations.
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
-// @ts-expect-error -- a plain ESM script shared with the Makefile, without type declarations.
 import { KAFKA_BROKER, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
-// @ts-expect-error -- a plain ESM script shared with the Makefile, without type declarations.
 import { POSTGRES_URL, REDIS_URL, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
 declare module 'vitest' {
@@ -27,7 +24,7 @@ export default async function setup(project: TestProject) {
     postgres: process.env.DATABASE_URL?.trim(),
     redis: process.env.REDIS_URL?.trim(),
   };
-  const [startedEmulator, startedKafka, startedPostgres, startedRedis]: boolean[] = await Promise.all([
+  const [startedEmulator, startedKafka, startedPostgres, startedRedis] = await Promise.all([
     startEmulator(),
     outside.kafka ? false : startKafka(),
     outside.postgres ? false : startPostgres(),

@@ -5,10 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { readConfig } = await import(join(root, 'platform/dist/index.js'));
+const { configOrExit, readConfig } = await import(join(root, 'platform/dist/index.js'));
 const { serveWebApp } = await import(join(root, 'embedded/dist/index.js'));
 
-const config = readConfig();
+const config = configOrExit(() => readConfig());
 const web = await serveWebApp({
   root: join(root, 'web/dist'),
   // Both loopback addresses by default (a browser may pick either for localhost); HOST in a container.

@@ -1,13 +1,33 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { EventLog } from '@toolforge/contracts';
-import { apiTokens, useErrorReplies, useHttpHardening, useZodSchemas, type HttpHardeningOptions } from '@toolforge/platform';
-import { WriteModel } from './domain/writeModel.js';
-import { identityRoutes } from './http/identityRoutes.js';
-import { orderRoutes } from './http/orderRoutes.js';
-import { productRoutes } from './http/productRoutes.js';
-import { translateRejection } from './http/replies.js';
-import type { IdentityProvider } from './identity/identityProvider.js';
-import { Shop } from './shop.js';
+import {
+  VerifiedIdTokens,
+  apiTokens,
+  frameworkErrors,
+  healthRoutes,
+  isTheWriter,
+  sessionIsCurrent,
+  useErrorReplies,
+  useHttpHardening,
+  useZodSchemas,
+  type EventLog,
+  type HttpHardeningOptions,
+  type IdentityProvider,
+  type LogWriterStatus,
+  type ReadinessCheck,
+} from '@toolforge/platform';
+import { Catalogue, productStates } from './catalog/catalogue.js';
+import { productRoutes } from './catalog/productRoutes.js';
+import { AccountStates } from './identity/accountStates.js';
+import { Accounts } from './identity/accounts.js';
+import { commandIdTokenCaller } from './identity/idTokenCallers.js';
+import { identityRoutes } from './identity/identityRoutes.js';
+import { orderRoutes } from './orders/orderRoutes.js';
+import { Orders } from './orders/orders.js';
+import { OrderReceipts } from './orders/receipts.js';
+import { CommandHandler } from './shared/commandHandler.js';
+import type { CommandQueueLimits } from './shared/commandQueue.js';
+import { translateRejection } from './shared/replies.js';
+import { WriteModel } from './shared/writeModel.js';
 
 export interface CommandServiceDeps {
   log: EventLog;
@@ -17,6 +37,16 @@ export interface CommandServiceDeps {
   adminEmails: readonly string[];
   clock?: () => Date;
   newId?: () => string;
+  /** COMMAND_DEADLINE_MS and COMMAND_QUEUE_LIMIT: how long a command may wait for its turn, how many may wait. */
+  limits?: CommandQueueLimits;
+  /** Whether this process is still the log's writer (the Kafka log can lose that role; the embedded one cannot). */
+  writer?: LogWriterStatus;
+  /**
+   * Called once when the writer role is lost (fenced by a newer instance, or a commit of unknown
+   * outcome): the process should finish the requests in hand and end, so that a supervisor starts
+   * a fresh one, which reads the log again.
+   */
+  onWriterLost?: (reason: string) => void;
 }
 
 /** Request bodies of this API are small forms; anything larger is refused (413) unread. */
@@ -27,36 +57,59 @@ export const COMMAND_BODY_LIMIT = 64 * 1024;
  * command routes. Encapsulated, so the embedded host can mount it beside the query side.
  */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
-  const model = new WriteModel();
+  // The write model: each feature's states, rebuilt from the log before the first command.
+  const products = productStates();
+  const accountStates = new AccountStates();
+  const receipts = new OrderReceipts();
+  const model = new WriteModel([products, accountStates, receipts], app.log);
   await model.catchUp(deps.log);
-  const shop = new Shop({
-    log: deps.log,
+
+  const handler = new CommandHandler({ log: deps.log, model, clock: deps.clock, newId: deps.newId, limits: deps.limits });
+  const catalogue = new Catalogue({ handler, products });
+  const accounts = new Accounts({
+    handler,
     model,
+    states: accountStates,
     policy: { adminEmails: new Set(deps.adminEmails.map((email) => email.trim().toLowerCase()).filter(Boolean)) },
-    clock: deps.clock,
-    newId: deps.newId,
   });
+  const orders = new Orders({ handler, products, receipts, customerName: (uid) => accountStates.get(uid)?.name ?? '' });
+  if (deps.writer && deps.onWriterLost) {
+    const unsubscribe = deps.writer.onWriterLost(deps.onWriterLost);
+    // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or takes done()
+    app.addHook('onClose', async () => unsubscribe());
+  }
 
   useZodSchemas(app);
   useErrorReplies(app, translateRejection);
-  // The role is the log's current word, not the token's: a grant takes effect on the next request.
-  await app.register(apiTokens, { secret: deps.jwtSecret, isAdmin: (user) => model.isAdmin(user.uid) });
-  await app.register(identityRoutes, { shop, identity: deps.identity });
-  await app.register(productRoutes, { shop });
-  await app.register(orderRoutes, { shop });
+  // The role and the session are the log's current word, not the token's: a grant, a revocation
+  // and a logout take effect on the next request.
+  // The identity provider's ID tokens are taken as well as API tokens (the spec's client sends them).
+  const idTokens = new VerifiedIdTokens(deps.identity);
+  await app.register(apiTokens, {
+    secret: deps.jwtSecret,
+    isAdmin: (caller) => accountStates.isAdmin(caller.uid),
+    isSessionCurrent: (caller) => sessionIsCurrent(caller, accounts.standing(caller.uid)),
+    idTokenCaller: commandIdTokenCaller(accounts, accountStates, idTokens),
+  });
+  await app.register(identityRoutes, { accounts, identity: deps.identity });
+  await app.register(productRoutes, { catalogue });
+  await app.register(orderRoutes, { orders });
 }
 
 /**
- * A standalone command service (services mode, and tests through app.inject). With `hardening`,
- * the instance gets security headers, CORS for the web and the rate limits, as the embedded host does.
+ * A standalone command service (services mode, and tests through app.inject), with /health and
+ * /ready. With `hardening`, the instance gets security headers, CORS for the web and the rate
+ * limits, as the embedded host does.
  */
 export async function buildCommandService(
   deps: CommandServiceDeps,
-  options: FastifyServerOptions & { hardening?: HttpHardeningOptions } = {},
+  options: FastifyServerOptions & { hardening?: HttpHardeningOptions; readiness?: readonly ReadinessCheck[] } = {},
 ): Promise<FastifyInstance> {
-  const { hardening, ...serverOptions } = options;
-  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, ...serverOptions });
+  const { hardening, readiness = [], ...serverOptions } = options;
+  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, frameworkErrors, ...serverOptions });
   if (hardening) await useHttpHardening(app, hardening);
+  // Ready: the log answers and this process is still its writer.
+  await app.register(healthRoutes, { checks: deps.writer ? [...readiness, isTheWriter(deps.writer)] : readiness });
   await app.register(commandService, deps);
   return app;
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages, parsePosition, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
+import {
+  messages,
+  parsePosition,
+  type Acknowledgement,
+  type ApiError,
+  type LoginResponse,
+  type PlaceOrderInput,
+} from '@toolforge/contracts';
 import { KafkaEventLog } from '@toolforge/platform';
-import { createAccount, deleteTopics, uniqueTopicPrefix } from '@toolforge/platform/testing';
+import { createAccount, deleteTopics, eventAt, uniqueTopicPrefix } from '@toolforge/platform/testing';
 import { orderOf, startCommandService, type CommandHarness, type SignedIn } from './test/harness.js';
 
 /**
@@ -41,8 +48,8 @@ describe('command service on Kafka', () => {
     await deleteTopics(brokers, topicPrefix);
   });
 
-  const place = (on: CommandHarness, body: PlaceOrderInput, key?: string) =>
-    on.send({ method: 'POST', url: '/order', token: customer.accessToken, headers: key ? { 'idempotency-key': key } : {}, payload: body });
+  const place = (on: CommandHarness, body: PlaceOrderInput, key?: string, by: SignedIn = customer) =>
+    on.send({ method: 'POST', url: '/order', token: by.accessToken, headers: key ? { 'idempotency-key': key } : {}, payload: body });
 
   it('signs in with a verified ID token and acknowledges at a Kafka position', async () => {
     const account = await createAccount({ displayName: 'Grace Hopper', emailVerified: true });
@@ -57,8 +64,7 @@ describe('command service on Kafka', () => {
     expect(body.user).toEqual({ uid: account.uid, name: 'Grace Hopper', email: account.email, admin: false });
     const position = parsePosition(body.position)!;
     expect(position.topic).toBe('identity.users');
-    const stored = await logs[0]!.read('identity.users', position.partition, position.offset, 1);
-    expect(stored[0]).toMatchObject({ type: 'UserSignedIn', streamId: account.uid });
+    expect(await eventAt(logs[0]!, position)).toMatchObject({ type: 'UserSignedIn', streamId: account.uid });
   });
 
   it('adds a product for an admin only, and a refusal appends nothing', async () => {
@@ -74,16 +80,18 @@ describe('command service on Kafka', () => {
   it('reserves stock per order, and answers a retry with the same Idempotency-Key without appending', async () => {
     const productId = await shop.addProduct(admin, { price: '10', stock: '30', minOrder: '5' });
     const key = crypto.randomUUID();
-    const first = await place(shop, orderOf(customer, productId, 25), key);
+    const first = await place(shop, orderOf(customer, productId, 15), key);
     expect(first.statusCode).toBe(200);
-    expect(parsePosition(first.json().position)).toMatchObject({ topic: 'sales.orders' });
+    expect(parsePosition(first.json<Acknowledgement>().position)).toMatchObject({ topic: 'sales.orders' });
     const before = await shop.eventCount();
-    const retry = await place(shop, orderOf(customer, productId, 25), key);
+    const retry = await place(shop, orderOf(customer, productId, 15), key);
     expect(retry.json()).toEqual(first.json());
     expect(await shop.eventCount()).toBe(before);
-    const tooMany = await place(shop, orderOf(customer, productId, 6));
+    const other = await shop.customer('Other Customer');
+    expect((await place(shop, orderOf(other, productId, 10), undefined, other)).statusCode).toBe(200);
+    const tooMany = await place(shop, orderOf(other, productId, 6), undefined, other);
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().message).toBe(messages.maxOrderQuantity(5));
+    expect(tooMany.json<ApiError>().message).toBe(messages.maxOrderQuantity(5));
   });
 
   it('rebuilds the write model from Kafka after a restart: stock, deletions, roles and idempotency keys', async () => {
@@ -91,16 +99,20 @@ describe('command service on Kafka', () => {
     const deletedId = await shop.addProduct(admin);
     expect((await shop.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken })).statusCode).toBe(200);
     const key = crypto.randomUUID();
-    const placed = await place(shop, orderOf(customer, productId, 25), key);
+    const placed = await place(shop, orderOf(customer, productId, 15), key);
     expect(placed.statusCode).toBe(200);
+    const other = await shop.customer('Another Customer');
+    expect((await place(shop, orderOf(other, productId, 10), undefined, other)).statusCode).toBe(200);
     await shop.close();
     await logs[0]!.close();
 
     // A new process: a new connection, the same transactional id, the model read back from the topics.
     shop = await startInstance();
-    const retry = await place(shop, orderOf(customer, productId, 25), key);
+    const retry = await place(shop, orderOf(customer, productId, 15), key);
     expect(retry.json()).toEqual(placed.json());
-    expect((await place(shop, orderOf(customer, productId, 6))).json().message).toBe(messages.maxOrderQuantity(5));
+    expect((await place(shop, orderOf(other, productId, 6), undefined, other)).json<ApiError>().message).toBe(messages.maxOrderQuantity(5));
+    // What the first customer's open order holds counts after the restart too.
+    expect((await place(shop, orderOf(customer, productId, 5))).json<ApiError>().message).toBe(messages.maxOrderQuantity(0));
     expect((await shop.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken })).statusCode).toBe(404);
     // Still an admin by the log's AdminGranted, though this instance has another ADMIN_EMAILS.
     expect((await shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken })).statusCode).toBe(200);
@@ -124,6 +136,30 @@ describe('command service on Kafka', () => {
     expect(ordered.statusCode).toBe(200);
     expect((await second.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken })).statusCode).toBe(200);
     expect(await second.eventCount()).toBe(before + 2);
+  });
+
+  it('is no longer ready once fenced, and calls its exit hook so that a supervisor restarts it', async () => {
+    const log = await openLog();
+    logs.push(log);
+    const lost: string[] = [];
+    const first = await startCommandService({ log, writer: log, onWriterLost: (reason) => lost.push(reason) });
+    harnesses.push(first);
+    const firstAdmin = await first.admin();
+    expect((await first.send({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ok' });
+
+    await startInstance();
+    expect(
+      (await first.send({ method: 'POST', url: '/addproduct', token: firstAdmin.accessToken, payload: { ...lateProduct } })).statusCode,
+    ).toBe(503);
+    expect(lost).toEqual(['another command service has taken over the log']);
+    const ready = await first.send({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'unavailable',
+      reasons: ['not the log’s writer: another command service has taken over the log'],
+    });
+    // Alive all the same, answering the requests in hand until it ends.
+    expect((await first.send({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
   });
 });
 

@@ -1,4 +1,2 @@
 export * from './app.js';
-export * from './identity/identityProvider.js';
-export * from './identity/firebaseIdentity.js';
-export * from './seed.js';
+export * from './catalog/seed.js';

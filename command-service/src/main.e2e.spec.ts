@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { ALL_TOPICS, parsePosition, type EventLog, type LoginResponse } from '@toolforge/contracts';
-import { KafkaEventLog, PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
+import { parsePosition, type LoginResponse } from '@toolforge/contracts';
+import { DataDirInUse, KafkaEventLog, PgliteEventLog, lockDataDir, openEmbeddedPostgres, type EventLog } from '@toolforge/platform';
 import {
   EMULATOR_HOST,
   createAccount,
   deleteTopics,
+  eventAt,
+  fetchJson,
+  launch,
+  readEvents,
   startServiceProcess,
   testPort,
   uniqueEmail,
@@ -17,7 +21,7 @@ import {
 } from '@toolforge/platform/testing';
 
 /**
- * Services mode (DESIGN §2): `npm start -w command-service` runs the built service alone, on Kafka
+ * Services mode (docs/architecture.md §2): `npm start -w command-service` runs the built service alone, on Kafka
  * when KAFKA_BROKERS is set and on the embedded log otherwise, and stops gracefully on SIGTERM.
  * The test runs the package's start script itself rather than through npm, whose own process would
  * stand between the signal and the service (as it would under an orchestrator too).
@@ -41,7 +45,7 @@ async function startService(env: Record<string, string>): Promise<ServiceProcess
       KAFKA_BROKERS: '',
       ...env,
     },
-    ready: { url: `${base}/` },
+    ready: { url: `${base}/ready` },
   });
   started.push(service);
   return service;
@@ -49,29 +53,75 @@ async function startService(env: Record<string, string>): Promise<ServiceProcess
 
 async function signIn(): Promise<{ uid: string; position: string }> {
   const account = await createAccount({ displayName: 'Services Mode', emailVerified: true });
-  const response = await fetch(`${base}/login`, {
+  const response = await fetchJson<LoginResponse>(`${base}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.idToken}` },
-    body: JSON.stringify({ uid: account.uid, name: account.displayName, email: account.email, loggedIn: true }),
+    token: account.idToken,
+    body: { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true },
   });
   expect(response.status).toBe(200);
-  const body = (await response.json()) as LoginResponse;
-  return { uid: account.uid, position: body.position };
+  return { uid: account.uid, position: response.body.position };
 }
 
 /** SIGTERM, as an orchestrator sends it: the service must close cleanly and exit 0. */
 async function stopGracefully(running: ServiceProcess): Promise<void> {
-  expect(await running.stop('SIGTERM')).toBe(0);
+  expect(await running.stop({ signal: 'SIGTERM' })).toBe(0);
   expect(running.output()).toContain('command service stopping');
 }
 
 async function streamIds(log: EventLog): Promise<string[]> {
-  const ids: string[] = [];
-  for (const topic of ALL_TOPICS) {
-    for (const partition of await log.partitions(topic)) ids.push(...(await log.read(topic, partition, 0, 1000)).map((event) => event.streamId));
-  }
-  return ids;
+  return (await readEvents(log)).map((event) => event.streamId);
 }
+
+/**
+ * Runs the built service with exactly these settings (nothing of the test's environment but PATH),
+ * from a home without gcloud credentials, and resolves its exit code and output once it exits.
+ */
+async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const home = await mkdtemp(join(tmpdir(), 'toolforge-home-'));
+  try {
+    const service = launch({
+      name: 'the command service',
+      command: process.execPath,
+      args: ['dist/main.js'],
+      cwd: packageDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        COMMAND_PORT: String(PORT),
+        KAFKA_BROKERS: '',
+        DATA_DIR: join(home, 'data'),
+        ...env,
+      },
+    });
+    const code = await service.waitForExit(30_000);
+    return { code, output: service.output() };
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+describe('the command service refuses to start on settings it cannot trust', () => {
+  it('without FIREBASE_AUTH_EMULATOR_HOST and without Firebase credentials: exit 2, the reason, no stack trace', async () => {
+    const { code, output } = await runUntilExit({ FIREBASE_PROJECT_ID: 'toolforge-prod' });
+    expect(code).toBe(2);
+    expect(output).toContain('No Firebase credentials for project toolforge-prod, and no Auth emulator');
+    expect(output).toContain('FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099');
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it('with a GOOGLE_APPLICATION_CREDENTIALS file that is not there', async () => {
+    const { code, output } = await runUntilExit({ GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/key.json' });
+    expect(code).toBe(2);
+    expect(output).toContain('GOOGLE_APPLICATION_CREDENTIALS names /nonexistent/key.json, which cannot be read');
+  });
+
+  it('with a JWT_SECRET shorter than 32 characters', async () => {
+    const { code, output } = await runUntilExit({ FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, JWT_SECRET: 'change-me' });
+    expect(code).toBe(2);
+    expect(output).toContain('JWT_SECRET should be at least 32 characters long');
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+});
 
 describe('npm start -w command-service', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -94,8 +144,7 @@ describe('npm start -w command-service', () => {
 
     const log = await KafkaEventLog.open({ brokers: brokers.split(','), topicPrefix });
     try {
-      const { partition, offset } = parsePosition(position)!;
-      expect(await log.read('identity.users', partition, offset, 1)).toMatchObject([{ type: 'UserSignedIn', streamId: uid }]);
+      expect(await eventAt(log, parsePosition(position)!)).toMatchObject({ type: 'UserSignedIn', streamId: uid });
     } finally {
       await log.close();
     }
@@ -106,6 +155,9 @@ describe('npm start -w command-service', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const running = await startService({ DATA_DIR: dataDir, ADMIN_EMAILS: uniqueEmail('admin') });
     const { uid } = await signIn();
+    // It holds the data dir as `make start` does: nothing else opens the same PGlite files meanwhile.
+    await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirInUse);
+    expect((await fetchJson(`${base}/ready`)).body).toEqual({ status: 'ok' });
     await stopGracefully(running);
 
     const db = await openEmbeddedPostgres(dataDir);

@@ -1,29 +1,65 @@
-import { SHOP_RATE_LIMITS, apiTokenSecret, openEventLog, readConfig, stopOnSignals } from '@toolforge/platform';
+import {
+  SHOP_RATE_LIMITS,
+  apiTokenSecret,
+  configOrExit,
+  describeIdentitySource,
+  firebaseIdentity,
+  identitySource,
+  openEventLog,
+  readConfig,
+  stopOnSignals,
+} from '@toolforge/platform';
 import { buildCommandService } from './app.js';
-import { firebaseIdentity } from './identity/firebaseIdentity.js';
 
 /**
- * The command service alone (services mode, DESIGN §2): on Kafka when KAFKA_BROKERS is set, else
- * on the embedded log in DATA_DIR; listening on COMMAND_PORT.
+ * The command service alone (services mode, docs/architecture.md §2): on Kafka when KAFKA_BROKERS is set, else
+ * on the embedded log in DATA_DIR (whose lock it then holds); listening on COMMAND_PORT.
  */
-const config = readConfig();
+const { config, identity } = configOrExit(() => {
+  const read = readConfig();
+  // Never the Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST says so; real Firebase needs credentials.
+  return { config: read, identity: identitySource(read) };
+});
 const opened = await openEventLog(config, { clientId: 'toolforge-command-service', writer: true });
+
+let ending: Promise<void> | undefined;
+/** Finish the requests in hand, let the log finish its last append and disconnect. */
+const finish = async () => {
+  ending ??= (async () => {
+    await app.close();
+    await opened.close();
+  })();
+  return ending;
+};
+
 const app = await buildCommandService(
   {
     log: opened.log,
     identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,
+    limits: { deadlineMs: config.commandDeadlineMs, limit: config.commandQueueLimit },
+    writer: opened.writer,
+    // No longer the writer: /ready says so from now on; answer what is in hand, then end non-zero
+    // so that a supervisor starts a fresh instance, which reads the settled log again.
+    onWriterLost: (reason) => {
+      app.log.error({ reason }, 'this command service is no longer the log’s writer; ending so that a fresh one starts');
+      const forced = setTimeout(() => process.exit(1), 15_000);
+      forced.unref();
+      void finish()
+        .catch((error: unknown) => app.log.error({ err: error }, 'shutdown failed'))
+        .finally(() => process.exit(1));
+    },
   },
-  { logger: { level: config.logLevel ?? 'info' }, hardening: { origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS } },
+  {
+    logger: { level: config.logLevel ?? 'info' },
+    trustProxy: config.trustProxy,
+    hardening: { origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS },
+    readiness: [opened.answers],
+  },
 );
 
-// Stop taking requests and finish those under way (their appends included), then let the log
-// finish its last append and disconnect.
-stopOnSignals('command service', app.log, async () => {
-  await app.close();
-  await opened.close();
-});
+stopOnSignals('command service', app.log, finish);
 
 await app.listen({ host: config.host, port: config.commandPort });
-app.log.info(`command service on ${opened.description}`);
+app.log.info(`command service on ${opened.description}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
-import { formatCents, totalCostCents } from '@toolforge/contracts';
+import { formatCents, totalCostCents, type ApiError } from '@toolforge/contracts';
 import { openEmbeddedPostgres } from '@toolforge/platform';
 import { startCommandService, type CommandHarness } from './test/harness.js';
 
-/** DESIGN §4: the write model is rebuilt from the log at start, so a restart forgets nothing. */
+/** docs/architecture.md §4: the write model is rebuilt from the log at start, so a restart forgets nothing. */
 describe('write model rebuilt from the log', () => {
   let db: PGlite;
   let first: CommandHarness;
@@ -18,28 +18,45 @@ describe('write model rebuilt from the log', () => {
   it('keeps stock reservations, deletions, roles and idempotency keys across a restart', async () => {
     const admin = await first.admin();
     const customer = await first.customer();
+    const other = await first.customer('Other Customer');
     const productId = await first.addProduct(admin, { price: '10', stock: '30', minOrder: '5' });
     const deletedId = await first.addProduct(admin);
     await first.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken });
-    const order = (quantity: number) => ({
+    const order = (quantity: number, by = customer) => ({
       productId,
-      userId: customer.uid,
+      userId: by.uid,
       totalCost: Number(formatCents(totalCostCents(10_00, quantity))),
       shippingAddress: '1 Forge Lane',
       orderQuantity: quantity,
     });
     const key = crypto.randomUUID();
-    const placed = await first.send({ method: 'POST', url: '/order', token: customer.accessToken, headers: { 'idempotency-key': key }, payload: order(25) });
+    const placed = await first.send({
+      method: 'POST',
+      url: '/order',
+      token: customer.accessToken,
+      headers: { 'idempotency-key': key },
+      payload: order(15),
+    });
     expect(placed.statusCode).toBe(200);
+    const theirs = await first.send({ method: 'POST', url: '/order', token: other.accessToken, payload: order(10, other) });
+    expect(theirs.statusCode).toBe(200);
     await first.app.close();
 
     // A new service on the same log; same JWT secret, so the old tokens still verify.
     const second = await startCommandService({ db });
     try {
-      const retry = await second.send({ method: 'POST', url: '/order', token: customer.accessToken, headers: { 'idempotency-key': key }, payload: order(25) });
+      const retry = await second.send({
+        method: 'POST',
+        url: '/order',
+        token: customer.accessToken,
+        headers: { 'idempotency-key': key },
+        payload: order(15),
+      });
       expect(retry.json()).toEqual(placed.json());
-      const tooMany = await second.send({ method: 'POST', url: '/order', token: customer.accessToken, payload: order(6) });
-      expect(tooMany.json().message).toBe('Maximum order quantity is 5');
+      const tooMany = await second.send({ method: 'POST', url: '/order', token: other.accessToken, payload: order(6, other) });
+      expect(tooMany.json<ApiError>().message).toBe('Maximum order quantity is 5');
+      const overTheirShare = await second.send({ method: 'POST', url: '/order', token: customer.accessToken, payload: order(5) });
+      expect(overTheirShare.json<ApiError>().message).toBe('Maximum order quantity is 0');
       const deleted = await second.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken });
       expect(deleted.statusCode).toBe(404);
       const stillAdmin = await second.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });

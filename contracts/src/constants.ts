@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, defined once for the web, the services and the tests. */
+/** Business constants of docs/architecture.md §9, defined once for the web, the services and the tests. */
 
 export const PRODUCT_CATEGORIES = ['hand-tool', 'machine-tool', 'power-tool'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
@@ -9,13 +9,13 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 /** How many of the newest products the home page shows. */
 export const HOME_PRODUCT_COUNT = 6;
-/** Pages shown on each side of the current one in the pagination bar (SPEC §4). */
+/** Pages shown on each side of the current one in the pagination bar (docs/architecture.md §9). */
 export const PAGINATION_WINDOW = 4;
 
 export const NEW_ORDER_STATUS = 'pending' as const;
 export const NEW_ORDER_PAYMENT = false as const;
 
-/** Total cost = price x quantity, + TAX_PERCENT of that, + FLAT_FEE (SPEC §9). */
+/** Total cost = price x quantity, + TAX_PERCENT of that, + FLAT_FEE (docs/architecture.md §9). */
 export const TAX_PERCENT = 5;
 export const FLAT_FEE_CENTS = 50_00;
 
@@ -36,7 +36,21 @@ export const LIMITS = {
   /** Largest stock or minimum order: keeps price x quantity within exact integer cents. */
   maxQuantity: 999_999,
   idempotencyKey: 200,
+  /** Firebase uids are at most 128 characters. */
+  uid: 128,
+  productId: 100,
 } as const;
+
+/**
+ * One customer's unpaid orders may hold at most this share of a product's stock (and never less than
+ * its minimum order), so one pending order cannot take a product away from every other customer.
+ */
+export const CUSTOMER_RESERVATION_SHARE_PERCENT = 50;
+
+/** The most of a product one customer's open orders may hold together. */
+export function customerReservationLimit(product: { readonly stock: number; readonly minOrder: number }): number {
+  return Math.max(product.minOrder, Math.floor((product.stock * CUSTOMER_RESERVATION_SHARE_PERCENT) / 100));
+}
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 

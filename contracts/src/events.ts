@@ -1,7 +1,7 @@
 import type { ProductCategory } from './constants.js';
 import type { Cents } from './money.js';
 
-/** DESIGN §3 envelope metadata. */
+/** docs/architecture.md §3 envelope metadata. */
 export interface EventMeta {
   readonly eventId: string;
   readonly occurredAt: string;
@@ -54,18 +54,17 @@ export type UserSignedIn = Event<
   { uid: string; email: string; name: string; photoURL: string | null; emailVerified: boolean }
 >;
 export type UserSignedOut = Event<'UserSignedOut', { uid: string }>;
-export type AdminGranted = Event<
-  'AdminGranted',
-  { uid: string; email: string; reason: 'ADMIN_EMAILS' | 'granted-by-admin' }
->;
+export type AdminGranted = Event<'AdminGranted', { uid: string; email: string; reason: 'ADMIN_EMAILS' | 'granted-by-admin' }>;
+/** An admin took the role back (the revoking admin is the actor); it also ends the account's sessions. */
+export type AdminRevoked = Event<'AdminRevoked', { uid: string; email: string }>;
 
 export type ProductEvent = ProductAdded | ProductDeleted;
 export type OrderEvent = OrderPlaced;
-export type UserEvent = UserSignedIn | UserSignedOut | AdminGranted;
+export type UserEvent = UserSignedIn | UserSignedOut | AdminGranted | AdminRevoked;
 export type ShopEvent = ProductEvent | OrderEvent | UserEvent;
 export type ShopEventType = ShopEvent['type'];
 
-/** The topic (DESIGN §3) each event belongs to; its key is the aggregate id. */
+/** The topic (docs/architecture.md §3) each event belongs to; its key is the aggregate id. */
 export const TOPICS = {
   products: 'catalog.products',
   orders: 'sales.orders',
@@ -81,6 +80,41 @@ export const TOPIC_OF_EVENT: Readonly<Record<ShopEventType, Topic>> = {
   UserSignedIn: TOPICS.users,
   UserSignedOut: TOPICS.users,
   AdminGranted: TOPICS.users,
+  AdminRevoked: TOPICS.users,
 };
 
 export const CURRENT_SCHEMA_VERSION = 1;
+
+/**
+ * The type a log reader gives a record that holds no ToolForge event (no key, no headers, no JSON
+ * envelope), so that readers skip or set it aside instead of stopping on it. Its data says why and
+ * keeps what the record held.
+ */
+export const UNREADABLE_RECORD = 'UnreadableRecord';
+export interface UnreadableRecordData {
+  readonly reason: string;
+  readonly key: string | null;
+  readonly value: string | null;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const SHOP_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(TOPIC_OF_EVENT));
+
+/**
+ * Why this build cannot apply an event read from the log, or undefined when it can: a record that
+ * is no ToolForge event, a type it does not know, or a schema version that is missing or newer than
+ * the one it was written for (a newer ToolForge wrote it).
+ */
+export function whyUnreadable(event: { readonly type: unknown; readonly data?: unknown; readonly meta?: unknown }): string | undefined {
+  if (event.type === UNREADABLE_RECORD) return (event.data as Partial<UnreadableRecordData> | undefined)?.reason ?? 'not a ToolForge event';
+  if (typeof event.type !== 'string' || !SHOP_EVENT_TYPES.has(event.type)) return `unknown event type ${JSON.stringify(event.type)}`;
+  const version = (event.meta as { schemaVersion?: unknown } | null | undefined)?.schemaVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return `the event has no valid meta.schemaVersion (${JSON.stringify(version) ?? 'none'})`;
+  }
+  if (version > CURRENT_SCHEMA_VERSION) {
+    return `written by a newer ToolForge: schema version ${version}, this build reads up to ${CURRENT_SCHEMA_VERSION}`;
+  }
+  if (typeof event.data !== 'object' || event.data === null) return 'the event has no data';
+  return undefined;
+}

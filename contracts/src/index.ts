@@ -3,7 +3,6 @@ export * from './messages.js';
 export * from './money.js';
 export * from './events.js';
 export * from './position.js';
-export * from './eventLog.js';
 export * from './api.js';
 export * from './schemas/fields.js';
 export * from './schemas/product.js';

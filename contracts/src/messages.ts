@@ -1,32 +1,37 @@
+import { LIMITS } from './constants.js';
+import { formatCents } from './money.js';
+
 /**
- * Every user-facing message of SPEC §5 and §8, word for word. Forms, server and tests import them
- * from here so the product's texts have one definition.
+ * Every user-facing message of the product, word for word (the spec's validation and error texts,
+ * and the shop's own where the spec has none). Forms, server and tests import them from here so the
+ * product's texts have one definition; a message that names a limit is built from LIMITS.
  */
 export const messages = {
   required: 'This field is required',
-  productNameMax: `Max length is 100 chars`,
-  productModelMax: `Max length is 50 chars`,
-  imageUrlMax: `Max length is 1500 chars`,
+  productNameMax: `Max length is ${LIMITS.productName} chars`,
+  productModelMax: `Max length is ${LIMITS.productModel} chars`,
+  imageUrlMax: `Max length is ${LIMITS.imageUrl} chars`,
   imageUrlFormat: 'Enter an http(s) address or a path starting with /',
   price: 'price should be positive integer or decimal number',
-  priceTooHigh: 'Price should be at most 9999999.99',
+  priceTooHigh: `Price should be at most ${formatCents(LIMITS.maxPriceCents)}`,
   stock: 'Quantity should not be negative',
   minOrder: 'Minimum order quantity should not be negative',
-  quantityTooHigh: 'Quantity should be at most 999999',
-  descriptionMin: 'Must be at least 30 chars. long',
-  descriptionMax: 'Should be less than 500 chars.',
+  quantityTooHigh: `Quantity should be at most ${LIMITS.maxQuantity}`,
+  descriptionMin: `Must be at least ${LIMITS.descriptionMin} chars. long`,
+  descriptionMax: `Should be less than ${LIMITS.descriptionMax} chars.`,
+  minOrderAboveStock: 'Minimum order quantity should not be more than the stock',
   category: 'Choose hand-tool, machine-tool or power-tool',
 
   loginEmail: 'Enter a valid email',
-  password: 'Password should be at least 6 chars long',
+  password: `Password should be at least ${LIMITS.passwordMin} chars long`,
   registerEmail: 'Enter a valid email address',
-  fullName: 'Full name should be 2 to 50 chars long',
+  fullName: `Full name should be ${LIMITS.fullNameMin} to ${LIMITS.fullNameMax} chars long`,
   passwordMismatch: "password didn't match",
 
   minOrderQuantity: (n: number) => `Minimum order quantity is ${n}`,
   maxOrderQuantity: (n: number) => `Maximum order quantity is ${n}`,
   wholeQuantity: 'Quantity should be a whole number',
-  shippingAddressMax: 'Max length 500 chars',
+  shippingAddressMax: `Max length ${LIMITS.shippingAddress} chars`,
 
   productNotAdded: 'Product was not added successfully!! Try again later.',
   productNotDeleted: 'Error occured!! Not Deleted.',
@@ -40,10 +45,11 @@ export const messages = {
   addProductInProgress: 'Please wait. Loading...',
   notFound: 'Not Found',
 
-  // Server answers where the spec is silent (DESIGN §3, §5, §7).
+  // Server answers where the spec is silent.
   unauthenticated: 'Sign in to continue',
   tooManyRequests: 'Too many requests. Please wait a minute and try again',
   readAfterToken: 'X-Read-After should be a position token such as sales.orders/0/41',
+  readAfterBeyondLog: 'X-Read-After names a position the log has not reached',
   invalidIdentityToken: 'Your sign-in could not be verified. Please sign in again',
   forbiddenAdmin: 'Only an admin can do this',
   forbiddenOtherUser: 'You can only act for your own account',
@@ -55,9 +61,15 @@ export const messages = {
   newOrderStatus: "A new order's status is pending",
   newOrderPayment: 'A new order is unpaid',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
-  idempotencyKeyFormat: 'Idempotency-Key should be 1 to 200 visible characters',
+  idempotencyKeyFormat: `Idempotency-Key should be 1 to ${LIMITS.idempotencyKey} visible characters`,
   userNotFound: 'No account uses that email',
   alreadyAdmin: 'That account is already an admin',
+  adminEmailUnverified: 'That account has not verified its email address yet; it can be made an admin once it has',
+  notAdmin: 'That account is not an admin',
+  lastAdmin: 'The shop needs at least one admin: make another account an admin before revoking this one',
+  sessionEnded: 'Your session has ended. Please sign in again',
   concurrentUpdate: 'The shop was busy with another change; please try again',
+  hiddenCharacters: (field: string, multiline: boolean) =>
+    `${field} must not contain control or invisible characters${multiline ? '' : ', tabs or line breaks'}`,
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;

@@ -1,9 +1,10 @@
 import { FLAT_FEE_CENTS, TAX_PERCENT } from './constants.js';
 
-/** Money is integer cents inside the system (DESIGN §3); the API shows numbers with two decimals. */
+/** Money is integer cents inside the system (docs/architecture.md §3); the API shows numbers with two decimals. */
 export type Cents = number;
 
-const DECIMAL_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
+/** A non-negative amount with at most two decimals and no leading zero: prices and totals as text. */
+export const DECIMAL_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
 
 /** Parses a decimal amount with at most two decimals ("12", "12.5", 12.5) into cents; null if it is not one. */
 export function toCents(amount: string | number): Cents | null {
@@ -13,6 +14,21 @@ export function toCents(amount: string | number): Cents | null {
   const whole = Number(match[1]);
   const fraction = (match[2] ?? '.').slice(1).padEnd(2, '0');
   const cents = whole * 100 + Number(fraction);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+const ANY_DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
+
+/**
+ * An amount a client computed in floating point ("4725.000000000001", 60.5105), rounded half up to
+ * the cent; null if it is not a non-negative decimal. Totals are compared with the server's after this.
+ */
+export function roundToCents(amount: string | number): Cents | null {
+  const text = typeof amount === 'number' ? numberToPlainString(amount) : amount.trim();
+  const match = text === null ? null : ANY_DECIMAL.exec(text);
+  if (!match) return null;
+  const digits = (match[2] ?? '').padEnd(3, '0');
+  const cents = Number(match[1]) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
@@ -36,7 +52,7 @@ export function formatCents(cents: Cents): string {
 }
 
 /**
- * SPEC §9: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents.
+ * docs/architecture.md §9: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents.
  * The percentage is rounded half up to the cent.
  */
 export function totalCostCents(unitPriceCents: Cents, quantity: number): Cents {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, fromCents, toCents, totalCostCents } from './money.js';
+import { formatCents, fromCents, roundToCents, toCents, totalCostCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -25,6 +25,24 @@ describe('toCents', () => {
   });
 });
 
+describe('roundToCents (a total a client computed in floating point)', () => {
+  it.each([
+    [4725.000000000001, 472500],
+    ['4725.000000000001', 472500],
+    [4724.999999999999, 472500],
+    [60.5105, 6051],
+    ['50.105', 5011],
+    ['155', 15500],
+    [0, 0],
+  ])('reads %j as %i cents', (amount, cents) => {
+    expect(roundToCents(amount)).toBe(cents);
+  });
+
+  it.each(['', '-1', '01.5', 'abc', '1e3', '.5', 1e21, Number.NaN, -0.5])('refuses %j', (amount) => {
+    expect(roundToCents(amount)).toBeNull();
+  });
+});
+
 describe('money display', () => {
   it('shows cents as a number and as two-decimal text', () => {
     expect(fromCents(1250)).toBe(12.5);
@@ -34,7 +52,7 @@ describe('money display', () => {
   });
 });
 
-describe('totalCostCents (SPEC §9: price x qty, + 5 %, + 50)', () => {
+describe('totalCostCents (docs/architecture.md §9: price x qty, + 5 %, + 50)', () => {
   it('adds 5 percent and the flat 50', () => {
     // 10.00 x 10 = 100.00; + 5.00; + 50.00
     expect(totalCostCents(1000, 10)).toBe(155_00);

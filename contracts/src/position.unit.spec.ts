@@ -8,10 +8,7 @@ describe('consistency token', () => {
     expect(parsePosition('sales.orders/2/41')).toEqual(position);
   });
 
-  it.each(['', 'sales.orders', 'sales.orders/0', 'sales.orders/x/1', 'a b/0/1', 'sales.orders/0/-1'])(
-    'refuses %j',
-    (token) => {
-      expect(parsePosition(token)).toBeNull();
-    },
-  );
+  it.each(['', 'sales.orders', 'sales.orders/0', 'sales.orders/x/1', 'a b/0/1', 'sales.orders/0/-1'])('refuses %j', (token) => {
+    expect(parsePosition(token)).toBeNull();
+  });
 });

@@ -10,7 +10,9 @@ describe('the demo catalogue', () => {
   });
 
   it('is added in turns, so the six newest (the home page) hold two of each category', () => {
-    const newestSix = DEMO_CATALOGUE.slice(-6).map((product) => product.category).sort();
+    const newestSix = DEMO_CATALOGUE.slice(-6)
+      .map((product) => product.category)
+      .sort();
     expect(newestSix).toEqual(['hand-tool', 'hand-tool', 'machine-tool', 'machine-tool', 'power-tool', 'power-tool']);
   });
 

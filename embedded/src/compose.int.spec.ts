@@ -1,42 +1,27 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firebaseIdentity } from '@toolforge/command-service';
 import { formatCents, toCents, totalCostCents, type LoginResponse, type OrderDto, type ProductDto } from '@toolforge/contracts';
-import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
-import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail } from '@toolforge/platform/testing';
-import { composeEmbeddedShop, type EmbeddedShop } from './compose.js';
+import { createAccount, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
+import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTestShop.js';
 
 /**
  * Command and query routes in one Fastify, on one in-memory PGlite, with real ID tokens from the
  * Auth emulator: what a customer and an admin do, each read right after its command.
  */
 describe('the embedded shop (command + projector + query in one process)', () => {
-  let db: Awaited<ReturnType<typeof openEmbeddedPostgres>>;
-  let shop: EmbeddedShop;
+  let shop: EmbeddedTestShop;
   let app: FastifyInstance;
   const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    db = await openEmbeddedPostgres(null);
-    shop = await composeEmbeddedShop({
-      sql: pgliteSql(db),
-      log: await PgliteEventLog.open(db),
-      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
-      jwtSecret: 'embedded-test-secret-long-enough-for-hs256',
-      adminEmails: [adminEmail],
-      origins: ['http://localhost:8180'],
-    });
+    shop = await openEmbeddedTestShop({ adminEmails: [adminEmail] });
     app = shop.app;
   });
   afterAll(async () => {
     await shop.close();
-    await db.close();
   });
 
-  const send = (options: InjectOptions & { token?: string }) => {
-    const { token, headers, ...rest } = options;
-    return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  };
+  const send = (request: AppRequest) => sendTo(app, request);
 
   async function signIn(email: string, displayName: string) {
     const account = await createAccount({ email, displayName, emailVerified: true });
@@ -70,7 +55,12 @@ describe('the embedded shop (command + projector + query in one process)', () =>
     });
     expect(added.statusCode).toBe(200);
     const { productId, position } = added.json<{ productId: string; position: string }>();
-    const product = await send({ method: 'GET', url: `/product/${productId}`, token: admin.accessToken, headers: { 'x-read-after': position } });
+    const product = await send({
+      method: 'GET',
+      url: `/product/${productId}`,
+      token: admin.accessToken,
+      headers: { 'x-read-after': position },
+    });
     expect(product.statusCode).toBe(200);
     expect(product.headers['x-read-after-satisfied']).toBe('true');
     expect(product.json<ProductDto>()).toMatchObject({ productId, price: 169, stock: 20, minOrder: 2 });
@@ -97,12 +87,29 @@ describe('the embedded shop (command + projector + query in one process)', () =>
     expect(order.statusCode).toBe(200);
     const placed = order.json<{ orderId: string; position: string }>();
 
-    const mine = await send({ method: 'GET', url: `/orders/${customer.uid}`, token: customer.accessToken, headers: { 'x-read-after': placed.position } });
+    const mine = await send({
+      method: 'GET',
+      url: `/orders/${customer.uid}`,
+      token: customer.accessToken,
+      headers: { 'x-read-after': placed.position },
+    });
     expect(mine.headers['x-read-after-satisfied']).toBe('true');
     expect(mine.json<OrderDto[]>()).toEqual([
-      expect.objectContaining({ _id: placed.orderId, productId, orderQuantity: 3, totalCost: Number(total), status: 'pending', payment: false }),
+      expect.objectContaining({
+        _id: placed.orderId,
+        productId,
+        orderQuantity: 3,
+        totalCost: Number(total),
+        status: 'pending',
+        payment: false,
+      }),
     ]);
-    const stock = await send({ method: 'GET', url: `/product/${productId}`, token: customer.accessToken, headers: { 'x-read-after': placed.position } });
+    const stock = await send({
+      method: 'GET',
+      url: `/product/${productId}`,
+      token: customer.accessToken,
+      headers: { 'x-read-after': placed.position },
+    });
     expect(stock.json<ProductDto>().stock).toBe(17);
 
     const all = await send({ method: 'GET', url: '/allorders', token: admin.accessToken, headers: { 'x-read-after': placed.position } });

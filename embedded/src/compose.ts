@@ -1,17 +1,22 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { COMMAND_BODY_LIMIT, commandService, type IdentityProvider } from '@toolforge/command-service';
+import { COMMAND_BODY_LIMIT, commandService } from '@toolforge/command-service';
 import {
   CheckpointWaiter,
   InProcessCache,
+  LogEnd,
   SHOP_RATE_LIMITS,
-  SqlReadStore,
+  type IdentityProvider,
+  databaseAnswers,
+  healthRoutes,
+  frameworkErrors,
   useHttpHardening,
   type PgliteEventLog,
   type RateLimitRule,
   type SqlExecutor,
+  type TrustProxy,
 } from '@toolforge/platform';
-import { Projector } from '@toolforge/projector';
-import { queryService } from '@toolforge/query-service';
+import { Projector, openProjectorStore, reportDeadLetters } from '@toolforge/projector';
+import { catalogueHotAnswers, openReadModel, queryService } from '@toolforge/query-service';
 
 export interface EmbeddedShopDeps {
   /** The embedded Postgres the log is in: the read model's tables go beside it. */
@@ -23,7 +28,11 @@ export interface EmbeddedShopDeps {
   /** Browser origins allowed to call the API (the web app). */
   origins: readonly string[];
   rateLimits?: Readonly<Record<string, RateLimitRule>>;
+  /** The limit of each query route per caller (QUERY_RATE_LIMIT); none when not given. */
+  queryRateLimit?: RateLimitRule;
   logger?: FastifyServerOptions['logger'];
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (for the per-address limits). */
+  trustProxy?: TrustProxy;
 }
 
 export interface EmbeddedShop {
@@ -34,28 +43,48 @@ export interface EmbeddedShop {
 }
 
 /**
- * The embedded default (DESIGN §2) in one process: the command side appends to the PGlite log, the
+ * The embedded default (docs/architecture.md §2) in one process: the command side appends to the PGlite log, the
  * projector applies it to the read model in the same database and is woken by every append, and
  * the query side reads through an in-process cache. The read model is caught up before the routes
  * answer, so the first GET already shows everything the log holds.
  */
 export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<EmbeddedShop> {
   const { log } = deps;
-  const store = await SqlReadStore.open(deps.sql);
+  const store = await openProjectorStore(deps.sql);
+  const readModel = await openReadModel(deps.sql);
   const cache = new InProcessCache();
-  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, logger: deps.logger ?? false });
-  const projector = new Projector({ log, store, cache, logger: app.log });
-  const checkpoints = new CheckpointWaiter(store);
+  const app = Fastify({
+    bodyLimit: COMMAND_BODY_LIMIT,
+    logger: deps.logger ?? false,
+    trustProxy: deps.trustProxy ?? false,
+    frameworkErrors,
+  });
+  const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(readModel), logger: app.log });
+  const checkpoints = new CheckpointWaiter(readModel);
   projector.onCommitted(() => checkpoints.wake());
   await projector.catchUp();
+  await reportDeadLetters(store, app.log);
   const stopWaking = log.onAppend(() => projector.wake());
   projector.start();
 
   try {
-    await useHttpHardening(app, { origins: deps.origins, rateLimits: deps.rateLimits ?? SHOP_RATE_LIMITS });
+    await useHttpHardening(app, {
+      origins: deps.origins,
+      rateLimits: deps.rateLimits ?? SHOP_RATE_LIMITS,
+      queryRateLimit: deps.queryRateLimit,
+    });
+    // One process, one database: it is ready when that answers (the log's writer is never fenced here).
+    await app.register(healthRoutes, { checks: [databaseAnswers('the embedded database', deps.sql)] });
     // The command plugin also answers unknown paths (its 404 handler serves the whole instance).
     await app.register(commandService, { log, identity: deps.identity, jwtSecret: deps.jwtSecret, adminEmails: deps.adminEmails });
-    await app.register(queryService, { store, cache, jwtSecret: deps.jwtSecret, checkpoints });
+    await app.register(queryService, {
+      store: readModel,
+      cache,
+      jwtSecret: deps.jwtSecret,
+      checkpoints,
+      logEnd: new LogEnd(log),
+      idTokens: { identity: deps.identity, adminEmails: deps.adminEmails },
+    });
     await app.ready();
   } catch (error) {
     stopWaking();

@@ -10,7 +10,7 @@ describe('the demo accounts', () => {
     }
   });
 
-  it('are the admin and the customer of DESIGN §8', () => {
+  it('are the admin and the customer that make start prints', () => {
     expect(DEMO_ACCOUNTS.map((account) => [account.role, account.email])).toEqual([
       ['admin', 'admin@toolforge.test'],
       ['customer', 'customer@toolforge.test'],

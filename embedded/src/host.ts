@@ -1,12 +1,22 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firebaseIdentity, seedCatalogueIfEmpty } from '@toolforge/command-service';
-import { PgliteEventLog, apiTokenSecret, openEmbeddedPostgres, pgliteSql, type ShopConfig } from '@toolforge/platform';
+import { seedCatalogueIfEmpty } from '@toolforge/command-service';
+import {
+  PgliteEventLog,
+  apiTokenSecret,
+  firebaseIdentity,
+  identitySource,
+  lockDataDir,
+  openEmbeddedPostgres,
+  pgliteSql,
+  queryRateLimit,
+  type IdentitySource,
+  type ShopConfig,
+} from '@toolforge/platform';
 import { DEMO_CATALOGUE } from './catalogue.js';
 import { composeEmbeddedShop } from './compose.js';
 import { ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';
-import { lockDataDir } from './dataDirLock.js';
 import { serveWebApp, type WebServer } from './webServer.js';
 
 export interface RunningShop {
@@ -19,6 +29,8 @@ export interface RunningShop {
   readonly seeded: number;
   /** The demo accounts, when the Auth emulator is in use. */
   readonly accounts: readonly DemoAccount[];
+  /** Whose word the shop takes on ID tokens: the Auth emulator (development only) or Firebase. */
+  readonly identity: IdentitySource;
   readonly config: ShopConfig;
   close(): Promise<void>;
 }
@@ -30,13 +42,15 @@ const DEFAULT_WEB_ROOT = resolve(fileURLToPath(new URL('../../web/dist', import.
 const HOST = 'localhost';
 
 /**
- * `make start` (DESIGN §2, §8): one process with the command side, the projector and the query side
+ * `make start` (docs/architecture.md §2 and the README's Configuration): one process with the command side, the projector and the query side
  * on API_PORT, the log and the read model in one PGlite under DATA_DIR, the built web app on
  * WEB_PORT when there is one, a seeded catalogue on an empty log and the demo accounts in the Auth
  * emulator. The data dir is locked for as long as it runs; close() stops everything and unlocks.
  */
 export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?: string } = {}): Promise<RunningShop> {
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  // Before anything starts: the emulator only when configured, real Firebase only with credentials.
+  const identity = identitySource(config);
   const cleanups: (() => Promise<unknown>)[] = [];
   const close = async () => {
     while (cleanups.length > 0) await cleanups.pop()!();
@@ -62,7 +76,9 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       jwtSecret: await apiTokenSecret(config),
       adminEmails: config.adminEmails,
       origins: config.webOrigins,
+      queryRateLimit: queryRateLimit(config.queryRateLimit),
       logger: { level: config.logLevel ?? 'warn' },
+      trustProxy: config.trustProxy,
     });
     cleanups.push(() => shop.close());
     await listen(() => shop.app.listen({ host: HOST, port: config.apiPort }), 'API_PORT', config.apiPort);
@@ -88,7 +104,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       cleanups.push(() => web!.close());
     }
 
-    return { apiUrl, webUrl: web?.url, webRoot, dataDir: config.dataDir, seeded, accounts, config, close };
+    return { apiUrl, webUrl: web?.url, webRoot, dataDir: config.dataDir, seeded, accounts, identity, config, close };
   } catch (error) {
     await close();
     throw error;

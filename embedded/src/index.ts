@@ -4,4 +4,4 @@ export * from './compose.js';
 export { DEMO_CATALOGUE } from './catalogue.js';
 export { DEMO_ACCOUNTS, ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';
 export { serveWebApp, type WebRuntimeConfig, type WebServer } from './webServer.js';
-export { DataDirInUse } from './dataDirLock.js';
+export { DataDirInUse } from '@toolforge/platform';

@@ -1,19 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  formatCents,
-  toCents,
-  totalCostCents,
-  type LoginResponse,
-  type OrderDto,
-  type ProductDto,
-} from '@toolforge/contracts';
-import { signIn, testPort } from '@toolforge/platform/testing';
+import { formatCents, toCents, totalCostCents, type LoginResponse, type OrderDto, type ProductDto } from '@toolforge/contracts';
+import { apiAt, launch, signIn, testPort, tokenClaims, type LaunchedProcess } from '@toolforge/platform/testing';
 import { DEMO_ACCOUNTS } from './demoAccounts.js';
 
 /**
@@ -27,61 +19,41 @@ const API = `http://127.0.0.1:${API_PORT}`;
 const WEB_ORIGIN = `http://localhost:${WEB_PORT}`;
 const STARTUP_MS = 90_000;
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(dataDir: string): Started {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+function start(dataDir: string, env: Record<string, string> = {}): LaunchedProcess {
+  return launch({
+    name: 'make start',
+    command: process.execPath,
+    args: ['scripts/start.mjs'],
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), ADMIN_EMAILS: 'admin@toolforge.test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      API_PORT: String(API_PORT),
+      WEB_PORT: String(WEB_PORT),
+      ADMIN_EMAILS: 'admin@toolforge.test',
+      ...env,
+    },
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, output: () => output, exited };
 }
 
-async function ready(started: Started): Promise<string> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    if (started.output().includes('Press Ctrl-C to stop.')) return started.output();
-    if (started.child.exitCode !== null) throw new Error(`start exited with ${started.child.exitCode}:\n${started.output()}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`start did not become ready:\n${started.output()}`);
+/** The banner, once it is printed. */
+async function ready(started: LaunchedProcess): Promise<string> {
+  await started.waitUntilReady({ output: 'Press Ctrl-C to stop.' }, { timeoutMs: STARTUP_MS });
+  return started.output();
 }
 
-/** Ctrl-C, and the exit code it ends with. */
-async function interrupt(started: Started): Promise<number | null> {
-  started.child.kill('SIGINT');
-  const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 30_000));
-  const result = await Promise.race([started.exited, timeout]);
-  if (result === 'timeout') {
-    started.child.kill('SIGKILL');
-    throw new Error(`start did not stop on SIGINT:\n${started.output()}`);
-  }
-  return result;
+/** Ctrl-C, and the exit code it ends with (null: it had to be killed). */
+function interrupt(started: LaunchedProcess): Promise<number | null> {
+  return started.stop({ signal: 'SIGINT', graceMs: 30_000 });
 }
 
-async function call<T = unknown>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${API}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = apiAt(API);
 
 /** Signs a demo account in with the Auth emulator, then POST /login. */
 async function login(role: 'admin' | 'customer') {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role)!;
   const idToken = await signIn(account.email, account.password);
-  const uid = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).user_id as string;
+  const uid = tokenClaims(idToken).user_id as string;
   const response = await call<LoginResponse>('POST', '/login', {
     token: idToken,
     body: { uid, name: account.displayName, email: account.email, loggedIn: true },
@@ -92,15 +64,15 @@ async function login(role: 'admin' | 'customer') {
 
 describe('make start (scripts/start.mjs) on a fresh data dir', () => {
   let dataDir: string;
-  let first: Started | undefined;
-  let second: Started | undefined;
+  let first: LaunchedProcess | undefined;
+  let second: LaunchedProcess | undefined;
 
   beforeAll(async () => {
     if (!existsSync(join(ROOT, 'embedded/dist/index.js'))) throw new Error('build first: npx tsc -b (make test does)');
     dataDir = await mkdtemp(join(tmpdir(), 'toolforge-start-'));
   });
   afterAll(async () => {
-    for (const started of [first, second]) if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+    for (const started of [first, second]) started?.kill();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -109,6 +81,8 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     const banner = await ready(first);
     expect(banner).toContain(`API            http://localhost:${API_PORT}`);
     expect(banner).toContain('24 products seeded into the empty log');
+    // The emulator is make start's explicit development default, and the banner says what it means.
+    expect(banner).toMatch(/Auth emulator {2}http:\/\/\S+ {3}\(project \S+; development only: it accepts unsigned ID tokens\)/);
     for (const account of DEMO_ACCOUNTS) expect(banner).toContain(`${account.email.padEnd(24)} password ${account.password}`);
     const webBuilt = existsSync(join(ROOT, 'web/dist/index.html'));
     expect(banner).toContain(webBuilt ? `Web app        http://localhost:${WEB_PORT}` : 'Web app        not built');
@@ -158,8 +132,17 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     });
     expect(mine.headers.get('x-read-after-satisfied')).toBe('true');
     expect(mine.body.map((listed) => listed._id)).toEqual([placed.body.orderId]);
-    expect(mine.body[0]).toMatchObject({ productName: tape.name, orderQuantity: quantity, totalCost: Number(order.totalCost), status: 'pending' });
-    const retried = await call<{ orderId: string }>('POST', '/order', { token: customer.accessToken, body: order, headers: { 'idempotency-key': idempotencyKey } });
+    expect(mine.body[0]).toMatchObject({
+      productName: tape.name,
+      orderQuantity: quantity,
+      totalCost: Number(order.totalCost),
+      status: 'pending',
+    });
+    const retried = await call<{ orderId: string }>('POST', '/order', {
+      token: customer.accessToken,
+      body: order,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
     expect(retried.body.orderId).toBe(placed.body.orderId);
     expect((await call('GET', '/allorders', { token: customer.accessToken })).status).toBe(403);
 
@@ -187,7 +170,10 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     expect(shown.body).toMatchObject({ name: 'Torque Wrench 1/2 in', price: 79 });
     const deleted = await call<{ position: string }>('DELETE', `/deleteproduct/${added.body.productId}`, { token: admin.accessToken });
     expect(deleted.status).toBe(200);
-    const gone = await call('GET', `/product/${added.body.productId}`, { token: admin.accessToken, headers: { 'x-read-after': deleted.body.position } });
+    const gone = await call('GET', `/product/${added.body.productId}`, {
+      token: admin.accessToken,
+      headers: { 'x-read-after': deleted.body.position },
+    });
     expect(gone.status).toBe(404);
     const all = await call<OrderDto[]>('GET', '/allorders', { token: admin.accessToken });
     expect(all.body.map((listed) => listed._id)).toContain(placed.body.orderId);
@@ -198,7 +184,7 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     expect(second.output()).toMatch(/in use by another ToolForge process/);
 
     // Ctrl-C stops cleanly; the next start resumes: no re-seed, the order and the old token still good.
-    expect(await interrupt(first)).toBe(0);
+    expect(await interrupt(first), first.output()).toBe(0);
     expect(first.output()).toContain('ToolForge stopped.');
     expect(existsSync(join(dataDir, 'toolforge.lock'))).toBe(false);
 
@@ -210,6 +196,19 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     expect(again.body.map((listed) => listed._id)).toEqual([placed.body.orderId]);
     const tapeAfter = await call<ProductDto>('GET', `/product/${tape.productId}`, { token: customer.accessToken });
     expect(tapeAfter.body.stock).toBe(tape.stock - quantity);
-    expect(await interrupt(second)).toBe(0);
+    expect(await interrupt(second), second.output()).toBe(0);
   }, 240_000);
+
+  it('refuses to start on real Firebase without credentials: exit 2 and the reason, nothing started', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'toolforge-home-'));
+    try {
+      const refused = start(join(dataDir, 'refused'), { FIREBASE_AUTH_EMULATOR_HOST: '', GOOGLE_APPLICATION_CREDENTIALS: '', HOME: home });
+      expect(await refused.exited).toBe(2);
+      expect(refused.output()).toContain('No Firebase credentials for project');
+      expect(refused.output()).not.toMatch(/^\s+at /m);
+      expect(existsSync(join(dataDir, 'refused'))).toBe(false);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWebApp, type WebServer } from './webServer.js';
+import { contentSecurityPolicy, serveWebApp, type WebServer } from './webServer.js';
 
 describe('serveWebApp', () => {
   let parent: string;
@@ -63,5 +63,30 @@ describe('serveWebApp', () => {
       const response = await get(path);
       expect(await response.text()).not.toBe('outside');
     }
+  });
+
+  it('sends a Content-Security-Policy with every answer: scripts from itself, calls to the APIs and the emulator, no framing', async () => {
+    for (const path of ['/', '/assets/index-abc123.js', '/config.js', '/images/products/missing.svg']) {
+      const policy = (await get(path)).headers.get('content-security-policy');
+      expect(policy, path).toContain("script-src 'self';");
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(policy, path).toContain("connect-src 'self' http://localhost:5100 http://127.0.0.1:9099;");
+      expect(policy, path).toContain("object-src 'none'");
+    }
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('lets the app reach Firebase’s endpoints when no emulator is configured, and each API origin once', () => {
+    const policy = contentSecurityPolicy({
+      commandApi: 'https://api.shop.example:5001/',
+      queryApi: 'https://api.shop.example:5002',
+      authEmulator: null,
+    });
+    expect(policy).toContain(
+      "connect-src 'self' https://api.shop.example:5001 https://api.shop.example:5002 https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com;",
+    );
+    expect(policy).toContain("frame-src 'self' https://*.firebaseapp.com https://*.web.app;");
+    expect(policy).not.toContain('127.0.0.1:9099');
   });
 });

@@ -29,6 +29,42 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** Where the Firebase Auth client goes when it talks to real Firebase (no emulator). */
+const FIREBASE_AUTH = {
+  connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'],
+  // Sign-in with Google: Firebase's helper iframe on the project's auth domain, and the Google
+  // script that opens it (loaded only when that button is used).
+  frames: ['https://*.firebaseapp.com', 'https://*.web.app'],
+  scripts: ['https://apis.google.com'],
+};
+
+/**
+ * The Content-Security-Policy of the built app: its scripts, styles and fonts come from this
+ * server only (Vite's build has no inline script; /config.js is a file here too); it calls the
+ * two APIs and the Auth emulator or Firebase's endpoints; product images may come from any https
+ * address (an admin names them); no page may frame it.
+ */
+export function contentSecurityPolicy(config: WebRuntimeConfig): string {
+  const origin = (url: string) => new URL(url).origin;
+  const apis = [config.commandApi, config.queryApi].map(origin);
+  const emulator = config.authEmulator ? [origin(config.authEmulator)] : [];
+  const firebase = config.authEmulator ? { connect: [], frames: [], scripts: [] } : FIREBASE_AUTH;
+  const sources = (...lists: string[][]) => [...new Set(lists.flat())].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources(["'self'"], firebase.scripts)}`,
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src ${sources(["'self'"], apis, emulator, firebase.connect)}`,
+    `frame-src ${sources(["'self'"], emulator, firebase.frames)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 export interface WebServer {
   readonly url: string;
   /** The port it listens on (the one asked for, or the one the system chose for 0). */
@@ -44,8 +80,10 @@ export interface WebServer {
 export async function serveWebApp(options: { root: string; host: string; port: number; config: WebRuntimeConfig }): Promise<WebServer> {
   const root = resolve(options.root);
   const configScript = `window.TOOLFORGE_CONFIG = ${JSON.stringify(options.config)};\n`;
+  const policy = contentSecurityPolicy(options.config);
 
   const server = createServer((request, response) => {
+    response.setHeader('content-security-policy', policy);
     handle(root, configScript, request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();

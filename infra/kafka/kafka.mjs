@@ -76,7 +76,11 @@ export function ensureJars() {
   if (present) return false;
   console.error('Fetching Apache Kafka jars from Maven Central into infra/kafka/lib …');
   rmSync(libDir, { recursive: true, force: true });
-  run('mvn', ['-q', '-B', '-Dstyle.color=never', '-f', join(here, 'pom.xml'), 'dependency:copy-dependencies'], 'mvn dependency:copy-dependencies');
+  run(
+    'mvn',
+    ['-q', '-B', '-Dstyle.color=never', '-f', join(here, 'pom.xml'), 'dependency:copy-dependencies'],
+    'mvn dependency:copy-dependencies',
+  );
   return true;
 }
 
@@ -122,7 +126,12 @@ function formatStorageOnce(config) {
   do clusterId = randomBytes(16).toString('base64url');
   while (clusterId.startsWith('-'));
   const log = openSync(logFile, 'a');
-  run(java(), jvmArgs('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', config, '--ignore-formatted']), `Kafka storage format (see ${logFile})`, log);
+  run(
+    java(),
+    jvmArgs('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', config, '--ignore-formatted']),
+    `Kafka storage format (see ${logFile})`,
+    log,
+  );
 }
 
 /** Only one caller starts the broker at a time (two test workers, or two terminals). */
@@ -134,7 +143,8 @@ async function withStartLock(work) {
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs > STALE_LOCK_MS) rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs > STALE_LOCK_MS)
+        rmSync(lockDir, { recursive: true, force: true });
       await sleep(500);
     }
   }
@@ -163,10 +173,10 @@ export async function startKafka() {
       env: process.env,
       logFile,
       pidFile,
-      isReady: () => isKafkaReady(),
+      ready: () => isKafkaReady(),
       timeoutMs: READY_TIMEOUT_MS,
       pollMs: 500,
-      stop: stopKafka,
+      stopGraceMs: STOP_TIMEOUT_MS,
     });
     return true;
   });
@@ -174,7 +184,7 @@ export async function startKafka() {
 
 /** Stops the broker this project started (by its pid file), letting it shut down cleanly first. */
 export function stopKafka() {
-  return stopByPidFile(pidFile, { gentle: 'SIGTERM', timeoutMs: STOP_TIMEOUT_MS });
+  return stopByPidFile(pidFile, { signal: 'SIGTERM', graceMs: STOP_TIMEOUT_MS });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

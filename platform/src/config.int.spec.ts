@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiTokenSecret } from './config.js';
+import { apiTokenSecret, readConfig } from './config.js';
 
 describe('apiTokenSecret', () => {
   const dirs: string[] = [];
@@ -23,5 +23,22 @@ describe('apiTokenSecret', () => {
 
   it('prefers JWT_SECRET', async () => {
     expect(await apiTokenSecret({ jwtSecret: 'given', dataDir: '/nonexistent' })).toBe('given');
+  });
+});
+
+describe('readConfig', () => {
+  it('puts the default transactional id behind the topic prefix, so shops sharing a cluster never fence each other', () => {
+    expect(readConfig({}).kafkaTransactionalId).toBe('toolforge-command-service');
+    expect(readConfig({ KAFKA_TOPIC_PREFIX: 'shop-b.' }).kafkaTransactionalId).toBe('shop-b.toolforge-command-service');
+    expect(readConfig({ KAFKA_TOPIC_PREFIX: 'shop-b.', KAFKA_TRANSACTIONAL_ID: 'mine' }).kafkaTransactionalId).toBe('mine');
+  });
+
+  it('reads the limits of queries and commands, and refuses nonsense', () => {
+    expect(readConfig({})).toMatchObject({ queryRateLimit: 600, commandDeadlineMs: 10_000, commandQueueLimit: 100, projectorPort: 5003 });
+    expect(readConfig({ QUERY_RATE_LIMIT: '0', COMMAND_DEADLINE_MS: '2500' })).toMatchObject({
+      queryRateLimit: 0,
+      commandDeadlineMs: 2500,
+    });
+    expect(() => readConfig({ COMMAND_QUEUE_LIMIT: 'many' })).toThrow(/COMMAND_QUEUE_LIMIT/);
   });
 });

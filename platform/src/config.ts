@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
-/** DESIGN §8: every setting comes from the environment, with these defaults. */
+/** Every setting comes from the environment, with these defaults (the README's Configuration table). */
 export interface ShopConfig {
   /** The address the services listen on: loopback, or 0.0.0.0 in a container. */
   host: string;
@@ -12,15 +13,20 @@ export interface ShopConfig {
   webPort: number;
   dataDir: string;
   adminEmails: string[];
-  /** Unset: generated once per data dir. */
+  /** Unset: generated once per data dir. At least MIN_JWT_SECRET_LENGTH characters when set. */
   jwtSecret: string | undefined;
   firebaseProjectId: string;
-  /** Unset with real Firebase credentials. */
+  /**
+   * host:port of the Firebase Auth emulator, only when FIREBASE_AUTH_EMULATOR_HOST says so: the
+   * emulator accepts unsigned ID tokens, so it is never a default (see identitySource).
+   */
   authEmulatorHost: string | undefined;
+  /** TRUST_PROXY, as Fastify's trustProxy: whose X-Forwarded-For names the client (off by default). */
+  trustProxy: TrustProxy;
   kafkaBrokers: string[] | undefined;
   /** The command service's stable transactional.id: a second instance with it fences the first. */
   kafkaTransactionalId: string;
-  /** Put before the topic names of DESIGN §3, for several shops (or test runs) on one cluster. */
+  /** Put before the topic names of docs/architecture.md §3, for several shops (or test runs) on one cluster. */
   kafkaTopicPrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -30,18 +36,82 @@ export interface ShopConfig {
   webOrigins: string[];
   /** LOG_LEVEL of the services' logs (pino levels); unset: each process's own default. */
   logLevel: string | undefined;
+  /** The services-mode projector's /health and /ready. */
+  projectorPort: number;
+  /** QUERY_RATE_LIMIT: GET requests a minute per caller on each query route; 0 turns the limit off. */
+  queryRateLimit: number;
+  /** COMMAND_DEADLINE_MS: a command not started by then is refused (503) rather than queued on. */
+  commandDeadlineMs: number;
+  /** COMMAND_QUEUE_LIMIT: commands that may wait behind the one being written; more are refused (503). */
+  commandQueueLimit: number;
 }
+
+/**
+ * Fastify's trustProxy: off, every peer (only when nothing but the proxy can reach the service), or
+ * these proxy addresses (CIDRs and proxy-addr's names allowed).
+ */
+export type TrustProxy = boolean | string[];
+
+/** A setting the process cannot start with; the message says which and what to do. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** API tokens are HMAC-signed with JWT_SECRET: a short key can be guessed offline from one token. */
+export const MIN_JWT_SECRET_LENGTH = 32;
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 65535) throw new Error(`${name} should be a port number, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 65535) throw new ConfigError(`${name} should be a port number, not "${value}"`);
+  return parsed;
+}
+
+function count(value: string | undefined, fallback: number, name: string, least = 0): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < least)
+    throw new ConfigError(`${name} should be a whole number of at least ${least}, not "${value}"`);
   return parsed;
 }
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function jwtSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < MIN_JWT_SECRET_LENGTH) {
+    throw new ConfigError(
+      `JWT_SECRET should be at least ${MIN_JWT_SECRET_LENGTH} characters long (it signs every API token), not ${value.length}; ` +
+        'for example JWT_SECRET=$(openssl rand -base64 48), or leave it unset to generate one per data dir',
+    );
+  }
+  return value;
+}
+
+/** Proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(value: string | undefined): TrustProxy {
+  const setting = value?.trim() ?? '';
+  if (setting === '' || setting === 'false') return false;
+  if (setting === 'true') return true;
+  const proxies = list(setting) ?? [];
+  const unreadable = proxies.filter((proxy) => !PROXY_RANGE_NAMES.has(proxy) && isIP(proxy.replace(/\/\d{1,3}$/, '')) === 0);
+  if (unreadable.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY should be false, true, or comma-separated proxy addresses (CIDR, loopback, linklocal, uniquelocal allowed); "${unreadable.join(', ')}" is none of these`,
+    );
+  }
+  return proxies;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
@@ -54,18 +124,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     webPort,
     dataDir: resolve(env.DATA_DIR || '.data'),
     adminEmails: list(env.ADMIN_EMAILS ?? 'admin@toolforge.test') ?? [],
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: jwtSecret(env.JWT_SECRET),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-toolforge',
-    // The embedded default talks to the emulator; an explicit empty value means real Firebase.
-    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST === undefined ? '127.0.0.1:9099' : env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     kafkaBrokers: list(env.KAFKA_BROKERS),
-    kafkaTransactionalId: env.KAFKA_TRANSACTIONAL_ID || 'toolforge-command-service',
+    // Behind the topic prefix, so that the command services of shops sharing a cluster never fence each other.
+    kafkaTransactionalId: env.KAFKA_TRANSACTIONAL_ID || `${env.KAFKA_TOPIC_PREFIX || ''}toolforge-command-service`,
     kafkaTopicPrefix: env.KAFKA_TOPIC_PREFIX || '',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || '',
     webOrigins: list(env.WEB_ORIGINS) ?? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`, 'http://localhost:5173'],
     logLevel: env.LOG_LEVEL || undefined,
+    projectorPort: port(env.PROJECTOR_PORT, 5003, 'PROJECTOR_PORT'),
+    queryRateLimit: count(env.QUERY_RATE_LIMIT, 600, 'QUERY_RATE_LIMIT'),
+    commandDeadlineMs: count(env.COMMAND_DEADLINE_MS, 10_000, 'COMMAND_DEADLINE_MS', 1),
+    commandQueueLimit: count(env.COMMAND_QUEUE_LIMIT, 100, 'COMMAND_QUEUE_LIMIT', 1),
   };
 }
 
@@ -91,5 +166,19 @@ export async function apiTokenSecret(config: Pick<ShopConfig, 'jwtSecret' | 'dat
       await unlink(draft);
     }
     return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+/**
+ * For a process's entry point: the settings it needs, or the problem with them on stderr and exit
+ * code 2 (a wrong setting, not a crash: no stack trace).
+ */
+export function configOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
   }
 }

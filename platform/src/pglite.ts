@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * Opens the embedded Postgres (DESIGN §2) persisted under `dataDir`, or in memory when dataDir is
+ * Opens the embedded Postgres (docs/architecture.md §2) persisted under `dataDir`, or in memory when dataDir is
  * null (tests). One process owns a data dir: PGlite is a single-connection database.
  */
 export async function openEmbeddedPostgres(dataDir: string | null): Promise<PGlite> {

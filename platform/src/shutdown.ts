@@ -27,8 +27,9 @@ export function stopOnSignals(name: string, logger: Pick<Logger, 'info' | 'error
       process.exit(1);
     }
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // onSignal settles every outcome itself (it exits the process), so nothing awaits it.
+  process.once('SIGINT', (signal) => void onSignal(signal));
+  process.once('SIGTERM', (signal) => void onSignal(signal));
 }
 
 /** A connection URL fit for a log line: without its password. */

@@ -1,20 +1,21 @@
-import { CACHE_TTL_SECONDS, HOT_AREA, cachedAnswerKey, hotCatalogueAnswers, type Cache, type ReadModelReader } from '@toolforge/platform';
+import { CACHE_TTL_SECONDS, cachedAnswerKey, type Cache, type CacheArea, type HotAnswers } from '@toolforge/platform';
 import type { ProjectorLogger } from './readModelUpdater.js';
 
 export interface HotAnswersRefresherDeps {
   cache: Cache;
-  store: Pick<ReadModelReader, 'listProducts' | 'countProducts'>;
+  /** Which answers, and how to build them: the query side's (the catalogue's home, count and first pages). */
+  answers: HotAnswers;
   logger?: ProjectorLogger;
   ttlSeconds?: number;
 }
 
 /**
- * Keeps the hot catalogue answers (home, count, first pages) ready in the cache after each commit
- * that changed the catalogue, so that the first visitor after a change is served from the cache
- * rather than loading them. It runs beside the projector, never in its way: `refresh()` returns at
- * once, and the commits that arrive while a refresh runs are covered by one more refresh after it.
- * The cache only ever speeds reads up, so a failed refresh is logged and otherwise ignored: the query
- * service loads what it misses.
+ * Keeps the hot answers ready in the cache after each commit that changed their area, so that the
+ * first visitor after a change is served from the cache rather than loading them. It runs beside
+ * the projector, never in its way: `refresh()` returns at once, and the commits that arrive while a
+ * refresh runs are covered by one more refresh after it. The cache only ever speeds reads up, so a
+ * failed refresh is logged and otherwise ignored: the query service loads what it misses. What the
+ * answers are is the query side's business; this only knows when to put them where.
  */
 export class HotAnswersRefresher {
   private running: Promise<void> | undefined;
@@ -22,7 +23,12 @@ export class HotAnswersRefresher {
 
   constructor(private readonly deps: HotAnswersRefresherDeps) {}
 
-  /** The catalogue changed: refresh now, or once more after the refresh under way. */
+  /** The area whose commits make the answers stale. */
+  get area(): CacheArea {
+    return this.deps.answers.area;
+  }
+
+  /** The area changed: refresh now, or once more after the refresh under way. */
   refresh(): void {
     if (this.running) {
       this.again = true;
@@ -41,7 +47,7 @@ export class HotAnswersRefresher {
       do {
         this.again = false;
         await this.refreshOnce().catch((error: unknown) => {
-          this.deps.logger?.error({ err: error }, 'could not refresh the hot catalogue answers in the cache');
+          this.deps.logger?.error({ err: error }, `could not refresh the hot ${this.area} answers in the cache`);
         });
       } while (this.again);
     } finally {
@@ -50,14 +56,14 @@ export class HotAnswersRefresher {
   }
 
   private async refreshOnce(): Promise<void> {
-    const { cache, store } = this.deps;
+    const { cache, answers } = this.deps;
     // The generation is read before the read model: the answers are at least as new as the commit
     // that made it current, so they can never be older than what a reader of that generation knows.
-    const generation = await cache.generation(HOT_AREA);
+    const generation = await cache.generation(answers.area);
     // The cache cannot say which generation is current (Redis down): there is nothing to refresh.
     if (generation === undefined) return;
-    const answers = await hotCatalogueAnswers(store);
+    const bodies = await answers.load();
     const ttl = this.deps.ttlSeconds ?? CACHE_TTL_SECONDS;
-    await Promise.all([...answers].map(([key, json]) => cache.set(cachedAnswerKey(HOT_AREA, generation, key), json, ttl)));
+    await Promise.all([...bodies].map(([key, json]) => cache.set(cachedAnswerKey(answers.area, generation, key), json, ttl)));
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_AREAS, InProcessCache, cachedAnswerKey, type Cache, type ProductView } from '@toolforge/platform';
+import { InProcessCache, cachedAnswerKey, type Cache } from '@toolforge/platform';
+import { CACHE_AREAS, catalogueHotAnswers, type ProductView } from '@toolforge/query-service';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 
 /** A read model whose reads wait until the test lets them go, counting the refreshes. */
@@ -14,8 +15,8 @@ function gatedStore() {
         await new Promise<void>((open) => gates.push(open));
         return [];
       },
-      async countProducts() {
-        return count;
+      countProducts() {
+        return Promise.resolve(count);
       },
     },
     setCount: (value: number) => (count = value),
@@ -44,7 +45,7 @@ describe('HotAnswersRefresher', () => {
   it('coalesces the commits that arrive during a refresh into one more refresh, with what they committed', async () => {
     const cache = new InProcessCache();
     const read = gatedStore();
-    const refresher = new HotAnswersRefresher({ cache, store: read.store });
+    const refresher = new HotAnswersRefresher({ cache, answers: catalogueHotAnswers(read.store) });
 
     refresher.refresh();
     await expect.poll(read.waiting).toBe(1);
@@ -71,8 +72,12 @@ describe('HotAnswersRefresher', () => {
     const failing = cacheWith(cache, {
       set: (key, value, ttl) => (fail ? Promise.reject(new Error('Redis went away')) : cache.set(key, value, ttl)),
     });
-    const store = { listProducts: async () => [], countProducts: async () => 3 };
-    const refresher = new HotAnswersRefresher({ cache: failing, store, logger: { error: (_details, message) => errors.push(message) } });
+    const store = { listProducts: () => Promise.resolve([]), countProducts: () => Promise.resolve(3) };
+    const refresher = new HotAnswersRefresher({
+      cache: failing,
+      answers: catalogueHotAnswers(store),
+      logger: { error: (_details, message) => errors.push(message) },
+    });
 
     refresher.refresh();
     await refresher.settled();
@@ -87,8 +92,11 @@ describe('HotAnswersRefresher', () => {
 
   it('refreshes nothing while the cache cannot say which generation is current', async () => {
     const cache = new InProcessCache();
-    const store = { listProducts: async () => [], countProducts: async () => 3 };
-    const refresher = new HotAnswersRefresher({ cache: cacheWith(cache, { generation: async () => undefined }), store });
+    const store = { listProducts: () => Promise.resolve([]), countProducts: () => Promise.resolve(3) };
+    const refresher = new HotAnswersRefresher({
+      cache: cacheWith(cache, { generation: () => Promise.resolve(undefined) }),
+      answers: catalogueHotAnswers(store),
+    });
     refresher.refresh();
     await refresher.settled();
     expect(await cache.get(countKey(0))).toBeUndefined();

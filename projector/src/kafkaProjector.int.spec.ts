@@ -1,14 +1,15 @@
 import type { Admin } from 'kafkajs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ALL_TOPICS, type AppendResult, type LogPosition, type ShopEvent } from '@toolforge/contracts';
-import { adminGranted, logWriter, orderPlaced, productAdded, productDeleted, userSignedIn } from '@toolforge/contracts/testing';
-import { CACHE_AREAS, KafkaEventLog, RedisCache, SqlReadStore, type SqlExecutor } from '@toolforge/platform';
+import { ALL_TOPICS, type LogPosition, type ShopEvent } from '@toolforge/contracts';
+import { adminGranted, orderPlaced, productAdded, productDeleted, userSignedIn } from '@toolforge/contracts/testing';
+import { KafkaEventLog, RedisCache, type AppendResult, type Logger, type OnLogChange, type SqlExecutor } from '@toolforge/platform';
+import { CACHE_AREAS, catalogueHotAnswers } from '@toolforge/query-service';
 import {
   createTestDatabase,
   deleteKeys,
   deleteTopics,
-  dumpReadModel,
   kafkaAdmin,
+  logWriter,
   uniqueKeyPrefix,
   uniqueTopicPrefix,
   type TestDatabase,
@@ -18,6 +19,9 @@ import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
 import { checkpointsAfter, checkpointsOf } from './test/checkpoints.js';
 import { failingBeforeCommit } from './test/failingExecutor.js';
+import { RecordProducer } from './test/injectedEvents.js';
+import { dumpReadModel, openTestReadModel } from './test/readModel.js';
+import { LogChangedError } from './logBinding.js';
 
 const brokers = inject('kafkaBrokers').split(',');
 const postgresUrl = inject('postgresUrl');
@@ -63,14 +67,21 @@ describe('KafkaProjector', () => {
     return opened;
   }
 
-  async function startProjector(sql: SqlExecutor, options: { groupId: string; cache?: RedisCache }) {
+  async function startProjector(
+    sql: SqlExecutor,
+    options: { groupId: string; cache?: RedisCache; topicPrefix?: string; onLogChange?: OnLogChange; logger?: Logger },
+  ) {
+    const store = await openTestReadModel(sql);
     const projector = await KafkaProjector.start({
       brokers,
-      topicPrefix,
+      topicPrefix: options.topicPrefix ?? topicPrefix,
       groupId: options.groupId,
-      store: await SqlReadStore.open(sql),
+      store,
       cache: options.cache,
+      hotAnswers: catalogueHotAnswers(store),
       retryDelayMs: 20,
+      onLogChange: options.onLogChange,
+      logger: options.logger,
     });
     let stopped = false;
     const stop = async () => {
@@ -84,14 +95,14 @@ describe('KafkaProjector', () => {
 
   /** Waits until the read model has applied every event appended so far. */
   async function caughtUp(sql: SqlExecutor): Promise<void> {
-    const store = await SqlReadStore.open(sql);
-    await expect.poll(() => checkpointsOf(log, store, ALL_TOPICS), { timeout: 15_000, interval: 50 }).toEqual(checkpointsAfter(positions));
+    const store = await openTestReadModel(sql);
+    await expect.poll(() => checkpointsOf(store, ALL_TOPICS), { timeout: 15_000, interval: 50 }).toEqual(checkpointsAfter(positions));
   }
 
   /** The read model the polling projector builds from the whole log on a fresh database. */
   async function rebuilt() {
     const fresh = await database();
-    await new Projector({ log, store: await SqlReadStore.open(fresh.sql) }).catchUp();
+    await new Projector({ log, store: await openTestReadModel(fresh.sql) }).catchUp();
     return dumpReadModel(fresh.sql);
   }
 
@@ -116,12 +127,12 @@ describe('KafkaProjector', () => {
     await caughtUp(db.sql);
 
     expect(await dumpReadModel(db.sql)).toEqual(await rebuilt());
-    const store = await SqlReadStore.open(db.sql);
+    const store = await openTestReadModel(db.sql);
     expect((await store.findProduct(drill.data.productId))?.availableStock).toBe(35);
     expect(committed.length).toBeGreaterThan(0);
     expect(await cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(catalogueBefore);
     // The Kafka offsets follow the PostgreSQL commits (past each applied event and its marker).
-    const checkpoints = await checkpointsOf(log, store, ['sales.orders']);
+    const checkpoints = await checkpointsOf(store, ['sales.orders']);
     const [offsets] = await admin.fetchOffsets({ groupId, topics: [`${topicPrefix}sales.orders`] });
     for (const { partition, offset } of offsets!.partitions) {
       const checkpoint = checkpoints.get(`sales.orders/${partition}`);
@@ -144,7 +155,7 @@ describe('KafkaProjector', () => {
     const behind = await startProjector(db.sql, { groupId: group() });
     await caughtUp(db.sql);
     await behind.stop();
-    expect((await (await SqlReadStore.open(db.sql)).findProduct(vise.data.productId))?.availableStock).toBe(97);
+    expect((await (await openTestReadModel(db.sql)).findProduct(vise.data.productId))?.availableStock).toBe(97);
     expect(await dumpReadModel(db.sql)).toEqual(await rebuilt());
 
     // Kafka's offsets ahead of the read model (the first group's, past everything, on a rebuilt and
@@ -182,5 +193,104 @@ describe('KafkaProjector', () => {
     await two.stop();
     const [described] = (await admin.describeGroups([groupId])).groups;
     expect(described).toMatchObject({ state: 'Empty', members: [] });
+  });
+
+  it('sets aside a NUL the database refuses and records that are no events, and goes on with the partition', async () => {
+    const db = await database();
+    const producer = await RecordProducer.open(brokers, topicPrefix);
+    cleanups.push(() => producer.close());
+    const productId = `p-${crypto.randomUUID()}`;
+    const first = await log.append({
+      topic: 'catalog.products',
+      streamId: productId,
+      expectedVersion: 0,
+      events: [productAdded({ productId })],
+    });
+    const { partition } = first.position;
+    // The command side's schemas will refuse control characters; a NUL that got into the log anyway.
+    const nul = await log.append({
+      topic: 'catalog.products',
+      streamId: productId,
+      expectedVersion: 1,
+      events: [productAdded({ productId: `${productId}-nul`, name: 'Claw\u0000Hammer' })],
+    });
+    // Records another producer put on the topic: no key, and no JSON.
+    const noKey = await producer.send('catalog.products', { key: null, value: 'hello', partition });
+    const noJson = await producer.send('catalog.products', {
+      key: productId,
+      value: '{"type":',
+      headers: { 'stream-position': '3' },
+      partition,
+    });
+    // A record that holds no event takes no place in the stream, whatever its header says: the stream holds two events.
+    const last = await log.append({
+      topic: 'catalog.products',
+      streamId: productId,
+      expectedVersion: 2,
+      events: [productDeleted(productId)],
+    });
+    expect([nul.position.partition, last.position.partition]).toEqual([partition, partition]);
+    // The other tests wait for every event appended so far.
+    positions.push(first.position, nul.position, last.position);
+
+    const logged: Record<string, unknown>[] = [];
+    const logger = {
+      info: () => undefined,
+      warn: () => undefined,
+      error: (details: object) => logged.push(details as Record<string, unknown>),
+    };
+    await startProjector(db.sql, { groupId: group(), logger });
+    const store = await openTestReadModel(db.sql);
+    await expect
+      .poll(() => store.nextOffset('catalog.products', partition), { timeout: 15_000, interval: 50 })
+      .toBe(last.position.offset + 1);
+
+    // The events before and after are applied: the product was added, then deleted.
+    const rows = await db.sql.query<{ product_id: string; deleted: boolean }>(
+      'select product_id, deleted_at is not null as deleted from products where product_id like $1',
+      [`${productId}%`],
+    );
+    expect(rows.rows).toEqual([{ product_id: productId, deleted: true }]);
+    const letters = (await store.deadLetters()).sort((a, b) => a.offset - b.offset);
+    expect(letters.map(({ offset, type, error }) => [offset, type, error])).toEqual([
+      [nul.position.offset, 'ProductAdded', expect.stringContaining('SQLSTATE 22021')],
+      [noKey.offset, 'UnreadableRecord', expect.stringContaining('has no key or no value')],
+      [noJson.offset, 'UnreadableRecord', expect.stringContaining('is not JSON')],
+    ]);
+    expect(JSON.parse(letters[0]!.event)).toMatchObject({ data: { name: 'Claw\u0000Hammer' } });
+    expect(logged).toEqual(
+      expect.arrayContaining(
+        letters.map(({ topic, partition: at, offset, type, error }) => ({ topic, partition: at, offset, type, error })),
+      ),
+    );
+  });
+
+  it('refuses a read model built from another log, and rebuilds it from the new log when told to', async () => {
+    const db = await database();
+    await append(productAdded({ productId: `p-${crypto.randomUUID()}` }));
+    const first = await startProjector(db.sql, { groupId: group() });
+    await caughtUp(db.sql);
+    await first.stop();
+    const builtFromFirst = await dumpReadModel(db.sql);
+
+    // Another log: the same cluster, other topics (as after pointing the projector at another shop).
+    const otherPrefix = uniqueTopicPrefix('kafka-projector-other');
+    cleanups.push(() => deleteTopics(brokers, otherPrefix));
+    const other = await KafkaEventLog.open({ brokers, topicPrefix: otherPrefix, transactionalId: `${otherPrefix}writer` });
+    cleanups.push(() => other.close());
+    const added = await logWriter(other)(productAdded({ productId: 'p-other' }));
+
+    await expect(startProjector(db.sql, { groupId: `${otherPrefix}${PROJECTOR_GROUP}`, topicPrefix: otherPrefix })).rejects.toThrow(
+      LogChangedError,
+    );
+    expect(await dumpReadModel(db.sql)).toEqual(builtFromFirst);
+
+    await startProjector(db.sql, { groupId: `${otherPrefix}${PROJECTOR_GROUP}`, topicPrefix: otherPrefix, onLogChange: 'rebuild' });
+    const store = await openTestReadModel(db.sql);
+    await expect
+      .poll(() => store.nextOffset('catalog.products', added.position.partition), { timeout: 15_000, interval: 50 })
+      .toBe(added.position.offset + 1);
+    expect((await store.listProducts({ offset: 0, limit: 10 })).map((product) => product.productId)).toEqual(['p-other']);
+    expect(await checkpointsOf(store, ALL_TOPICS)).toEqual(checkpointsAfter([added.position]));
   });
 });

@@ -1,5 +1,5 @@
 import type { Topic } from '@toolforge/contracts';
-import { KafkaEventConsumer, type Cache, type Logger } from '@toolforge/platform';
+import { KafkaEventConsumer, identifyKafkaLog, type Cache, type HotAnswers, type Logger, type OnLogChange } from '@toolforge/platform';
 import { ReadModelUpdater, type Committed, type ProjectorStore } from './readModelUpdater.js';
 
 export interface KafkaProjectorOptions {
@@ -12,8 +12,12 @@ export interface KafkaProjectorOptions {
   topics?: readonly Topic[];
   store: ProjectorStore;
   cache?: Cache;
+  /** The answers to put in the cache after each commit that moves their area (the host wires the query side's). */
+  hotAnswers?: HotAnswers;
   logger?: Logger;
   retryDelayMs?: number;
+  /** When the read model was built from another log: refuse to start (LogChangedError, the default), or empty it and start over. */
+  onLogChange?: OnLogChange;
   /** The consumer crashed for good (kafkajs will not restart it). */
   onGaveUp?: (error: Error) => void;
 }
@@ -21,7 +25,7 @@ export interface KafkaProjectorOptions {
 export const PROJECTOR_GROUP = 'toolforge-projector';
 
 /**
- * The projector of services mode (DESIGN §2, §6): a member of the Kafka consumer group
+ * The projector of services mode (docs/architecture.md §2, §6): a member of the Kafka consumer group
  * `toolforge-projector` that applies each partition batch with its checkpoint in one PostgreSQL
  * transaction, through the same ReadModelUpdater as the embedded projector. It resumes each
  * partition it is assigned from the checkpoint in PostgreSQL; the Kafka offsets it commits after
@@ -34,10 +38,19 @@ export class KafkaProjector {
   ) {}
 
   static async start(options: KafkaProjectorOptions): Promise<KafkaProjector> {
-    const updater = new ReadModelUpdater({ store: options.store, cache: options.cache, logger: options.logger });
+    const updater = new ReadModelUpdater({
+      store: options.store,
+      cache: options.cache,
+      hotAnswers: options.hotAnswers,
+      logger: options.logger,
+    });
+    const clientId = options.clientId ?? 'toolforge-projector';
+    // Before joining the group: a read model of another log must not be resumed at its checkpoints.
+    const log = await identifyKafkaLog({ brokers: options.brokers, clientId, topicPrefix: options.topicPrefix });
+    await updater.bindToLog(log, options.onLogChange ?? 'refuse');
     const consumer = await KafkaEventConsumer.start({
       brokers: options.brokers,
-      clientId: options.clientId ?? 'toolforge-projector',
+      clientId,
       groupId: options.groupId ?? `${options.topicPrefix ?? ''}${PROJECTOR_GROUP}`,
       topicPrefix: options.topicPrefix,
       topics: options.topics,

@@ -1,43 +1,105 @@
 import { pino } from 'pino';
-import { RedisCache, SqlReadStore, openPostgresPool, pgSql, readConfig, stopOnSignals, withoutPassword } from '@toolforge/platform';
+import {
+  KafkaLogEnds,
+  RedisCache,
+  databaseAnswers,
+  openPostgresPool,
+  pgSql,
+  configOrExit,
+  readConfig,
+  serveHealth,
+  stopOnSignals,
+  withoutPassword,
+  type OnLogChange,
+} from '@toolforge/platform';
+import { catalogueHotAnswers, sqlCatalogueReader } from '@toolforge/query-service';
+import { reportDeadLetters } from './deadLetterReport.js';
 import { KafkaProjector } from './kafkaProjector.js';
+import { LogChangedError, onLogChangeSetting } from './logBinding.js';
+import { openProjectorStore } from './readModelWrites.js';
 
 /**
- * The projector alone (services mode, DESIGN §2, §6): consumes the Kafka topics (KAFKA_BROKERS) as
+ * The projector alone (services mode, docs/architecture.md §2, §6): consumes the Kafka topics (KAFKA_BROKERS) as
  * a member of the consumer group toolforge-projector and applies them to the read model in
  * PostgreSQL (DATABASE_URL), telling Redis (REDIS_URL, optional) what went stale after each commit
  * and refreshing the hot catalogue answers there.
  */
-const config = readConfig();
+const config = configOrExit(() => readConfig());
 const logger = pino({ name: 'projector', level: config.logLevel ?? 'info' });
 if (!config.kafkaBrokers || !config.databaseUrl) {
-  logger.error({}, 'the projector alone reads Kafka and writes a PostgreSQL server: set KAFKA_BROKERS and DATABASE_URL (`make start` runs the whole shop in one process instead)');
+  logger.error(
+    {},
+    'the projector alone reads Kafka and writes a PostgreSQL server: set KAFKA_BROKERS and DATABASE_URL (`make start` runs the whole shop in one process instead)',
+  );
   process.exit(2);
 }
 
 // One batch at a time, and one hot-answer refresh beside it (its reads run one after the other).
-const pool = openPostgresPool(config.databaseUrl, { max: 2, onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke') });
-const store = await SqlReadStore.open(pgSql(pool));
+const pool = openPostgresPool(config.databaseUrl, {
+  max: 2,
+  onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke'),
+});
+const sql = pgSql(pool);
+const store = await openProjectorStore(sql);
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : undefined;
-const projector = await KafkaProjector.start({
+let onLogChange: OnLogChange;
+try {
+  onLogChange = onLogChangeSetting();
+} catch (error) {
+  logger.error({}, (error as Error).message);
+  process.exit(2);
+}
+let projector: KafkaProjector;
+try {
+  projector = await KafkaProjector.start({
+    brokers: config.kafkaBrokers,
+    topicPrefix: config.kafkaTopicPrefix,
+    store,
+    cache,
+    // The catalogue's home, count and first pages, as the query service answers them.
+    hotAnswers: catalogueHotAnswers(sqlCatalogueReader(sql)),
+    logger,
+    onLogChange,
+    // Nothing is projected any more: end, so that a supervisor starts a fresh projector.
+    onGaveUp: () => process.exit(1),
+  });
+} catch (error) {
+  // Not a failure a restart cures: exit 2 (as for a missing setting) with what to do.
+  if (!(error instanceof LogChangedError)) throw error;
+  logger.error({ log: error.log, previous: error.binding.previous }, error.message);
+  await cache?.close();
+  await pool.end();
+  process.exit(2);
+}
+
+// /health and /ready for supervisors on PROJECTOR_PORT: ready while PostgreSQL and Kafka answer (a
+// consumer that gave up ends the process above). Not the pool's connections: an admin client of its own.
+const kafka = await KafkaLogEnds.open({
   brokers: config.kafkaBrokers,
+  clientId: 'toolforge-projector-health',
   topicPrefix: config.kafkaTopicPrefix,
-  store,
-  cache,
-  logger,
-  // Nothing is projected any more: end, so that a supervisor starts a fresh projector.
-  onGaveUp: () => process.exit(1),
+});
+const health = await serveHealth({
+  host: config.host,
+  port: config.projectorPort,
+  checks: [
+    databaseAnswers('the read model database', sql),
+    { what: 'Kafka', check: async () => void (await kafka.endOffsets('identity.users')) },
+  ],
 });
 
 // Let the batch in hand commit, leave the consumer group (its partitions move to the other members
 // at once), then close the cache and the pool.
 stopOnSignals('projector', logger, async () => {
+  await health.close();
   await projector.stop();
+  await kafka.close();
   await cache?.close();
   await pool.end();
 });
 
+await reportDeadLetters(store, logger);
 logger.info(
   {},
-  `projector on Kafka at ${config.kafkaBrokers.join(',')} into PostgreSQL at ${withoutPassword(config.databaseUrl)}${config.redisUrl ? `, Redis at ${withoutPassword(config.redisUrl)}` : ''}`,
+  `projector on Kafka at ${config.kafkaBrokers.join(',')} into PostgreSQL at ${withoutPassword(config.databaseUrl)}${config.redisUrl ? `, Redis at ${withoutPassword(config.redisUrl)}` : ''}; /health and /ready on port ${config.projectorPort}`,
 );

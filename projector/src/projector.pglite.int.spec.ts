@@ -2,10 +2,11 @@ import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
 import { afterAll } from 'vitest';
 import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
 import { describeProjector } from './projector.suite.js';
+import { pgliteInjector } from './test/injectedEvents.js';
 
 // Starting a PGlite costs seconds; the tests borrow databases and hand them back emptied.
 const idle: PGlite[] = [];
-async function borrow(): Promise<{ db: PGlite; close(): Promise<void> }> {
+async function borrow(): Promise<{ db: PGlite; close: () => Promise<void> }> {
   const db = idle.pop() ?? (await openEmbeddedPostgres(null));
   return {
     db,
@@ -22,7 +23,7 @@ afterAll(async () => {
 describeProjector('the embedded log and read model (PGlite)', {
   async openLog() {
     const { db, close } = await borrow();
-    return { log: await PgliteEventLog.open(db), close };
+    return { log: await PgliteEventLog.open(db), inject: pgliteInjector(db), close };
   },
   async openSql() {
     const { db, close } = await borrow();

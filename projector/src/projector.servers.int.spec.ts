@@ -2,6 +2,7 @@ import { afterAll, inject } from 'vitest';
 import { KafkaEventLog, RedisCache } from '@toolforge/platform';
 import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTopicPrefix } from '@toolforge/platform/testing';
 import { describeProjector } from './projector.suite.js';
+import { RecordProducer } from './test/injectedEvents.js';
 
 const brokers = inject('kafkaBrokers').split(',');
 const redisUrl = inject('redisUrl');
@@ -14,9 +15,12 @@ describeProjector('Kafka, PostgreSQL and Redis', {
   async openLog() {
     const topicPrefix = uniqueTopicPrefix('projector');
     const log = await KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer` });
+    const producer = await RecordProducer.open(brokers, topicPrefix);
     return {
       log,
+      inject: producer.inject,
       async close() {
+        await producer.close();
         await log.close();
         await deleteTopics(brokers, topicPrefix);
       },

@@ -1,28 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventLog, LogPosition, ProductAdded } from '@toolforge/contracts';
-import {
-  adminGranted,
-  logWriter,
-  orderPlaced,
-  productAdded,
-  productDeleted,
-  userSignedIn,
-} from '@toolforge/contracts/testing';
-import { PAGE_SIZES, toCents } from '@toolforge/contracts';
-import { CACHE_AREAS, InProcessCache, SqlReadStore, cachedAnswerKey, catalogueKeys, catalogueReads, type Cache, type SqlExecutor } from '@toolforge/platform';
-import { dumpReadModel } from '@toolforge/platform/testing';
+import type { LogPosition } from '@toolforge/contracts';
+import { adminGranted, orderPlaced, productAdded, productDeleted, userSignedIn, userSignedOut } from '@toolforge/contracts/testing';
+import { CURRENT_SCHEMA_VERSION, PAGE_SIZES, toCents } from '@toolforge/contracts';
+import { InProcessCache, cachedAnswerKey, type Cache, type EventLog, type IdentifiedLog, type SqlExecutor } from '@toolforge/platform';
+import { logWriter } from '@toolforge/platform/testing';
+import { CACHE_AREAS, catalogueHotAnswers, catalogueKeys, catalogueReads } from '@toolforge/query-service';
 import { Projector } from './projector.js';
 import { checkpointsAfter, checkpointsOf } from './test/checkpoints.js';
 import { failingBeforeCommit, type FailingExecutor } from './test/failingExecutor.js';
 import type { Committed } from './readModelUpdater.js';
+import { LogChangedError } from './logBinding.js';
+import type { InjectEvent } from './test/injectedEvents.js';
+import { dumpReadModel, openTestReadModel } from './test/readModel.js';
 
 export interface ProjectorAdapters {
-  /** An empty event log. */
-  openLog(): Promise<{ log: EventLog; close(): Promise<void> }>;
+  /** An empty event log, and a way to put anything into it behind the command side's back. */
+  openLog(): Promise<{ log: EventLog & IdentifiedLog; inject: InjectEvent; close: () => Promise<void> }>;
   /** An empty database for a read model. */
-  openSql(): Promise<{ sql: SqlExecutor; close(): Promise<void> }>;
+  openSql(): Promise<{ sql: SqlExecutor; close: () => Promise<void> }>;
   /** An empty cache; the in-process one when not given. */
-  openCache?(): Promise<{ cache: Cache; close(): Promise<void> }>;
+  openCache?(): Promise<{ cache: Cache; close: () => Promise<void> }>;
 }
 
 /**
@@ -39,7 +36,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
     async function openLog() {
       const opened = await open.openLog();
       closers.push(opened.close);
-      return { log: opened.log, append: logWriter(opened.log) };
+      return { log: opened.log, inject: opened.inject, append: logWriter(opened.log) };
     }
 
     async function openCache(): Promise<Cache> {
@@ -53,7 +50,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const opened = await open.openSql();
       closers.push(opened.close);
       const sql = wrap(opened.sql);
-      return { sql: opened.sql, store: await SqlReadStore.open(sql) };
+      return { sql: opened.sql, store: await openTestReadModel(sql) };
     }
 
     /** The read model a projector builds from scratch on a fresh database. */
@@ -79,7 +76,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       ];
       const positions: LogPosition[] = [];
       for (const event of events) positions.push((await append(event)).position);
-      return { drill: drill.data as ProductAdded['data'], positions };
+      return { drill: drill.data, positions };
     }
 
     it('applies every topic to the read model: products, stock reserved by orders, orders, admins', async () => {
@@ -93,7 +90,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       expect(await store.isAdmin('u-admin')).toBe(true);
       expect(await store.isAdmin('u-ada')).toBe(false);
       const orders = positions.filter((position) => position.topic === 'sales.orders');
-      expect(await checkpointsOf(log, store, ['sales.orders'])).toEqual(checkpointsAfter(orders));
+      expect(await checkpointsOf(store, ['sales.orders'])).toEqual(checkpointsAfter(orders));
     });
 
     it('resumes from its checkpoints after a restart, applying only what is new', async () => {
@@ -143,16 +140,16 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const { positions } = await history(append);
       const opened = await open.openSql();
       closers.push(opened.close);
-      const store = await SqlReadStore.open(opened.sql);
+      const store = await openTestReadModel(opened.sql);
       // Commit the users topic, then crash on the products topic's first batch.
       await new Projector({ log, store, topics: ['identity.users'] }).catchUp();
       const crashingSql = failingBeforeCommit(opened.sql);
-      const crashingStore = await SqlReadStore.open(crashingSql);
+      const crashingStore = await openTestReadModel(crashingSql);
       crashingSql.failNextCommits(1);
       await expect(new Projector({ log, store: crashingStore, batchSize: 1 }).catchUp()).rejects.toThrow();
       const users = positions.filter((position) => position.topic === 'identity.users');
-      expect(await checkpointsOf(log, store, ['identity.users'])).toEqual(checkpointsAfter(users));
-      expect(await checkpointsOf(log, store, ['catalog.products'])).toEqual(new Map());
+      expect(await checkpointsOf(store, ['identity.users'])).toEqual(checkpointsAfter(users));
+      expect(await checkpointsOf(store, ['catalog.products'])).toEqual(new Map());
 
       expect(await new Projector({ log, store }).catchUp()).toBe(5);
       expect(await dumpReadModel(opened.sql)).toEqual(await freshRebuild(log));
@@ -162,8 +159,9 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const { log, append } = await openLog();
       const { store } = await openReadModel();
       const cache = await openCache();
-      const projector = new Projector({ log, store, cache });
-      const answer = async (key: string) => cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, (await cache.generation(CACHE_AREAS.catalogue))!, key));
+      const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(store) });
+      const answer = async (key: string) =>
+        cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, (await cache.generation(CACHE_AREAS.catalogue))!, key));
       for (let n = 0; n < 7; n += 1) await append(productAdded({ name: `Tool ${n}` }));
       await projector.catchUp();
       await projector.cacheRefreshed();
@@ -182,7 +180,10 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       await append(orderPlaced({ productId: newest.productId, name: newest.name, priceCents: toCents(newest.price)! }, { quantity: 4 }));
       await projector.catchUp();
       await projector.cacheRefreshed();
-      expect(JSON.parse((await answer(catalogueKeys.page(0, 5)))!)[0]).toMatchObject({ productId: newest.productId, stock: newest.stock - 4 });
+      expect((JSON.parse((await answer(catalogueKeys.page(0, 5)))!) as unknown[])[0]).toMatchObject({
+        productId: newest.productId,
+        stock: newest.stock - 4,
+      });
     });
 
     it('applies a batch even when refreshing the hot answers fails, and says why', async () => {
@@ -191,12 +192,16 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const cache = await openCache();
       const errors: string[] = [];
       const brokenReads = {
-        nextOffset: (topic: string, partition: number) => store.nextOffset(topic, partition),
-        applyBatch: (batch: Parameters<typeof store.applyBatch>[0]) => store.applyBatch(batch),
         countProducts: () => store.countProducts(),
         listProducts: () => Promise.reject(new Error('the read model went away')),
       };
-      const projector = new Projector({ log, store: brokenReads, cache, logger: { error: (_details, message) => errors.push(message) } });
+      const projector = new Projector({
+        log,
+        store,
+        cache,
+        hotAnswers: catalogueHotAnswers(brokenReads),
+        logger: { error: (_details, message) => errors.push(message) },
+      });
       await append(productAdded({ productId: 'p-1' }));
       expect(await projector.catchUp()).toBe(1);
       await projector.cacheRefreshed();
@@ -209,18 +214,25 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const { log, append } = await openLog();
       const { store } = await openReadModel();
       const cache = await openCache();
-      const projector = new Projector({ log, store, cache, pollIntervalMs: 60_000 });
+      const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(store), pollIntervalMs: 60_000 });
       const committed: Committed[] = [];
       projector.onCommitted((position) => committed.push(position));
+      // Bound to the log (which moves every area to a new generation), with nothing to apply yet.
+      expect(await projector.catchUp()).toBe(0);
+      const [catalogue, orders] = [await cache.generation(CACHE_AREAS.catalogue), await cache.generation(CACHE_AREAS.orders)];
       projector.start();
       let added: Awaited<ReturnType<typeof append>>;
       try {
         added = await append(productAdded({ productId: 'p-1' }));
         projector.wake();
         await expect.poll(() => committed.length, { timeout: 2000 }).toBe(1);
-        expect(committed[0]).toEqual({ topic: 'catalog.products', partition: added.position.partition, nextOffset: added.position.offset + 1 });
-        expect(await cache.generation(CACHE_AREAS.catalogue)).toBe(1);
-        expect(await cache.generation(CACHE_AREAS.orders)).toBe(0);
+        expect(committed[0]).toEqual({
+          topic: 'catalog.products',
+          partition: added.position.partition,
+          nextOffset: added.position.offset + 1,
+        });
+        expect(await cache.generation(CACHE_AREAS.catalogue)).toBe(catalogue! + 1);
+        expect(await cache.generation(CACHE_AREAS.orders)).toBe(orders);
       } finally {
         await projector.stop();
       }
@@ -239,6 +251,85 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       } finally {
         await patient.stop();
       }
+    });
+
+    it('sets aside the events it cannot apply, with their errors, and applies the good ones around them', async () => {
+      const { log, inject } = await openLog();
+      const { sql, store } = await openReadModel();
+      const uid = `u-${crypto.randomUUID()}`;
+      const first = await log.append({ topic: 'identity.users', streamId: uid, expectedVersion: 0, events: [userSignedIn({ uid })] });
+      const newer = adminGranted(uid);
+      const signedOut = userSignedOut(uid);
+      // A type this build does not know, a newer schema version, a time the database refuses.
+      await inject('identity.users', uid, 2, { type: 'UserRenamed', data: { uid, name: 'Bo' }, meta: userSignedIn({ uid }).meta });
+      await inject('identity.users', uid, 3, { ...newer, meta: { ...newer.meta, schemaVersion: CURRENT_SCHEMA_VERSION + 1 } });
+      await inject('identity.users', uid, 4, { ...signedOut, meta: { ...signedOut.meta, occurredAt: 'not a time' } });
+      const last = await log.append({ topic: 'identity.users', streamId: uid, expectedVersion: 4, events: [userSignedOut(uid)] });
+      expect(last.position.partition).toBe(first.position.partition);
+
+      const logged: Record<string, unknown>[] = [];
+      const projector = new Projector({ log, store, logger: { error: (details) => logged.push(details as Record<string, unknown>) } });
+      expect(await projector.catchUp()).toBe(2);
+
+      // Signed in, then out by the last event; never an admin: the newer grant is set aside.
+      const users = await sql.query<{ signed_in: boolean }>('select signed_in from users where uid = $1', [uid]);
+      expect(users.rows).toEqual([{ signed_in: false }]);
+      expect(await store.isAdmin(uid)).toBe(false);
+      expect(await store.nextOffset('identity.users', first.position.partition)).toBe(last.position.offset + 1);
+      const letters = (await store.deadLetters()).sort((a, b) => a.offset - b.offset);
+      expect(letters.map(({ type, error }) => [type, error])).toEqual([
+        ['UserRenamed', 'unknown event type "UserRenamed"'],
+        ['AdminGranted', expect.stringContaining('written by a newer ToolForge')],
+        ['UserSignedOut', expect.stringContaining('SQLSTATE 22007')],
+      ]);
+      expect(letters.every((letter) => letter.topic === 'identity.users' && letter.partition === first.position.partition)).toBe(true);
+      expect(
+        letters.map((letter) => letter.offset).every((offset) => offset > first.position.offset && offset < last.position.offset),
+      ).toBe(true);
+      expect(JSON.parse(letters[0]!.event)).toMatchObject({ type: 'UserRenamed', data: { uid, name: 'Bo' } });
+      // Said loudly, where and why.
+      expect(logged).toEqual(letters.map(({ topic, partition, offset, type, error }) => ({ topic, partition, offset, type, error })));
+      expect(await store.deadLetterCount()).toBe(3);
+    });
+
+    it('refuses a read model built from another log, and rebuilds it from the new log when told to', async () => {
+      const first = await openLog();
+      await history(first.append);
+      const { sql, store } = await openReadModel();
+      const cache = await openCache();
+      await new Projector({ log: first.log, store, cache, hotAnswers: catalogueHotAnswers(store) }).catchUp();
+      const builtFromFirst = await dumpReadModel(sql);
+
+      const second = await openLog();
+      await second.append(productAdded({ productId: 'p-other' }));
+      const refused = new Projector({ log: second.log, store, cache, hotAnswers: catalogueHotAnswers(store) }).catchUp();
+      await expect(refused).rejects.toThrow(LogChangedError);
+      await expect(refused).rejects.toThrow('PROJECTOR_ON_LOG_CHANGE=rebuild');
+      expect(await dumpReadModel(sql)).toEqual(builtFromFirst);
+
+      // Running, it stops at once rather than retrying what no retry can mend.
+      const errors: string[] = [];
+      const running = new Projector({
+        log: second.log,
+        store,
+        pollIntervalMs: 10,
+        logger: { error: (_details, message) => errors.push(message) },
+      });
+      running.start();
+      await expect.poll(() => errors.length, { timeout: 5000 }).toBe(1);
+      await running.stop();
+      expect(errors[0]).toContain('does not belong to the log');
+
+      const generations = [await cache.generation(CACHE_AREAS.catalogue), await cache.generation(CACHE_AREAS.orders)];
+      expect(
+        await new Projector({ log: second.log, store, cache, hotAnswers: catalogueHotAnswers(store), onLogChange: 'rebuild' }).catchUp(),
+      ).toBe(1);
+      expect(await dumpReadModel(sql)).toEqual(await freshRebuild(second.log));
+      // Nothing cached from the first log is answered again.
+      expect(await cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(generations[0]!);
+      expect(await cache.generation(CACHE_AREAS.orders)).toBeGreaterThan(generations[1]!);
+      // Bound to the second log now: the first is the other one.
+      await expect(new Projector({ log: first.log, store }).catchUp()).rejects.toThrow(LogChangedError);
     });
   });
 }

@@ -1,12 +1,18 @@
-import { ALL_TOPICS, type EventLog, type Topic } from '@toolforge/contracts';
-import { Sleepers, type Cache } from '@toolforge/platform';
+import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
+import { Sleepers, type Cache, type EventLog, type HotAnswers, type IdentifiedLog, type OnLogChange } from '@toolforge/platform';
+import { LogChangedError } from './logBinding.js';
 import { ReadModelUpdater, type Committed, type ProjectorLogger, type ProjectorStore } from './readModelUpdater.js';
 
 export interface ProjectorDeps {
-  log: EventLog;
+  /** A log that can say which one it is (the embedded log, Kafka) is checked against the read model's before the first batch. */
+  log: EventLog & Partial<IdentifiedLog>;
+  /** When the read model was built from another log: refuse to apply (the default), or empty it and start over. */
+  onLogChange?: OnLogChange;
   store: ProjectorStore;
   /** Told which areas went stale after each commit, and given the hot answers; absent when nothing caches reads. */
   cache?: Cache;
+  /** The answers to put in the cache after each commit that moves their area (the host wires the query side's). */
+  hotAnswers?: HotAnswers;
   topics?: readonly Topic[];
   /** Events read and applied per transaction. */
   batchSize?: number;
@@ -19,7 +25,7 @@ export interface ProjectorDeps {
 
 /**
  * Consumes the log from the read model's checkpoints and applies each batch with its checkpoint in
- * one transaction (DESIGN §6). Running, it catches up whenever woken (an in-process log calls
+ * one transaction (docs/architecture.md §6). Running, it catches up whenever woken (an in-process log calls
  * `wake()` on append) and polls as a fallback; a failed batch is retried with backoff, from the
  * checkpoint, so nothing is applied twice or skipped.
  */
@@ -37,6 +43,7 @@ export class Projector {
   /** The wait after a failed pass: only stop() ends it; retrying at once would only fail again. */
   private readonly backoffs = new Sleepers();
   private woken = false;
+  private boundToLog = false;
 
   constructor(private readonly deps: ProjectorDeps) {
     this.topics = deps.topics ?? ALL_TOPICS;
@@ -97,6 +104,11 @@ export class Projector {
         await this.catchUp();
         failures = 0;
       } catch (error) {
+        if (error instanceof LogChangedError) {
+          // Retrying cannot help: someone has to point the projector at the right log, or ask for a rebuild.
+          this.deps.logger?.error({ err: error }, error.message);
+          break;
+        }
         failures += 1;
         this.deps.logger?.error({ err: error, failures }, 'projector batch failed; retrying from the checkpoint');
       }
@@ -111,26 +123,21 @@ export class Projector {
   }
 
   private async catchUpOnce(): Promise<number> {
+    if (!this.boundToLog) await this.bindToLog();
     let applied = 0;
-    for (const topic of this.topics) {
-      for (const partition of await this.deps.log.partitions(topic)) {
-        applied += await this.catchUpPartition(topic, partition);
-      }
+    // Each partition from its checkpoint, read just before the partition is.
+    const from = (topic: Topic, partition: number) => this.updater.nextOffset(topic, partition);
+    for await (const { topic, partition, events } of this.deps.log.readAll({ topics: this.topics, from, pageSize: this.batchSize })) {
+      if (this.stopping) break;
+      applied += (await this.updater.apply(topic, partition, events)).applied;
     }
     return applied;
   }
 
-  private async catchUpPartition(topic: Topic, partition: number): Promise<number> {
-    let applied = 0;
-    let from = await this.updater.nextOffset(topic, partition);
-    while (!this.stopping) {
-      const events = await this.deps.log.read(topic, partition, from, this.batchSize);
-      if (events.length === 0) break;
-      const result = await this.updater.apply(topic, partition, events);
-      applied += result.applied;
-      from = result.nextOffset;
-      if (events.length < this.batchSize) break;
-    }
-    return applied;
+  /** Before the first batch: is the read model this log's? (LogChangedError when it is another's.) */
+  private async bindToLog(): Promise<void> {
+    const { log } = this.deps;
+    if (log.identify) await this.updater.bindToLog(await log.identify(), this.deps.onLogChange ?? 'refuse');
+    this.boundToLog = true;
   }
 }

@@ -1,7 +1,21 @@
-import type { StoredEvent, Topic } from '@toolforge/contracts';
-import { HOT_AREA, cacheAreasOf, type AppliedBatch, type Cache, type CacheArea, type ReadModelReader, type ReadModelWriter } from '@toolforge/platform';
+import type { Topic } from '@toolforge/contracts';
+import type {
+  AppliedBatch,
+  Cache,
+  CacheArea,
+  HotAnswers,
+  LogBinding,
+  LogBindingStore,
+  LogIdentity,
+  OnLogChange,
+  ReadModelWriter,
+  StoredEvent,
+} from '@toolforge/platform';
+import { CACHE_AREAS } from '@toolforge/query-service';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
-import { project } from './projections/index.js';
+import { LogChangedError } from './logBinding.js';
+import { projectOrRefuse } from './projection.js';
+import { cacheAreasOf, type RowWrite } from './readModelWrites.js';
 
 /** A commit of the read model: this partition is applied up to (not including) nextOffset. */
 export interface Committed {
@@ -12,23 +26,26 @@ export interface Committed {
 
 export interface ProjectorLogger {
   error(details: object, message: string): void;
+  warn?(details: object, message: string): void;
 }
 
-/** The read model as the projector uses it: it writes, and reads the hot answers back for the cache. */
-export type ProjectorStore = ReadModelWriter & Pick<ReadModelReader, 'listProducts' | 'countProducts'>;
+/** The read model as the projector uses it: it writes, and records the log it is built from. */
+export type ProjectorStore = ReadModelWriter<RowWrite> & LogBindingStore;
 
 export interface ReadModelUpdaterDeps {
   store: ProjectorStore;
   /** Told which areas went stale after each commit, and given the hot answers; absent when nothing caches reads. */
   cache?: Cache;
+  /** The answers to put in the cache after each commit that moves their area (the catalogue's, wired by the host). */
+  hotAnswers?: HotAnswers;
   logger?: ProjectorLogger;
 }
 
 /**
  * The one way events reach the read model, whoever reads the log (the polling Projector, the Kafka
  * consumer): a partition's events are projected to row writes and applied with the partition's
- * checkpoint in one transaction (DESIGN §6); after the commit the cache hears which areas went
- * stale (and, when the catalogue changed, gets its hot answers for the new generation, off the
+ * checkpoint in one transaction; after the commit the cache hears which areas went
+ * stale (and, when the area of the hot answers changed, gets them for the new generation, off the
  * apply path) and the listeners where the partition now stands.
  */
 export class ReadModelUpdater {
@@ -38,8 +55,8 @@ export class ReadModelUpdater {
   private readonly hotAnswers: HotAnswersRefresher | undefined;
 
   constructor(private readonly deps: ReadModelUpdaterDeps) {
-    const { cache, store, logger } = deps;
-    this.hotAnswers = cache && new HotAnswersRefresher({ cache, store, logger });
+    const { cache, hotAnswers, logger } = deps;
+    this.hotAnswers = cache && hotAnswers && new HotAnswersRefresher({ cache, answers: hotAnswers, logger });
   }
 
   /** Where the read model stands in a partition: the next offset to apply. */
@@ -47,19 +64,51 @@ export class ReadModelUpdater {
     return this.deps.store.nextOffset(topic, partition);
   }
 
-  /** Applies consecutive events of one partition; those the checkpoint has passed are skipped. */
+  /**
+   * Applies consecutive events of one partition; those the checkpoint has passed are skipped. An
+   * event that cannot be applied (unknown type, newer schema version, a projection that throws, data
+   * the database refuses, a record that is no event) is set aside as a dead letter in the same
+   * transaction, said loudly, and passed: one event never stops the partition.
+   */
   async apply(topic: Topic, partition: number, events: readonly StoredEvent[]): Promise<AppliedBatch> {
-    const batch = events.map((event) => ({ offset: event.position.offset, writes: project(event) }));
+    const batch = events.map(projectOrRefuse);
     const result = await this.deps.store.applyBatch({ topic, partition, events: batch });
-    if (result.applied > 0) {
-      const stale = batch.flatMap((event) => event.writes.flatMap(cacheAreasOf));
+    for (const dead of result.deadLettered) {
+      this.deps.logger?.error(
+        { topic: dead.topic, partition: dead.partition, offset: dead.offset, type: dead.type, error: dead.error },
+        'an event could not be applied: it is set aside in projection_dead_letters and the projector goes on',
+      );
+    }
+    if (result.applied + result.deadLettered.length > 0) {
+      const dead = new Set(result.deadLettered.map((letter) => letter.offset));
+      const stale = batch.filter((event) => !dead.has(event.offset)).flatMap((event) => event.writes.flatMap(cacheAreasOf));
       const told = await this.tellCache(stale);
       // Not awaited: the next batch does not wait for the cache; commits meanwhile coalesce.
-      if (told.includes(HOT_AREA)) this.hotAnswers?.refresh();
+      if (this.hotAnswers && told.includes(this.hotAnswers.area)) this.hotAnswers.refresh();
       const committed = { topic, partition, nextOffset: result.nextOffset };
       for (const listener of this.listeners) listener(committed);
     }
     return result;
+  }
+
+  /**
+   * Checks that the read model was built from this log, before anything is applied: records the log
+   * when it knows none yet, refuses another log (LogChangedError) or, when told to rebuild, has the
+   * read model emptied and bound to it. When the binding is new or changed, every cache area moves to
+   * a new generation, so nothing cached from another log is ever answered again.
+   */
+  async bindToLog(log: LogIdentity, onChange: OnLogChange): Promise<LogBinding> {
+    const binding = await this.deps.store.bindToLog({ ...log, onChange });
+    if (binding.outcome === 'refused') throw new LogChangedError(log.logId, binding);
+    if (binding.outcome === 'rebuilt') {
+      this.deps.logger?.warn?.(
+        { previous: binding.previous, log: log.logId, why: binding.why },
+        'the read model was built from another log: emptied it, projecting this log from the start',
+      );
+    }
+    // The hot answers of the new generation come with the first commit that changes their area.
+    if (binding.outcome !== 'same') await this.tellCache(Object.values(CACHE_AREAS));
+    return binding;
   }
 
   /** Called after each commit, with where that partition now stands. */

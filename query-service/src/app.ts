@@ -1,20 +1,31 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { ApiUser } from '@toolforge/contracts';
 import {
   CACHE_TTL_SECONDS,
   CheckpointWaiter,
+  adminByStanding,
   apiTokens,
+  frameworkErrors,
+  healthRoutes,
+  sessionIsCurrent,
   useErrorReplies,
   useHttpHardening,
   useNotFoundReply,
   useZodSchemas,
+  VerifiedIdTokens,
+  type ApiCaller,
   type Cache,
-  type ReadModelReader,
+  type IdentityProvider,
+  type LogEnd,
+  type RateLimitRule,
+  type ReadinessCheck,
 } from '@toolforge/platform';
 import { CachedReads } from './cachedReads.js';
-import { catalogueRoutes } from './http/catalogueRoutes.js';
-import { orderRoutes } from './http/orderRoutes.js';
+import { catalogueRoutes } from './catalog/routes.js';
 import { readAfter } from './http/readAfter.js';
+import { queryIdTokenCaller } from './identity/idTokenCallers.js';
+import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
+import { orderRoutes } from './orders/routes.js';
+import type { ReadModelReader } from './readModel.js';
 
 export interface QueryServiceDeps {
   store: ReadModelReader;
@@ -23,16 +34,29 @@ export interface QueryServiceDeps {
   jwtSecret: string;
   /** Waits for the projector on X-Read-After; an in-process projector wakes it after each commit. */
   checkpoints?: CheckpointWaiter;
-  /** The bound of an X-Read-After wait (DESIGN §4). */
+  /** Where the log ends: an X-Read-After position past it is refused. */
+  logEnd: LogEnd;
+  /** The bound of an X-Read-After wait (docs/architecture.md §4). */
   readAfterTimeoutMs?: number;
   /** How long a cached answer may live; a commit makes it unreachable sooner. */
   cacheTtlSeconds?: number;
+  /** The most orders GET /allorders answers without paging (the newest). */
+  allOrdersLimit?: number;
+  /** How long an account's standing (role, sessions) read from the read model is used again. */
+  standingMaxAgeMs?: number;
+  /**
+   * The identity provider, to take its ID tokens as well as API tokens (the spec's client sends
+   * them), with ADMIN_EMAILS for accounts the read model does not know yet. Without it: API tokens only.
+   */
+  idTokens?: { identity: Pick<IdentityProvider, 'verifyIdToken'>; adminEmails: readonly string[] };
 }
 
 export const READ_AFTER_TIMEOUT_MS = 2000;
+/** GET /allorders without paging answers the newest this many: an admin's list, never the whole history. */
+export const ALL_ORDERS_LIMIT = 1000;
 
 /**
- * The query side as a Fastify plugin: every GET of SPEC §7, from the cache with the read model
+ * The query side as a Fastify plugin: every GET of docs/architecture.md §9, from the cache with the read model
  * behind it. Never writes. Encapsulated, so the embedded host can mount it beside the command side.
  */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -40,33 +64,49 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   const checkpoints = deps.checkpoints ?? new CheckpointWaiter(store);
   const reads = new CachedReads(deps.cache, deps.cacheTtlSeconds ?? CACHE_TTL_SECONDS, app.log);
   /**
-   * Admin is the token's claim or the read model's users table. A claim is only ever issued from
-   * the log's word and a grant is never taken back, so it stays true; the table adds grants made
-   * after the token was issued. The table alone would refuse an admin who calls right after their
-   * first sign-in, before the projector has applied their AdminGranted.
+   * The users table is the word on a token's session and role: a logout or a revocation ends the
+   * tokens issued before it, and a grant or revocation counts for tokens already issued. Only while
+   * the table has not yet applied the sign-in a token was issued at (an admin calling right after
+   * their first sign-in) does the token's own admin claim stand in for it.
    */
-  const isAdmin = async (user: ApiUser) => user.admin || (await store.isAdmin(user.uid));
+  const standings = new RecentStandings(store, { maxAgeMs: deps.standingMaxAgeMs ?? STANDING_MAX_AGE_MS });
+  const isAdmin = async (caller: ApiCaller) => adminByStanding(caller, await standings.of(caller.uid));
+  const isSessionCurrent = async (caller: ApiCaller) => sessionIsCurrent(caller, await standings.of(caller.uid));
 
   useZodSchemas(app);
   // Unknown paths are the host's to answer (buildQueryService below, or the embedded host).
   useErrorReplies(app, undefined, { notFound: false });
-  await app.register(apiTokens, { secret: deps.jwtSecret, isAdmin });
+  const idTokenCaller =
+    deps.idTokens &&
+    queryIdTokenCaller(
+      new VerifiedIdTokens(deps.idTokens.identity),
+      new Set(deps.idTokens.adminEmails.map((email) => email.trim().toLowerCase())),
+    );
+  await app.register(apiTokens, { secret: deps.jwtSecret, isAdmin, isSessionCurrent, idTokenCaller });
   app.decorateRequest('readFresh', false);
-  app.addHook('preHandler', readAfter(checkpoints, deps.readAfterTimeoutMs ?? READ_AFTER_TIMEOUT_MS));
+  app.addHook(
+    'preHandler',
+    readAfter({ checkpoints, logEnd: deps.logEnd, timeoutMs: deps.readAfterTimeoutMs ?? READ_AFTER_TIMEOUT_MS, logger: app.log }),
+  );
   await app.register(catalogueRoutes, { store, reads });
-  await app.register(orderRoutes, { store, reads, isAdmin });
+  await app.register(orderRoutes, { store, reads, isAdmin, allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT });
 }
 
 export interface QueryServerOptions extends FastifyServerOptions {
   /** Browser origins allowed to call (the web app). */
   origins?: readonly string[];
+  /** The limit of each query route per caller; none when not given. */
+  rateLimit?: RateLimitRule;
+  /** What /ready checks: the read model's database, say. */
+  readiness?: readonly ReadinessCheck[];
 }
 
 /** A standalone query service (services mode, and tests through app.inject). */
 export async function buildQueryService(deps: QueryServiceDeps, options: QueryServerOptions = {}): Promise<FastifyInstance> {
-  const { origins = [], ...fastifyOptions } = options;
-  const app = Fastify(fastifyOptions);
-  await useHttpHardening(app, { origins });
+  const { origins = [], rateLimit, readiness = [], ...fastifyOptions } = options;
+  const app = Fastify({ frameworkErrors, ...fastifyOptions });
+  await useHttpHardening(app, { origins, queryRateLimit: rateLimit });
+  await app.register(healthRoutes, { checks: readiness });
   useNotFoundReply(app);
   await app.register(queryService, deps);
   return app;

@@ -1,53 +1,90 @@
 import { pino } from 'pino';
 import {
   CheckpointWaiter,
+  KafkaLogEnds,
+  LogEnd,
   NO_CACHE,
   RedisCache,
-  SqlReadStore,
   apiTokenSecret,
+  databaseAnswers,
+  configOrExit,
+  describeIdentitySource,
+  firebaseIdentity,
+  identitySource,
   openPostgresPool,
   pgSql,
+  queryRateLimit,
   readConfig,
   stopOnSignals,
   withoutPassword,
 } from '@toolforge/platform';
 import { buildQueryService } from './app.js';
+import { openReadModel } from './readModel.js';
 
 /**
- * The query service alone (services mode, DESIGN §2): reads the read model in PostgreSQL
+ * The query service alone (services mode, docs/architecture.md §2): reads the read model in PostgreSQL
  * (DATABASE_URL) through Redis (REDIS_URL; without it every read goes to PostgreSQL), listening on
- * QUERY_PORT. The projector runs in another process: X-Read-After polls its checkpoints.
+ * QUERY_PORT. The projector runs in another process: X-Read-After waits are served by one watcher
+ * reading its checkpoints, and positions are checked against the ends of the Kafka topics
+ * (KAFKA_BROKERS, KAFKA_TOPIC_PREFIX).
  */
-const config = readConfig();
+const { config, identity } = configOrExit(() => {
+  const read = readConfig();
+  // The spec's client sends Firebase ID tokens: verified with the emulator only when
+  // FIREBASE_AUTH_EMULATOR_HOST names it, otherwise with real Firebase, which needs credentials.
+  return { config: read, identity: identitySource(read) };
+});
 const logger = pino({ name: 'query-service', level: config.logLevel ?? 'info' });
-if (!config.databaseUrl) {
-  logger.error({}, 'the query service alone reads a PostgreSQL server: set DATABASE_URL (`make start` runs the whole shop in one process instead)');
+if (!config.databaseUrl || !config.kafkaBrokers) {
+  logger.error(
+    {},
+    'the query service alone reads a PostgreSQL server and checks read-your-writes positions against Kafka: set DATABASE_URL and KAFKA_BROKERS (`make start` runs the whole shop in one process instead)',
+  );
   process.exit(2);
 }
 
 const pool = openPostgresPool(config.databaseUrl, { onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke') });
-const store = await SqlReadStore.open(pgSql(pool));
+const sql = pgSql(pool);
+const store = await openReadModel(sql);
+const logEnds = await KafkaLogEnds.open({
+  brokers: config.kafkaBrokers,
+  clientId: 'toolforge-query-service',
+  topicPrefix: config.kafkaTopicPrefix,
+});
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : NO_CACHE;
 const app = await buildQueryService(
   {
     store,
     cache,
     jwtSecret: await apiTokenSecret(config),
-    // No in-process projector to wake it: a waiting request reads the checkpoints every 25 ms.
-    checkpoints: new CheckpointWaiter(store, { pollIntervalMs: 25 }),
+    // No in-process projector to wake it: while anyone waits, the checkpoints are read every 25 ms.
+    checkpoints: new CheckpointWaiter(store),
+    logEnd: new LogEnd(logEnds),
+    idTokens: {
+      identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
+      adminEmails: config.adminEmails,
+    },
   },
-  { loggerInstance: logger, origins: config.webOrigins },
+  {
+    loggerInstance: logger,
+    origins: config.webOrigins,
+    trustProxy: config.trustProxy,
+    rateLimit: queryRateLimit(config.queryRateLimit),
+    // Redis only speeds reads up, and Kafka only checks positions: the read model is what the service needs.
+    readiness: [databaseAnswers('the read model database', sql)],
+  },
 );
 
-// Stop taking requests and finish those under way, then close the cache and the pool.
+// Stop taking requests and finish those under way, then close the cache, Kafka's admin and the pool.
 stopOnSignals('query service', logger, async () => {
   await app.close();
   await cache.close();
+  await logEnds.close();
   await pool.end();
 });
 
 await app.listen({ host: config.host, port: config.queryPort });
 logger.info(
   {},
-  `query service on PostgreSQL at ${withoutPassword(config.databaseUrl)}, ${config.redisUrl ? `Redis at ${withoutPassword(config.redisUrl)}` : 'no cache (REDIS_URL unset)'}`,
+  `query service on PostgreSQL at ${withoutPassword(config.databaseUrl)}, ${config.redisUrl ? `Redis at ${withoutPassword(config.redisUrl)}` : 'no cache (REDIS_URL unset)'}, positions checked against Kafka at ${config.kafkaBrokers.join(',')}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`,
 );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, messages, toCents, totalCostCents, type ProductDto } from '@toolforge/contracts';
-import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
+import { EMULATOR_HOST, PROJECT_ID, createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { httpCommandClient } from '../src/features/api/commandClient';
 import { launchChromium } from './browser';
 import { clickNav, logIn as logInAt, logOut, mainNav, openPage, submitLogin } from './pages';
@@ -19,7 +19,7 @@ let stack: Stack;
 let browser: Browser;
 let admin: TestAccount;
 let customer: TestAccount;
-/** A customer the admin makes an admin through the Make Admin form. */
+/** A customer (with a verified address, as the role needs) the admin makes an admin through the Make Admin form. */
 let grantee: TestAccount;
 /** The shipping address of an order the customer placed through the API before the browser starts. */
 let earlierOrderAddress: string;
@@ -30,20 +30,19 @@ const notifications = (page: Page) => page.getByRole('list', { name: 'Notificati
 
 /** The emulator's record of an account, or undefined when no account uses that email. */
 async function lookUpAccount(email: string): Promise<{ localId: string; displayName?: string } | undefined> {
-  const response = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
-    method: 'POST',
+  const { body } = await fetchJson<{ users?: { localId: string; displayName?: string }[] }>(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
     // The emulator treats "Bearer owner" as an admin credential.
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ email: [email] }),
-  });
-  const body = (await response.json()) as { users?: { localId: string; displayName?: string }[] };
+    { method: 'POST', token: 'owner', body: { email: [email] } },
+  );
   return body.users?.[0];
 }
 
 /** The out-of-band codes (verification and reset emails) the emulator has issued for an address. */
 async function oobRequestsFor(email: string): Promise<string[]> {
-  const response = await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const body = (await response.json()) as { oobCodes: { email: string; requestType: string }[] };
+  const { body } = await fetchJson<{ oobCodes: { email: string; requestType: string }[] }>(
+    `http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`,
+  );
   return body.oobCodes.filter((code) => code.email === email).map((code) => code.requestType);
 }
 
@@ -56,7 +55,7 @@ async function placeOrderThroughApi(account: TestAccount): Promise<string> {
     email: account.email,
     loggedIn: true,
   });
-  const [product] = (await (await fetch(`${stack.apiUrl}/homeproducts`)).json()) as ProductDto[];
+  const [product] = (await fetchJson<ProductDto[]>(`${stack.apiUrl}/homeproducts`)).body;
   const quantity = product!.minOrder;
   const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
   await commands.placeOrder(
@@ -84,7 +83,7 @@ beforeAll(async () => {
   [admin, customer, grantee] = await Promise.all([
     createAccount({ email: uniqueEmail('flows-admin'), displayName: 'Flows Admin', emailVerified: true }),
     createAccount({ email: uniqueEmail('flows-customer'), displayName: 'Flows Customer' }),
-    createAccount({ email: uniqueEmail('flows-grantee'), displayName: 'Flows Grantee' }),
+    createAccount({ email: uniqueEmail('flows-grantee'), displayName: 'Flows Grantee', emailVerified: true }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });
   [earlierOrderAddress, browser] = await Promise.all([placeOrderThroughApi(customer), launchChromium()]);
@@ -168,7 +167,11 @@ describe.sequential('flows clicked through in Chromium', () => {
     await adminSideNav(page).getByRole('link', { name: 'Make Admin' }).click();
     await page.getByLabel('Email of the account').fill(grantee.email);
     await page.getByRole('button', { name: 'Make Admin', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: `${grantee.email} is now an admin` }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${grantee.email} is now an admin` })
+      .first()
+      .waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
 
     await logOut(page);
@@ -183,7 +186,10 @@ describe.sequential('flows clicked through in Chromium', () => {
     await page.waitForURL('**/admindashboard/profile');
     await adminSideNav(page).getByRole('link', { name: 'Manage Products' }).waitFor();
     await adminSideNav(page).getByRole('link', { name: 'Manage Products' }).click();
-    await page.getByRole('button', { name: /^Delete / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .waitFor();
 
     await logOut(page);
     expect(errors).toEqual([]);

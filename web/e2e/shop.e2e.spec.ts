@@ -60,7 +60,7 @@ describe.sequential('the shop in Chromium', () => {
     await page.getByLabel('Password').fill(customer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await mainNav(page).getByText('E2E Customer').waitFor();
-    // No page was asked for before login: back home (SPEC §2).
+    // No page was asked for before login: back home (docs/architecture.md §9).
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.getByRole('link', { name: 'All Products', exact: true }).click();
@@ -145,7 +145,15 @@ describe.sequential('the shop in Chromium', () => {
       ['Manage Orders', 'admindashboard-manageorders', () => page.getByRole('table').waitFor()],
       ['Add Product', 'admindashboard-addproduct', () => page.getByLabel('Description').waitFor()],
       ['Make Admin', 'admindashboard-makeadmin', () => page.getByLabel('Email of the account').waitFor()],
-      ['Manage Products', 'admindashboard-manageproducts', () => page.getByRole('button', { name: /^Delete / }).first().waitFor()],
+      [
+        'Manage Products',
+        'admindashboard-manageproducts',
+        () =>
+          page
+            .getByRole('button', { name: /^Delete / })
+            .first()
+            .waitFor(),
+      ],
     ];
     const side = page.getByRole('navigation', { name: 'Admin dashboard' });
     for (const [link, name, isReady] of adminPanels) {
@@ -153,7 +161,10 @@ describe.sequential('the shop in Chromium', () => {
       await isReady();
       await shoot(page, width, name);
     }
-    await page.getByRole('button', { name: /^Delete / }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
     await page.getByRole('alertdialog').getByText('Are you sure to delete item?').waitFor();
     await shoot(page, width, 'admindashboard-manageproducts-confirm');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launch } from '@toolforge/platform/testing';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -12,15 +12,6 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 async function hasProducts(apiUrl: string): Promise<boolean> {
   try {
     const response = await fetch(`${apiUrl}/homeproducts`, { signal: AbortSignal.timeout(2000) });
@@ -28,16 +19,6 @@ async function hasProducts(apiUrl: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    if (child && child.exitCode !== null) throw new Error(`the stack exited (${child.exitCode}) before ${what}`);
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
 }
 
 /**
@@ -52,11 +33,13 @@ export async function startStack({ adminEmails }: { adminEmails: string[] }): Pr
   const apiPort = process.env.E2E_API_PORT ?? '5200';
   const webPort = process.env.E2E_WEB_PORT ?? '8280';
   const dataDir = mkdtempSync(join(tmpdir(), 'toolforge-e2e-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const shop = launch({
+    name: 'the stack of make start (scripts/start.mjs)',
+    command: process.execPath,
+    args: ['scripts/start.mjs'],
     cwd: repoRoot,
     // Its own process group, so stopping it stops everything it started.
     detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       API_PORT: apiPort,
@@ -64,23 +47,20 @@ export async function startStack({ adminEmails }: { adminEmails: string[] }): Pr
       DATA_DIR: dataDir,
       ADMIN_EMAILS: ['admin@toolforge.test', ...adminEmails].join(','),
     },
+    stopGraceMs: 15_000,
   });
   const stack: Stack = {
     webUrl: `http://localhost:${webPort}`,
     apiUrl: `http://localhost:${apiPort}`,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        process.kill(-child.pid!, 'SIGTERM');
-        await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
-      }
+      await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
   try {
-    await waitUntil('the API answered with the seeded catalogue', () => hasProducts(stack.apiUrl), 180_000, child);
-    await waitUntil('the web app answered', () => answers(`${stack.webUrl}/`), 60_000, child);
+    // The API answers with the seeded catalogue, then the web app answers.
+    await shop.waitUntilReady(() => hasProducts(stack.apiUrl), { timeoutMs: 180_000, pollMs: 500 });
+    await shop.waitUntilReady({ url: `${stack.webUrl}/` }, { timeoutMs: 60_000, pollMs: 500 });
   } catch (error) {
     await stack.stop();
     throw error;

@@ -25,7 +25,7 @@ const MakeAdminPage = lazy(() => import('./features/admin/MakeAdminPage'));
 const ManageProductsPage = lazy(() => import('./features/admin/ManageProductsPage'));
 const NotFoundPage = lazy(() => import('./features/layout/NotFoundPage'));
 
-/** Every route of SPEC §2. */
+/** Every route of docs/architecture.md §9. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

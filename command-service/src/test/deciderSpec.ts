@@ -1,18 +1,14 @@
 import { expect } from 'vitest';
-import { CommandRejected, type Decided, type RejectionReason } from '../domain/decided.js';
+import { CommandRejected, type Decided, type Decider, type RejectionReason } from '../shared/decider.js';
 
 /**
  * Given (events) / When (command) / Then (events or a rejection), without I/O: the shape of emmett's
- * DeciderSpecification, for deciders whose state is a fold of their events.
+ * DeciderSpecification. The Given events are folded with the decider's own evolve from its initial state.
  */
-export function deciderSpec<State, Event, Command>(decider: {
-  evolve: (state: State, event: Event) => State;
-  initial: State;
-  decide: (command: Command, state: State) => Decided[];
-}) {
+export function deciderSpec<Command, State, Event extends Decided>(decider: Decider<Command, State, Event>) {
   return {
     given(events: Event[]) {
-      const state = events.reduce(decider.evolve, decider.initial);
+      const state = events.reduce((folded, event) => decider.evolve(folded, event), decider.initialState);
       return {
         when(command: Command) {
           const run = () => decider.decide(command, state);

@@ -1,23 +1,35 @@
-import { createHmac } from 'node:crypto';
-import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_TOPICS, formatCents, totalCostCents, type AddProductInput, type EventLog, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
-import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
-import { EMULATOR_HOST, PROJECT_ID, createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
-import { buildCommandService } from '../app.js';
-import { firebaseIdentity } from '../identity/firebaseIdentity.js';
+import type { EmbeddedPostgres as PGlite, EventLog } from '@toolforge/platform';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { formatCents, totalCostCents, type AddProductInput, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
+import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres } from '@toolforge/platform';
+import {
+  EMULATOR_HOST,
+  PROJECT_ID,
+  createAccount,
+  readEvents,
+  sendTo,
+  signApiTokenForTest,
+  tokenClaims,
+  uniqueEmail,
+  type AppRequest,
+  type TestAccount,
+} from '@toolforge/platform/testing';
+import { buildCommandService, type CommandServiceDeps } from '../app.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
-/** An HS256 token signed with the test key, as @fastify/jwt would sign it, with any claims. */
+/** An API token signed with the test key (see signApiTokenForTest), with any claims. */
 export function signTestToken(claims: Record<string, unknown>, secret = TEST_JWT_SECRET): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+  return signApiTokenForTest(claims, secret);
 }
 
 export interface SignedIn extends TestAccount {
   accessToken: string;
+}
+
+/** The session version the signed-in user's API token was issued at. */
+export function sessionVersionOf(signedIn: SignedIn): number {
+  return Number(tokenClaims(signedIn.accessToken).sv);
 }
 
 export const validProduct: AddProductInput = {
@@ -36,7 +48,9 @@ export const validProduct: AddProductInput = {
  * tokens from the Auth emulator. Each harness has its own ADMIN_EMAILS address, so test files never
  * share an admin. A log passed in stays open when the harness closes; its owner closes it.
  */
-export async function startCommandService(options: { db?: PGlite; log?: EventLog } = {}) {
+export async function startCommandService(
+  options: { db?: PGlite; log?: EventLog } & Pick<CommandServiceDeps, 'writer' | 'onWriterLost' | 'limits'> = {},
+) {
   const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
   const log = options.log ?? (await PgliteEventLog.open(db!));
   const adminEmail = uniqueEmail('admin');
@@ -45,12 +59,12 @@ export async function startCommandService(options: { db?: PGlite; log?: EventLog
     identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
     jwtSecret: TEST_JWT_SECRET,
     adminEmails: [adminEmail],
+    writer: options.writer,
+    onWriterLost: options.onWriterLost,
+    limits: options.limits,
   });
 
-  const send = (options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> => {
-    const { token, headers, ...rest } = options;
-    return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  };
+  const send = (request: AppRequest): Promise<LightMyRequestResponse> => sendTo(app, request);
 
   async function login(account: TestAccount): Promise<SignedIn> {
     const response = await send({
@@ -71,11 +85,16 @@ export async function startCommandService(options: { db?: PGlite; log?: EventLog
     send,
     login,
     /** How many events the log holds: bad input must never change it. */
-    eventCount: () => countEvents(log),
+    eventCount: async () => (await readEvents(log)).length,
     customer: async (displayName = 'Ada Customer') => login(await createAccount({ displayName, emailVerified: true })),
     admin: async () => login(await createAccount({ email: adminEmail, displayName: 'Shop Admin', emailVerified: true })),
     async addProduct(admin: SignedIn, product: Partial<AddProductInput> = {}): Promise<string> {
-      const response = await send({ method: 'POST', url: '/addproduct', token: admin.accessToken, payload: { ...validProduct, ...product } });
+      const response = await send({
+        method: 'POST',
+        url: '/addproduct',
+        token: admin.accessToken,
+        payload: { ...validProduct, ...product },
+      });
       if (response.statusCode !== 200) throw new Error(`addproduct failed: ${response.body}`);
       return response.json<{ productId: string }>().productId;
     },
@@ -84,23 +103,6 @@ export async function startCommandService(options: { db?: PGlite; log?: EventLog
       if (db && !options.db) await db.close();
     },
   };
-}
-
-/** Every event of every topic partition, read through the port as the write model reads it. */
-async function countEvents(log: EventLog): Promise<number> {
-  const PAGE = 1000;
-  let count = 0;
-  for (const topic of ALL_TOPICS) {
-    for (const partition of await log.partitions(topic)) {
-      for (let from = 0; ; ) {
-        const page = await log.read(topic, partition, from, PAGE);
-        count += page.length;
-        if (page.length < PAGE) break;
-        from = page[page.length - 1]!.position.offset + 1;
-      }
-    }
-  }
-  return count;
 }
 
 export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
-import { email, password, requiredText } from './fields.js';
+import { email, identifier, nullAsEmpty, password, plainText, requiredText } from './fields.js';
 
-/** Login form (SPEC §5). */
+/** Login form (docs/architecture.md §9). */
 export const loginFormSchema = z.object({
   email: email(messages.loginEmail),
   password,
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** Register form (SPEC §5): the passwords must match before any account is created. */
+/** Register form (docs/architecture.md §9): the passwords must match before any account is created. */
 export const registerFormSchema = z
   .object({
-    fullName: requiredText(messages.fullName)
+    fullName: requiredText({ label: 'Full name' }, messages.fullName)
       .min(LIMITS.fullNameMin, messages.fullName)
       .max(LIMITS.fullNameMax, messages.fullName),
     email: email(messages.registerEmail),
@@ -26,29 +26,36 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** Reset password form (SPEC §5). */
+/** Reset password form (docs/architecture.md §9). */
 export const resetPasswordFormSchema = z.object({ email: email(messages.registerEmail) });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /**
- * POST /login body (SPEC §3 login sync). The Firebase ID token travels as the bearer; uid and
+ * POST /login body (docs/architecture.md §9 login sync). The Firebase ID token travels as the bearer; uid and
  * email must be the token's. Role fields are unknown fields here, so they are refused.
  */
 export const loginSyncSchema = z.strictObject({
-  uid: requiredText().max(128),
-  name: z.string().trim().max(LIMITS.displayName).default(''),
+  uid: identifier('uid', LIMITS.uid),
+  name: nullAsEmpty(plainText({ label: 'Name' }).max(LIMITS.displayName)),
   email: email(messages.loginEmail),
   loggedIn: z.literal(true),
 });
 export type LoginSyncInput = z.input<typeof loginSyncSchema>;
 
-/** POST /logout body (SPEC §3 logout payload). */
+/** POST /logout body (docs/architecture.md §9 logout payload). */
 export const logoutSchema = z.strictObject({
-  uid: requiredText().max(128),
+  uid: identifier('uid', LIMITS.uid),
   loggedIn: z.literal(false),
 });
 export type LogoutInput = z.input<typeof logoutSchema>;
 
-/** POST /makeadmin body: grant the admin role to the account with this email (DESIGN §5). */
-export const makeAdminSchema = z.strictObject({ email: email(messages.registerEmail) });
+/** The body of a role change: the account, by its email. */
+const accountByEmail = z.strictObject({ email: email(messages.registerEmail) });
+
+/** POST /makeadmin body: grant the admin role to the account with this email (docs/architecture.md §5). */
+export const makeAdminSchema = accountByEmail;
 export type MakeAdminInput = z.input<typeof makeAdminSchema>;
+
+/** POST /revokeadmin body: take the admin role back from the account with this email. */
+export const revokeAdminSchema = accountByEmail;
+export type RevokeAdminInput = z.input<typeof revokeAdminSchema>;

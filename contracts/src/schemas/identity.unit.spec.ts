@@ -5,13 +5,13 @@ import {
   loginSyncSchema,
   logoutSchema,
   makeAdminSchema,
+  revokeAdminSchema,
   registerFormSchema,
   resetPasswordFormSchema,
 } from './identity.js';
 
 type Parsed = { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } };
-const messageAt = (result: Parsed, field: string) =>
-  result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+const messageAt = (result: Parsed, field: string) => result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 
 describe('login form', () => {
   it('accepts an email and a 6-char password', () => {
@@ -37,22 +37,16 @@ describe('register form', () => {
   });
 
   it("says password didn't match on the repeat field", () => {
-    expect(messageAt(registerFormSchema.safeParse({ ...form, repassword: 'secret2' }), 'repassword')).toBe(
-      "password didn't match",
-    );
+    expect(messageAt(registerFormSchema.safeParse({ ...form, repassword: 'secret2' }), 'repassword')).toBe("password didn't match");
   });
 
   it('wants a valid email address', () => {
-    expect(messageAt(registerFormSchema.safeParse({ ...form, email: 'nope' }), 'email')).toBe(
-      'Enter a valid email address',
-    );
+    expect(messageAt(registerFormSchema.safeParse({ ...form, email: 'nope' }), 'email')).toBe('Enter a valid email address');
   });
 
   it('wants a full name of 2 to 50 chars', () => {
     expect(messageAt(registerFormSchema.safeParse({ ...form, fullName: 'A' }), 'fullName')).toBe(messages.fullName);
-    expect(messageAt(registerFormSchema.safeParse({ ...form, fullName: 'A'.repeat(51) }), 'fullName')).toBe(
-      messages.fullName,
-    );
+    expect(messageAt(registerFormSchema.safeParse({ ...form, fullName: 'A'.repeat(51) }), 'fullName')).toBe(messages.fullName);
     expect(registerFormSchema.safeParse({ ...form, fullName: 'A'.repeat(50) }).success).toBe(true);
   });
 });
@@ -72,6 +66,11 @@ describe('login sync, logout and make admin bodies', () => {
     expect(loginSyncSchema.safeParse({ ...login, loggedIn: false }).success).toBe(false);
   });
 
+  it('read a null name (no display name yet) as an empty one', () => {
+    expect(loginSyncSchema.parse({ uid: 'u1', name: null, email: 'ada@toolforge.test', loggedIn: true }).name).toBe('');
+    expect(loginSyncSchema.parse({ uid: 'u1', email: 'ada@toolforge.test', loggedIn: true }).name).toBe('');
+  });
+
   it('take the logout payload', () => {
     expect(logoutSchema.safeParse({ uid: 'u1', loggedIn: false }).success).toBe(true);
     expect(logoutSchema.safeParse({ uid: 'u1', loggedIn: true }).success).toBe(false);
@@ -80,5 +79,11 @@ describe('login sync, logout and make admin bodies', () => {
   it('want an email to make admin', () => {
     expect(makeAdminSchema.safeParse({ email: 'ada@toolforge.test' }).success).toBe(true);
     expect(messageAt(makeAdminSchema.safeParse({ email: 'x' }), 'email')).toBe('Enter a valid email address');
+  });
+
+  it('want an email, and nothing else, to revoke admin', () => {
+    expect(revokeAdminSchema.safeParse({ email: 'ada@toolforge.test' }).success).toBe(true);
+    expect(messageAt(revokeAdminSchema.safeParse({ email: 'x' }), 'email')).toBe('Enter a valid email address');
+    expect(revokeAdminSchema.safeParse({ email: 'ada@toolforge.test', uid: 'u1' }).success).toBe(false);
   });
 });

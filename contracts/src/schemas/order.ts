@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS } from '../constants.js';
 import { messages } from '../messages.js';
-import { numericText, requiredText } from './fields.js';
+import { identifier, nullAsEmpty, numericText, plainText, requiredText } from './fields.js';
 
-/** The order page's quantity rule (SPEC §5): a whole number from the product's minOrder to its stock. */
+/** The order page's quantity rule (docs/architecture.md §9): a whole number from the product's minOrder to its stock. */
 export function orderQuantitySchema(product: { minOrder: number; stock: number }) {
   return numericText(messages.wholeQuantity)
     .pipe(z.string().regex(/^\d+$/, messages.wholeQuantity))
@@ -16,26 +16,33 @@ export function orderQuantitySchema(product: { minOrder: number; stock: number }
     );
 }
 
-export const shippingAddressSchema = requiredText().max(LIMITS.shippingAddress, messages.shippingAddressMax);
+export const shippingAddressSchema = requiredText({ label: 'Shipping address', multiline: true }).max(
+  LIMITS.shippingAddress,
+  messages.shippingAddressMax,
+);
 
 /** The order page's second step: where to ship. */
 export const shippingFormSchema = z.object({ shippingAddress: shippingAddressSchema });
 
 /**
- * POST /order as the spec sends it (SPEC §7). The quantity's bounds and the total depend on the
+ * POST /order as the spec sends it (docs/architecture.md §9). The quantity's bounds and the total depend on the
  * product's state at that moment, so the command side checks them; here only their shape.
  */
 export const placeOrderSchema = z.strictObject({
-  productId: requiredText().max(100),
-  userId: requiredText().max(128),
-  userName: z.string().trim().max(LIMITS.displayName).default(''),
-  productName: z.string().trim().max(LIMITS.productName).default(''),
-  totalCost: numericText(messages.price).pipe(z.string().regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/, messages.price)),
+  productId: identifier('productId', LIMITS.productId),
+  userId: identifier('userId', LIMITS.uid),
+  userName: nullAsEmpty(plainText({ label: 'User name' }).max(LIMITS.displayName)),
+  productName: plainText({ label: 'Product name' }).max(LIMITS.productName).default(''),
+  // The spec's client computes the total in floating point (4725.000000000001): any decimal is read,
+  // and the command side compares it with its own after rounding to the cent.
+  totalCost: numericText(messages.price).pipe(z.string().regex(/^(0|[1-9]\d*)(\.\d{1,20})?$/, messages.price)),
   status: z.literal(NEW_ORDER_STATUS, { error: messages.newOrderStatus }).default(NEW_ORDER_STATUS),
   payment: z.literal(NEW_ORDER_PAYMENT, { error: messages.newOrderPayment }).default(NEW_ORDER_PAYMENT),
   shippingAddress: shippingAddressSchema,
+  // 0 is a whole number too: the command side answers it with the product's own minimum
+  // ("Minimum order quantity is n"), as the order form does.
   orderQuantity: numericText(messages.wholeQuantity)
-    .pipe(z.string().regex(/^[1-9]\d*$/, messages.wholeQuantity))
+    .pipe(z.string().regex(/^(0|[1-9]\d*)$/, messages.wholeQuantity))
     .transform(Number)
     .pipe(z.number().max(LIMITS.maxQuantity, messages.quantityTooHigh)),
 });
@@ -45,4 +52,4 @@ export type PlaceOrderCommand = z.output<typeof placeOrderSchema>;
 /** Idempotency-Key header: a client-made id for one confirmed order (the web sends a UUID). */
 export const idempotencyKeySchema = z
   .string({ error: messages.idempotencyKeyFormat })
-  .regex(/^[\x21-\x7e]{1,200}$/, messages.idempotencyKeyFormat);
+  .regex(new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.idempotencyKey}}$`), messages.idempotencyKeyFormat);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import { validOrderBody } from '../testing/bodies.js';
 import { idempotencyKeySchema, orderQuantitySchema, placeOrderSchema, shippingFormSchema } from './order.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 
-describe('order quantity (SPEC §5)', () => {
+describe('order quantity (docs/architecture.md §9)', () => {
   const schema = orderQuantitySchema({ minOrder: 5, stock: 40 });
 
   it('accepts minOrder through stock', () => {
@@ -29,24 +30,12 @@ describe('shipping address', () => {
   it('is required and at most 500 chars', () => {
     expect(firstMessage(shippingFormSchema.safeParse({ shippingAddress: ' ' }))).toBe(messages.required);
     expect(firstMessage(shippingFormSchema.safeParse({ shippingAddress: 'a'.repeat(500) }))).toBeUndefined();
-    expect(firstMessage(shippingFormSchema.safeParse({ shippingAddress: 'a'.repeat(501) }))).toBe(
-      'Max length 500 chars',
-    );
+    expect(firstMessage(shippingFormSchema.safeParse({ shippingAddress: 'a'.repeat(501) }))).toBe('Max length 500 chars');
   });
 });
 
 describe('POST /order body', () => {
-  const order = {
-    productId: 'p-1',
-    userId: 'u-1',
-    userName: 'Ada',
-    productName: 'Claw Hammer',
-    totalCost: 155,
-    status: 'pending',
-    payment: false,
-    shippingAddress: '1 Forge Lane',
-    orderQuantity: 10,
-  };
+  const order = validOrderBody;
 
   it('accepts the spec’s order fields', () => {
     expect(placeOrderSchema.parse(order)).toMatchObject({ totalCost: '155', orderQuantity: 10, status: 'pending' });
@@ -62,9 +51,22 @@ describe('POST /order body', () => {
     expect(firstMessage(placeOrderSchema.safeParse({ ...order, payment: true }))).toBe(messages.newOrderPayment);
   });
 
-  it('refuses a quantity that is not a whole number from 1', () => {
-    expect(firstMessage(placeOrderSchema.safeParse({ ...order, orderQuantity: 0 }))).toBe(messages.wholeQuantity);
+  it('refuses a quantity that is not a whole number', () => {
+    expect(firstMessage(placeOrderSchema.safeParse({ ...order, orderQuantity: -1 }))).toBe(messages.wholeQuantity);
+    expect(firstMessage(placeOrderSchema.safeParse({ ...order, orderQuantity: '07' }))).toBe(messages.wholeQuantity);
     expect(firstMessage(placeOrderSchema.safeParse({ ...order, orderQuantity: 2.5 }))).toBe(messages.wholeQuantity);
+  });
+
+  it('reads the spec client’s values: a null user name, the quantity as text, a floating-point total', () => {
+    expect(placeOrderSchema.parse({ ...order, userName: null, orderQuantity: '10', totalCost: 4725.000000000001 })).toMatchObject({
+      userName: '',
+      orderQuantity: 10,
+      totalCost: '4725.000000000001',
+    });
+  });
+
+  it('leaves 0 to the product’s minimum, as the order form does', () => {
+    expect(placeOrderSchema.parse({ ...order, orderQuantity: 0 })).toMatchObject({ orderQuantity: 0 });
   });
 
   it('requires the address and refuses unknown fields', () => {

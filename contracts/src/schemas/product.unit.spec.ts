@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import { validProductForm } from '../testing/bodies.js';
 import { addProductSchema, type AddProductInput } from './product.js';
 
-const valid: AddProductInput = {
-  name: 'Claw Hammer 16 oz',
-  category: 'hand-tool',
-  model: 'CH-16',
-  imageUrl: '/images/products/claw-hammer.svg',
-  price: '24.50',
-  stock: '120',
-  minOrder: '2',
-  description: 'Forged steel head, fibreglass handle and a rubber grip.',
-};
+const valid: AddProductInput = validProductForm;
 
 /** The message zod gives for one field when `patch` is applied to a valid product. */
 function messageFor(patch: Record<string, unknown>): string | undefined {
@@ -19,19 +11,16 @@ function messageFor(patch: Record<string, unknown>): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('add product schema (SPEC §5)', () => {
+describe('add product schema (docs/architecture.md §9)', () => {
   it('accepts a valid product and normalises numbers', () => {
     const parsed = addProductSchema.parse({ ...valid, price: 24.5, stock: 120, minOrder: 2 });
     expect(parsed).toMatchObject({ price: '24.5', stock: 120, minOrder: 2, name: 'Claw Hammer 16 oz' });
   });
 
-  it.each(['name', 'category', 'model', 'imageUrl', 'price', 'stock', 'minOrder', 'description'])(
-    'requires %s',
-    (field) => {
-      expect(messageFor({ [field]: undefined })).toBe(messages.required);
-      expect(messageFor({ [field]: '' })).toBe(messages.required);
-    },
-  );
+  it.each(['name', 'category', 'model', 'imageUrl', 'price', 'stock', 'minOrder', 'description'])('requires %s', (field) => {
+    expect(messageFor({ [field]: undefined })).toBe(messages.required);
+    expect(messageFor({ [field]: '' })).toBe(messages.required);
+  });
 
   it('treats a blank name as missing', () => {
     expect(messageFor({ name: '   ' })).toBe(messages.required);
@@ -56,6 +45,18 @@ describe('add product schema (SPEC §5)', () => {
   it('takes only http(s) or root-relative image addresses', () => {
     expect(messageFor({ imageUrl: 'https://cdn.example/a.png' })).toBeUndefined();
     expect(messageFor({ imageUrl: 'javascript:alert(1)' })).toBe(messages.imageUrlFormat);
+  });
+
+  it('refuses protocol-relative addresses, which browsers load from another host', () => {
+    expect(messageFor({ imageUrl: '/images/products/a.svg' })).toBeUndefined();
+    expect(messageFor({ imageUrl: '//evil.example/a.png' })).toBe(messages.imageUrlFormat);
+    expect(messageFor({ imageUrl: '/\\evil.example/a.png' })).toBe(messages.imageUrlFormat);
+  });
+
+  it('refuses a minimum order above the stock, on the minimum', () => {
+    const result = addProductSchema.safeParse({ ...valid, stock: '5', minOrder: '6' });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['minOrder'], message: messages.minOrderAboveStock });
+    expect(messageFor({ stock: '6', minOrder: '6' })).toBeUndefined();
   });
 
   it.each(['0', '7', '24.5', '24.50', 1999])('accepts the price %j', (price) => {

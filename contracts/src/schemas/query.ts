@@ -1,17 +1,21 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import { DEFAULT_PAGE_SIZE, LIMITS, MAX_PAGE_SIZE } from '../constants.js';
+import { identifier } from './fields.js';
 
 const pageMessage = 'page should be a whole number from 0';
 const sizeMessage = `size should be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
-const page = z.string().regex(/^\d{1,9}$/, pageMessage).transform(Number);
+const page = z
+  .string()
+  .regex(/^\d{1,9}$/, pageMessage)
+  .transform(Number);
 const size = z
   .string()
   .regex(/^\d{1,3}$/, sizeMessage)
   .transform(Number)
   .pipe(z.number().min(1, sizeMessage).max(MAX_PAGE_SIZE, sizeMessage));
 
-/** GET /products paging (SPEC §4, §9): page from 0, size 1 to 100. */
+/** GET /products paging: page from 0, size 1 to MAX_PAGE_SIZE. */
 export const pageQuerySchema = z.strictObject({
   page: page.default(0),
   size: size.default(DEFAULT_PAGE_SIZE),
@@ -29,4 +33,4 @@ export const allOrdersQuerySchema = z
   }));
 export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;
 
-export const uidParamsSchema = z.strictObject({ uid: z.string().min(1).max(128) });
+export const uidParamsSchema = z.strictObject({ uid: identifier('uid', LIMITS.uid) });

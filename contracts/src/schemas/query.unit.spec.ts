@@ -10,17 +10,12 @@ describe('page query', () => {
     expect(pageQuerySchema.parse({ page: '3', size: '20' })).toEqual({ page: 3, size: 20 });
   });
 
-  it.each([
-    { page: '-1' },
-    { page: 'x' },
-    { page: '1.5' },
-    { size: '0' },
-    { size: '101' },
-    { size: 'ten' },
-    { other: '1' },
-  ])('refuses %j', (query) => {
-    expect(pageQuerySchema.safeParse(query).success).toBe(false);
-  });
+  it.each([{ page: '-1' }, { page: 'x' }, { page: '1.5' }, { size: '0' }, { size: '101' }, { size: 'ten' }, { other: '1' }])(
+    'refuses %j',
+    (query) => {
+      expect(pageQuerySchema.safeParse(query).success).toBe(false);
+    },
+  );
 });
 
 describe('all orders query (GET /allorders)', () => {

@@ -1,6 +1,7 @@
-import { CURRENT_SCHEMA_VERSION, TOPIC_OF_EVENT } from '../events.js';
+import { CURRENT_SCHEMA_VERSION } from '../events.js';
 import type {
   AdminGranted,
+  AdminRevoked,
   EventMeta,
   OrderPlaced,
   ProductAdded,
@@ -9,7 +10,6 @@ import type {
   UserSignedIn,
   UserSignedOut,
 } from '../events.js';
-import type { AppendResult, EventLog, StoredEvent } from '../eventLog.js';
 import { totalCostCents } from '../money.js';
 
 /**
@@ -98,6 +98,11 @@ export function adminGranted(uid: string, email = `${uid}@toolforge.test`, overr
   return { type: 'AdminGranted', data: { uid, email, reason: 'granted-by-admin' }, meta: meta(overrides) };
 }
 
+/** `actor`: the admin who revoked the role. */
+export function adminRevoked(uid: string, email = `${uid}@toolforge.test`, overrides: Partial<EventMeta> = {}): AdminRevoked {
+  return { type: 'AdminRevoked', data: { uid, email }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
 /** The aggregate an event belongs to: its stream in the log. */
 export function streamIdOf(event: ShopEvent): string {
   switch (event.type) {
@@ -109,34 +114,11 @@ export function streamIdOf(event: ShopEvent): string {
     case 'UserSignedIn':
     case 'UserSignedOut':
     case 'AdminGranted':
+    case 'AdminRevoked':
       return event.data.uid;
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
-}
-
-/** An event as if the log held it at `offset` of partition 0 of its topic. */
-export function stored<E extends ShopEvent>(event: E, offset: number, streamPosition = 1): StoredEvent<E> {
-  return {
-    ...event,
-    position: { topic: TOPIC_OF_EVENT[event.type], partition: 0, offset },
-    streamId: streamIdOf(event),
-    streamPosition,
-  } as StoredEvent<E>;
-}
-
-/** Appends events to a log one at a time, as the command side would, tracking each stream's version. */
-export function logWriter(log: EventLog): (event: ShopEvent) => Promise<AppendResult> {
-  const versions = new Map<string, number>();
-  return async (event) => {
-    const topic = TOPIC_OF_EVENT[event.type];
-    const streamId = streamIdOf(event);
-    const key = `${topic}/${streamId}`;
-    const expectedVersion = versions.get(key) ?? 0;
-    const result = await log.append({ topic, streamId, expectedVersion, events: [event] });
-    versions.set(key, expectedVersion + 1);
-    return result;
-  };
 }

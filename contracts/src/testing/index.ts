@@ -1,1 +1,2 @@
 export * from './events.js';
+export * from './bodies.js';

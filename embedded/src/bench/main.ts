@@ -3,7 +3,6 @@
  * process (built, on a fresh data dir, ports BENCH_API_PORT/BENCH_WEB_PORT). It reports each
  * measure and exits non-zero when one misses its target. Not part of `make test`: timings belong here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,12 +17,22 @@ import {
   type OrderDto,
   type PlaceOrderResponse,
 } from '@toolforge/contracts';
-import { createAccount, signIn, type TestAccount } from '@toolforge/platform/testing';
+import {
+  apiAt,
+  createAccount,
+  okBody,
+  signIn,
+  startProcess,
+  tokenClaims,
+  type HttpRequest,
+  type LaunchedProcess,
+  type TestAccount,
+} from '@toolforge/platform/testing';
 import { load, type LoadResult } from './load.js';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 5600);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 8600);
-const api = `http://127.0.0.1:${API_PORT}`;
+const base = `http://127.0.0.1:${API_PORT}`;
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /**
@@ -40,36 +49,32 @@ const TARGETS: Record<string, number> = {
 
 const CUSTOMERS = 20;
 
-async function call<T>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = apiAt(base);
+/** A call the bench needs to succeed: its body, or an error with the status. */
+const call = async <T>(method: string, path: string, request: Omit<HttpRequest, 'method'> = {}): Promise<T> =>
+  okBody(await api<T>(method, path, request), `${method} ${path}`);
 
-async function startShop(dataDir: string): Promise<ChildProcess> {
-  const shop = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startShop(dataDir: string): Promise<LaunchedProcess> {
+  return startProcess({
+    name: 'the shop (scripts/start.mjs)',
+    command: process.execPath,
+    args: [join(root, 'scripts/start.mjs')],
+    // One reader sends thousands of GETs here: the per-caller query limit (QUERY_RATE_LIMIT) is off.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      API_PORT: String(API_PORT),
+      WEB_PORT: String(WEB_PORT),
+      LOG_LEVEL: 'error',
+      QUERY_RATE_LIMIT: '0',
+    },
+    // Its banner and any error it logs show beside the measures.
+    output: 'inherit',
+    ready: { url: `${base}/homeproducts` },
+    timeoutMs: 120_000,
+    pollMs: 250,
+    stopSignal: 'SIGINT',
   });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (shop.exitCode !== null) throw new Error(`the shop exited with ${shop.exitCode}`);
-    try {
-      if ((await fetch(`${api}/homeproducts`)).ok) return shop;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('the shop did not start within 120 s');
 }
 
 async function login(account: Pick<TestAccount, 'uid' | 'email' | 'displayName'> & { idToken: string }): Promise<string> {
@@ -85,7 +90,7 @@ async function main(): Promise<number> {
   const shop = await startShop(dataDir);
   try {
     const adminIdToken = await signIn('admin@toolforge.test', 'Admin@2022forge');
-    const adminUid = JSON.parse(Buffer.from(adminIdToken.split('.')[1]!, 'base64url').toString()).user_id as string;
+    const adminUid = tokenClaims(adminIdToken).user_id as string;
     const adminToken = await login({ uid: adminUid, email: 'admin@toolforge.test', displayName: 'Shop Admin', idToken: adminIdToken });
     const { productId } = await call<AddProductResponse>('POST', '/addproduct', {
       token: adminToken,
@@ -124,8 +129,14 @@ async function main(): Promise<number> {
     const reader = customers[0]!.token;
 
     const results: LoadResult[] = [];
-    results.push(await load('GET /products (page of 20)', 2000, 16, () => call('GET', '/products?page=0&size=20', { token: reader }).then(() => undefined)));
-    results.push(await load('GET /product/:id', 2000, 16, () => call('GET', `/product/${productId}`, { token: reader }).then(() => undefined)));
+    results.push(
+      await load('GET /products (page of 20)', 2000, 16, () =>
+        call('GET', '/products?page=0&size=20', { token: reader }).then(() => undefined),
+      ),
+    );
+    results.push(
+      await load('GET /product/:id', 2000, 16, () => call('GET', `/product/${productId}`, { token: reader }).then(() => undefined)),
+    );
     // 20 customers x 15 orders stays inside the per-customer rate limit of /order.
     results.push(await load('POST /order', 300, 8, (index) => order(index).then(() => undefined)));
     results.push(
@@ -146,8 +157,7 @@ async function main(): Promise<number> {
     console.log(missed.length === 0 ? 'All performance targets met.' : `${missed.length} target(s) missed.`);
     return missed.length === 0 ? 0 : 1;
   } finally {
-    shop.kill('SIGINT');
-    await new Promise((done) => shop.once('exit', done));
+    await shop.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,11 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
-import { ALL_TOPICS, type StoredEvent, type Topic } from '@toolforge/contracts';
+import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
 import type { Logger } from '../logger.js';
+import type { StoredEvent } from './eventLog.js';
 import { kafkaClient, type KafkaConnection } from './kafkaClient.js';
 import { fromRecord } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
+import { upcast, type UpcastOptions } from './upcasters.js';
 import { Sleepers } from '../timing/sleepers.js';
 
 /** What a consumer does with the partitions it is given: its own checkpoints decide where it reads. */
@@ -11,13 +13,14 @@ export interface PartitionBatchHandler {
   /** Where reading a partition resumes: every offset below it is handled already. */
   resumeAt(topic: Topic, partition: number): Promise<number>;
   /**
-   * Handles consecutive events of one partition, in offset order. Events it has handled before
+   * Handles consecutive events of one partition, in offset order, in the current schema's shape
+   * (upgraded as EventLog.readAll upgrades them). Events it has handled before
    * may come again (the Kafka offsets are only a hint); a rejection has the batch delivered again.
    */
   handle(topic: Topic, partition: number, events: readonly StoredEvent[]): Promise<void>;
 }
 
-export interface KafkaEventConsumerOptions extends KafkaConnection {
+export interface KafkaEventConsumerOptions extends KafkaConnection, UpcastOptions {
   readonly groupId: string;
   readonly topicPrefix?: string;
   readonly topics?: readonly Topic[];
@@ -35,8 +38,19 @@ export interface KafkaEventConsumerOptions extends KafkaConnection {
 type MemberAssignment = Record<string, number[]>;
 
 /**
- * A Kafka consumer group member that hands each partition batch to a handler (the projector, DESIGN
- * §6): committed records only (read_committed), offsets resolved and committed by hand, after the
+ * How soon the group notices a member that died without leaving (kill -9, a lost machine): its
+ * partitions move to the others once the broker has heard no heartbeat for sessionTimeout. kafkajs's
+ * default (30 s) stood the read model still for about a minute; 6 s is the broker's smallest allowed
+ * session (group.min.session.timeout.ms). A live member heartbeats every second, between batches and
+ * during a retry's pause, so only a batch that takes over 6 s to apply would cost it its partitions
+ * (they then come back after a rebalance, from the checkpoint). The rebalance waits at most 10 s for
+ * the members to join again.
+ */
+export const GROUP_TIMEOUTS = { sessionTimeout: 6000, heartbeatInterval: 1000, rebalanceTimeout: 10_000 } as const;
+
+/**
+ * A Kafka consumer group member that hands each partition batch to a handler (the projector,
+ * docs/architecture.md §6): committed records only (read_committed), offsets resolved and committed by hand, after the
  * handler's own commit. The handler's checkpoints are the truth: on every assignment the consumer
  * pauses the partitions it was given, seeks each to `resumeAt`, then resumes, so neither a committed
  * offset ahead of the checkpoint (a rebuilt read model) nor one behind it (a commit lost in a crash)
@@ -69,6 +83,7 @@ export class KafkaEventConsumer {
       readUncommitted: false,
       allowAutoTopicCreation: false,
       maxWaitTimeInMs: options.maxWaitMs ?? 250,
+      ...GROUP_TIMEOUTS,
     });
     const member = new KafkaEventConsumer(consumer, names, options);
     await consumer.connect();
@@ -77,10 +92,13 @@ export class KafkaEventConsumer {
       // No committed offset yet: from the beginning (the seek to the checkpoint decides anyway).
       await consumer.subscribe({ topics, fromBeginning: true });
       // Emitted synchronously once the member has its partitions, before its first fetch of them.
-      consumer.on(consumer.events.GROUP_JOIN, (event) => member.assigned(event.payload.memberAssignment as MemberAssignment));
+      consumer.on(consumer.events.GROUP_JOIN, (event) => member.assigned(event.payload.memberAssignment));
       consumer.on(consumer.events.CRASH, (event) => {
         const { error, restart } = event.payload;
-        options.logger?.error({ err: error, restart }, restart ? 'Kafka consumer crashed; restarting it' : 'Kafka consumer crashed for good');
+        options.logger?.error(
+          { err: error, restart },
+          restart ? 'Kafka consumer crashed; restarting it' : 'Kafka consumer crashed for good',
+        );
         if (!restart) options.onGaveUp?.(error);
       });
       await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: (payload) => member.eachBatch(payload) });
@@ -123,22 +141,33 @@ export class KafkaEventConsumer {
         this.consumer.resume(assignment);
         return;
       } catch (error) {
-        this.options.logger?.error({ err: error, failures: failures + 1 }, 'could not read the checkpoints of the assigned partitions; retrying');
+        this.options.logger?.error(
+          { err: error, failures: failures + 1 },
+          'could not read the checkpoints of the assigned partitions; retrying',
+        );
         await this.sleep(this.backoff(failures + 1));
       }
     }
   }
 
-  private async eachBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, uncommittedOffsets, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  // The payload's functions are called on it, never detached: kafkajs types them as methods.
+  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
     const last = batch.messages.at(-1);
     if (!last) return;
     for (let failures = 0; ; failures += 1) {
       // Stopping, or a seek is waiting for this partition: the batch is fetched again from there.
-      if (this.stopping || !isRunning() || isStale()) return;
+      if (this.stopping || !payload.isRunning() || payload.isStale()) return;
       try {
         const topic = this.names.fromBroker(batch.topic);
         const events = batch.messages.map((record) =>
-          fromRecord({ topic, partition: batch.partition, offset: Number(record.offset) }, { key: record.key, value: record.value, headers: record.headers ?? {} }),
+          upcast(
+            fromRecord(
+              { topic, partition: batch.partition, offset: Number(record.offset) },
+              { key: record.key, value: record.value, headers: record.headers ?? {} },
+            ),
+            this.options.upcasters,
+          ),
         );
         await this.options.handler.handle(topic, batch.partition, events);
         break;
@@ -147,13 +176,12 @@ export class KafkaEventConsumer {
           { err: error, topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), failures: failures + 1 },
           'a batch failed; retrying it from its first event',
         );
-        await this.sleep(this.backoff(failures + 1));
-        await heartbeat().catch(() => undefined);
+        await this.pauseBeatingHeart(this.backoff(failures + 1), () => payload.heartbeat());
       }
     }
-    resolveOffset(last.offset);
+    payload.resolveOffset(last.offset);
     try {
-      await commitOffsetsIfNecessary(uncommittedOffsets());
+      await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
     } catch (error) {
       // Only a hint: the next assignment seeks to the handler's checkpoint whatever was committed.
       this.options.logger?.warn({ err: error, topic: batch.topic, partition: batch.partition }, 'could not commit the Kafka offsets');
@@ -162,6 +190,14 @@ export class KafkaEventConsumer {
 
   private backoff(failures: number): number {
     return Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** (failures - 1));
+  }
+
+  /** Waits `ms` before a retry, heartbeating meanwhile so that the group keeps this member. */
+  private async pauseBeatingHeart(ms: number, heartbeat: () => Promise<void>): Promise<void> {
+    for (let left = ms; left > 0 && !this.stopping; left -= GROUP_TIMEOUTS.heartbeatInterval) {
+      await this.sleep(Math.min(left, GROUP_TIMEOUTS.heartbeatInterval));
+      await heartbeat().catch(() => undefined);
+    }
   }
 
   /** Resolves after `ms`, or at once when the consumer stops. */

@@ -1,17 +1,19 @@
 import { Partitioners, type Admin, type Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ALL_TOPICS, TOPICS, WriterFencedError } from '@toolforge/contracts';
+import { ALL_TOPICS, TOPICS, UNREADABLE_RECORD } from '@toolforge/contracts';
+import { readEvents } from '../testing/eventLog.js';
 import { deleteTopics, uniqueTopicPrefix } from '../testing/kafka.js';
 import { eventLogContract, productDeleted } from '../test/eventLogContract.js';
+import { WriterFencedError } from './eventLog.js';
 import { kafkaClient } from './kafkaClient.js';
 import { KafkaEventLog } from './kafkaEventLog.js';
 import { DEFAULT_PARTITIONS } from './kafkaTopics.js';
 
 const brokers = inject('kafkaBrokers').split(',');
 
-eventLogContract('Kafka event log', async () => {
+eventLogContract('Kafka event log', async (options) => {
   const topicPrefix = uniqueTopicPrefix();
-  const open = () => KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer` });
+  const open = () => KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer`, ...options });
   let log = await open();
   return {
     log,
@@ -70,16 +72,21 @@ describe('Kafka event log', () => {
       partitionOf.set(streamId, position.partition);
     }
     expect(new Set(partitionOf.values()).size).toBeGreaterThan(1);
+    const events = await readEvents(log, { topics: [TOPICS.products] });
     for (const [streamId, partition] of partitionOf) {
-      const events = await log.read(TOPICS.products, partition, 0, 100);
-      expect(events.filter((event) => event.streamId === streamId)).toHaveLength(1);
+      expect(events.filter((event) => event.streamId === streamId).map((event) => event.position.partition)).toEqual([partition]);
     }
   });
 
   it('never reads what an aborted transaction wrote', async () => {
     const log = await open();
     // A raw producer aborts a transaction on the orders topic between two appends of the log.
-    const { stored: before } = await log.append({ topic: TOPICS.orders, streamId: 'kept', expectedVersion: 0, events: [productDeleted('a')] });
+    const { stored: before } = await log.append({
+      topic: TOPICS.orders,
+      streamId: 'kept',
+      expectedVersion: 0,
+      events: [productDeleted('a')],
+    });
     const { partition } = before[0]!.position;
     const raw = kafkaClient({ brokers }).producer({
       transactionalId: `${topicPrefix}aborting`,
@@ -95,10 +102,15 @@ describe('Kafka event log', () => {
     });
     await transaction.abort();
     await raw.disconnect();
-    const { stored: after } = await log.append({ topic: TOPICS.orders, streamId: 'kept', expectedVersion: 1, events: [productDeleted('b')] });
+    const { stored: after } = await log.append({
+      topic: TOPICS.orders,
+      streamId: 'kept',
+      expectedVersion: 1,
+      events: [productDeleted('b')],
+    });
     expect(after[0]!.position.partition).toBe(partition);
 
-    const events = await log.read(TOPICS.orders, partition, 0, 100);
+    const events = await readEvents(log, { topics: [TOPICS.orders] });
     expect(events.map((event) => event.streamId)).not.toContain('aborted');
     expect(events.filter((event) => event.streamId === 'kept')).toEqual([...before, ...after]);
   });
@@ -108,23 +120,23 @@ describe('Kafka event log', () => {
     await first.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 0, events: [productDeleted('one')] });
     const second = await open();
 
-    await expect(first.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 1, events: [productDeleted('late')] })).rejects.toBeInstanceOf(
-      WriterFencedError,
-    );
+    await expect(
+      first.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 1, events: [productDeleted('late')] }),
+    ).rejects.toBeInstanceOf(WriterFencedError);
     // Fenced for good: it refuses again without asking the broker.
-    await expect(first.append({ topic: TOPICS.users, streamId: 'u-2', expectedVersion: 0, events: [productDeleted('later')] })).rejects.toBeInstanceOf(
-      WriterFencedError,
-    );
+    await expect(
+      first.append({ topic: TOPICS.users, streamId: 'u-2', expectedVersion: 0, events: [productDeleted('later')] }),
+    ).rejects.toBeInstanceOf(WriterFencedError);
     const { position } = await second.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 1, events: [productDeleted('two')] });
 
-    const events = await second.read(TOPICS.users, position.partition, 0, 100);
+    const events = await readEvents(second, { topics: [TOPICS.users] });
     const u1 = events.filter((event) => event.streamId === 'u-1');
     expect(u1.map((event) => [event.streamPosition, (event.data as { productId: string }).productId])).toEqual([
       [1, 'one'],
       [2, 'two'],
     ]);
-    const all = await Promise.all((await second.partitions(TOPICS.users)).map((partition) => second.read(TOPICS.users, partition, 0, 100)));
-    expect(all.flat().map((event) => event.streamId)).not.toContain('u-2');
+    expect(u1.at(-1)!.position).toEqual(position);
+    expect(events.map((event) => event.streamId)).not.toContain('u-2');
   });
 
   it('after a commit whose outcome is unknown, takes no more appends; a restart reads the settled log', async () => {
@@ -136,22 +148,85 @@ describe('Kafka event log', () => {
       ...(await transaction()),
       commit: () => Promise.reject(new Error('connection lost during commit')),
     });
-    const append = (streamId: string) => log.append({ topic: TOPICS.products, streamId, expectedVersion: 0, events: [productDeleted(streamId)] });
+    const append = (streamId: string) =>
+      log.append({ topic: TOPICS.products, streamId, expectedVersion: 0, events: [productDeleted(streamId)] });
     await expect(append('lost')).rejects.toThrow('connection lost during commit');
     await expect(append('next')).rejects.toThrow(/outcome is unknown: restart/);
 
     const restarted = await open();
-    const { position } = await restarted.append({ topic: TOPICS.products, streamId: 'after', expectedVersion: 0, events: [productDeleted('after')] });
-    const all = await Promise.all((await restarted.partitions(TOPICS.products)).map((partition) => restarted.read(TOPICS.products, partition, 0, 100)));
-    const streams = all.flat().map((event) => event.streamId);
+    const { position } = await restarted.append({
+      topic: TOPICS.products,
+      streamId: 'after',
+      expectedVersion: 0,
+      events: [productDeleted('after')],
+    });
+    const streams = (await readEvents(restarted, { topics: [TOPICS.products] })).map((event) => event.streamId);
     expect(streams).toContain('after');
     expect(streams).not.toContain('lost');
     expect(streams).not.toContain('next');
     expect(position.topic).toBe(TOPICS.products);
   });
 
+  it('reads a record another producer put on a topic as an UnreadableRecord at its offset, and reads on past it', async () => {
+    const log = await open();
+    const before = await log.append({
+      topic: TOPICS.products,
+      streamId: 'u-foreign',
+      expectedVersion: 0,
+      events: [productDeleted('u-foreign')],
+    });
+    const { partition } = before.position;
+    const foreign = kafkaClient({ brokers }).producer({ createPartitioner: Partitioners.DefaultPartitioner });
+    await foreign.connect();
+    const [sent] = await foreign.send({
+      topic: topicPrefix + TOPICS.products,
+      acks: -1,
+      messages: [{ key: null, value: 'not for the shop', partition }],
+    });
+    await foreign.disconnect();
+    const after = await log.append({
+      topic: TOPICS.products,
+      streamId: 'u-foreign',
+      expectedVersion: 1,
+      events: [productDeleted('u-foreign')],
+    });
+
+    const read = (
+      await readEvents(log, { topics: [TOPICS.products], from: (_topic, each) => (each === partition ? before.position.offset : 0) })
+    ).filter((event) => event.position.partition === partition);
+    expect(read.map((event) => [event.position.offset, event.type])).toEqual([
+      [before.position.offset, 'ProductDeleted'],
+      [Number(sent!.baseOffset), UNREADABLE_RECORD],
+      [after.position.offset, 'ProductDeleted'],
+    ]);
+    expect(read[1]!.data).toMatchObject({
+      reason: expect.stringContaining('is not a ToolForge event'),
+      key: null,
+      value: 'not for the shop',
+    });
+  });
+
+  it('says which log it is: the cluster and the topics, and where each partition ends', async () => {
+    const log = await open();
+    const appended = await log.append({
+      topic: TOPICS.products,
+      streamId: 'u-identity',
+      expectedVersion: 0,
+      events: [productDeleted('u-identity')],
+    });
+    const identity = await log.identify();
+    const { clusterId } = await admin.describeCluster();
+    expect(identity.logId).toBe(`Kafka cluster ${clusterId}, topics ${ALL_TOPICS.map((topic) => topicPrefix + topic).join(', ')}`);
+    const end = identity.ends.find((entry) => entry.topic === TOPICS.products && entry.partition === appended.position.partition)!.end;
+    // Past the event (and its transaction's marker).
+    expect(end).toBeGreaterThan(appended.position.offset);
+    expect(identity.ends).toHaveLength(ALL_TOPICS.reduce((sum, topic) => sum + DEFAULT_PARTITIONS[topic], 0));
+  });
+
   it('refuses to append without a transactional id (a reader cannot fence the writer)', async () => {
     const reader = await open({});
-    await expect(reader.append({ topic: TOPICS.users, streamId: 'r', expectedVersion: 0, events: [productDeleted('r')] })).rejects.toThrow(/read-only/);
+    await expect(reader.append({ topic: TOPICS.users, streamId: 'r', expectedVersion: 0, events: [productDeleted('r')] })).rejects.toThrow(
+      /read-only/,
+    );
   });
 });

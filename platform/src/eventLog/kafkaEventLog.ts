@@ -1,20 +1,31 @@
-import { Partitioners, type Kafka, type Producer, type RecordMetadata } from 'kafkajs';
+import { Partitioners, type Admin, type Kafka, type Producer, type RecordMetadata } from 'kafkajs';
+import type { Topic } from '@toolforge/contracts';
+import type { IdentifiedLog, LogIdentity } from '../readModel/readStore.js';
 import {
+  ConcurrencyError,
   WriterFencedError,
   type AppendRequest,
   type AppendResult,
   type EventLog,
+  type LogPage,
+  type ReadAllOptions,
   type StoredEvent,
-  type Topic,
-} from '@toolforge/contracts';
+} from './eventLog.js';
 import { kafkaClient, type KafkaConnection } from './kafkaClient.js';
+import { readKafkaLogIdentity } from './kafkaLogIdentity.js';
+import { KafkaLogEnds } from './kafkaLogEnds.js';
+import type { LogEndSource } from './logEnd.js';
 import { KafkaPartitionReader } from './kafkaPartitionReader.js';
-import { fromRecord, toRecord } from './kafkaRecords.js';
+import { fromRecord, partitionOfKey, toRecord } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
+import { readAllPages, type PartitionedLog } from './readAll.js';
+import { StreamVersions } from './streamVersions.js';
+import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from './upcasters.js';
+import type { LogWriterStatus } from './writerStatus.js';
 
-export interface KafkaEventLogOptions extends KafkaConnection {
+export interface KafkaEventLogOptions extends KafkaConnection, UpcastOptions {
   /**
-   * The single writer's stable transactional.id (DESIGN §4). Opening a log with it fences every
+   * The single writer's stable transactional.id (docs/architecture.md §4). Opening a log with it fences every
    * earlier producer that used it: their next append fails. Unset: a read-only log.
    */
   readonly transactionalId?: string;
@@ -22,6 +33,9 @@ export interface KafkaEventLogOptions extends KafkaConnection {
   readonly topicPrefix?: string;
   readonly partitions?: Readonly<Record<Topic, number>>;
 }
+
+/** Events per read while the writer learns where its streams stand before an append. */
+const VERSIONS_PAGE = 500;
 
 /** Broker error types that mean "a newer producer with your transactional.id exists". */
 const FENCED = new Set(['INVALID_PRODUCER_EPOCH', 'PRODUCER_FENCED']);
@@ -34,41 +48,88 @@ function isFenced(error: unknown): boolean {
 }
 
 /**
- * The event log on Apache Kafka (DESIGN §2–§4). Each append is one transaction of an idempotent
- * producer (acks=all), so its events become visible together or not at all; reads see committed
- * records only. There is no per-key version in Kafka: the guard against a second writer is the
- * transactional.id, which lets only the newest producer append. The stream positions stored are the
- * single writer's own count (expectedVersion + 1, + 2, …), kept in a record header.
+ * The event log on Apache Kafka. Each append is one transaction of an idempotent producer
+ * (acks=all), so its events become visible together or not at all; reads see committed records
+ * only. The guard against a second writer is the transactional.id, which lets only the newest
+ * producer append. Kafka keeps no version per key, so the writer keeps one (StreamVersions): before
+ * each append it reads the stream's partition on from where it last read it, to its end, and refuses
+ * an expectedVersion that is not the stream's (see EventLog). The stream positions stored are that
+ * count (expectedVersion + 1, + 2, …), kept in a record header.
  */
-export class KafkaEventLog implements EventLog {
+export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, LogWriterStatus {
   private queue: Promise<unknown> = Promise.resolve();
   private fenced = false;
   /** Set when a commit failed without saying whether it happened: the cause. */
   private uncertain: string | null = null;
   private readonly partitionCache = new Map<Topic, readonly number[]>();
+  private readonly writerLostListeners = new Set<(reason: string) => void>();
+  private readonly ends: KafkaLogEnds;
+  /** The writer's knowledge of its streams' versions; none on a read-only log. */
+  private readonly versions: StreamVersions | null;
+  private readonly partitioned: PartitionedLog = {
+    partitionsToRead: (topic, stream) => this.partitionsToRead(topic, stream),
+    readPage: (topic, partition, fromOffset, limit, stream) => this.readPage(topic, partition, fromOffset, limit, stream),
+  };
 
   private constructor(
     private readonly names: TopicNames,
+    private readonly admin: Admin,
     private readonly reader: KafkaPartitionReader,
     private readonly producer: Producer | null,
     private readonly writer: string | null,
-  ) {}
+    private readonly upcasters: Upcasters,
+  ) {
+    this.ends = new KafkaLogEnds(admin, names);
+    this.versions = producer ? new StreamVersions() : null;
+  }
 
   /** Creates the shop's topics if missing, connects, and (with a transactionalId) takes over as the writer. */
   static async open(options: KafkaEventLogOptions): Promise<KafkaEventLog> {
     const kafka = kafkaClient(options);
     const names = new TopicNames(options.topicPrefix);
+    // Kept connected: it answers where the topics end, and whether the brokers answer at all.
     const admin = kafka.admin();
     await admin.connect();
     try {
       await ensureTopics(admin, names, options.partitions ?? DEFAULT_PARTITIONS);
-    } finally {
+      const reader = new KafkaPartitionReader(kafka);
+      await reader.connect();
+      const producer = options.transactionalId ? await claimWriter(kafka, options.transactionalId) : null;
+      return new KafkaEventLog(names, admin, reader, producer, options.transactionalId ?? null, options.upcasters ?? SHOP_UPCASTERS);
+    } catch (error) {
       await admin.disconnect();
+      throw error;
     }
-    const reader = new KafkaPartitionReader(kafka);
-    await reader.connect();
-    const producer = options.transactionalId ? await claimWriter(kafka, options.transactionalId) : null;
-    return new KafkaEventLog(names, reader, producer, options.transactionalId ?? null);
+  }
+
+  /**
+   * Null while this log takes appends as the writer (or was opened read-only); otherwise why it no
+   * longer does: a newer writer fenced it, or a commit's outcome is unknown. Either is for good:
+   * only a new process, which reads the log again, may write.
+   */
+  get writerLost(): string | null {
+    if (this.fenced) return 'another command service has taken over the log';
+    if (this.uncertain) return 'a commit’s outcome is unknown';
+    return null;
+  }
+
+  /** Called once, when this log stops taking appends for good (see writerLost). */
+  onWriterLost(listener: (reason: string) => void): () => void {
+    this.writerLostListeners.add(listener);
+    return () => this.writerLostListeners.delete(listener);
+  }
+
+  private loseWriter(): void {
+    const reason = this.writerLost;
+    if (!reason) return;
+    const listeners = [...this.writerLostListeners];
+    this.writerLostListeners.clear();
+    for (const listener of listeners) listener(reason);
+  }
+
+  /** Each partition's high watermark. */
+  endOffsets(topic: Topic): Promise<ReadonlyMap<number, number>> {
+    return this.ends.endOffsets(topic);
   }
 
   append(request: AppendRequest): Promise<AppendResult> {
@@ -80,11 +141,19 @@ export class KafkaEventLog implements EventLog {
 
   private async appendNow(request: AppendRequest): Promise<AppendResult> {
     if (request.events.length === 0) throw new Error('append needs at least one event');
-    if (!this.producer || !this.writer) throw new Error('this Kafka event log is read-only: it has no transactionalId');
+    if (!this.producer || !this.writer || !this.versions) throw new Error('this Kafka event log is read-only: it has no transactionalId');
     if (this.fenced) throw new WriterFencedError(this.writer);
     if (this.uncertain) throw new Error(`an earlier commit's outcome is unknown: restart to read the log again (${this.uncertain})`);
+    const partition = partitionOfKey(request.streamId, (await this.partitions(request.topic)).length);
+    await this.learnVersions(request.topic, partition);
+    if (this.versions.version(request.topic, request.streamId) !== request.expectedVersion) {
+      throw new ConcurrencyError(request.streamId, request.expectedVersion);
+    }
     const topic = this.names.onBroker(request.topic);
-    const records = request.events.map((event, index) => toRecord(request.streamId, request.expectedVersion + index + 1, event));
+    const records = request.events.map((event, index) => ({
+      ...toRecord(request.streamId, request.expectedVersion + index + 1, event),
+      partition,
+    }));
 
     const transaction = await this.producer.transaction().catch((error: unknown) => this.refuse(error));
     let written: RecordMetadata[];
@@ -103,6 +172,7 @@ export class KafkaEventLog implements EventLog {
       // deciding the next command on it could oversell: this writer takes no more appends, and a
       // restart reads the settled log again (its claim aborts the transaction if it is still open).
       this.uncertain = error instanceof Error ? error.message : String(error);
+      this.loseWriter();
       throw error;
     }
 
@@ -110,16 +180,14 @@ export class KafkaEventLog implements EventLog {
     const [batch] = written;
     if (written.length !== 1 || batch?.baseOffset === undefined) throw new Error(`unexpected produce answer ${JSON.stringify(written)}`);
     const base = Number(batch.baseOffset);
-    const stored = request.events.map(
-      (event, index) =>
-        ({
-          ...event,
-          position: { topic: request.topic, partition: batch.partition, offset: base + index },
-          streamId: request.streamId,
-          streamPosition: request.expectedVersion + index + 1,
-        }) as StoredEvent,
-    );
+    const stored = request.events.map((event, index): StoredEvent => ({
+      ...event,
+      position: { topic: request.topic, partition: batch.partition, offset: base + index },
+      streamId: request.streamId,
+      streamPosition: request.expectedVersion + index + 1,
+    }));
     const position = stored[stored.length - 1]!.position;
+    this.versions.appended(request.topic, request.streamId, request.expectedVersion + request.events.length);
     // Acknowledge once any reader of the log sees the events, so the position token can be trusted
     // at once. They are committed and durable already: past the bound, or if asking fails, answer anyway.
     await this.reader.waitUntilReadable(topic, position.partition, position.offset + 1, READABLE_WAIT_MS).catch(() => false);
@@ -130,12 +198,27 @@ export class KafkaEventLog implements EventLog {
   private refuse(error: unknown): never {
     if (isFenced(error)) {
       this.fenced = true;
+      this.loseWriter();
       throw new WriterFencedError(this.writer ?? 'unknown');
     }
     throw error;
   }
 
-  async partitions(topic: Topic): Promise<readonly number[]> {
+  /** Reads the partition on from where the writer last learned it, to its end (committed records only). */
+  private async learnVersions(topic: Topic, partition: number): Promise<void> {
+    const versions = this.versions!;
+    for (;;) {
+      // readPage learns from what it reads, and this read goes on from where learning stopped.
+      const events = await this.readPage(topic, partition, versions.learnedUntil(topic, partition), VERSIONS_PAGE, undefined);
+      if (events.length < VERSIONS_PAGE) return;
+    }
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<LogPage> {
+    return readAllPages(this.partitioned, options, this.upcasters);
+  }
+
+  private async partitions(topic: Topic): Promise<readonly number[]> {
     let partitions = this.partitionCache.get(topic);
     if (!partitions) {
       partitions = await this.reader.partitions(this.names.onBroker(topic));
@@ -144,9 +227,49 @@ export class KafkaEventLog implements EventLog {
     return partitions;
   }
 
-  async read(topic: Topic, partition: number, fromOffset: number, limit: number): Promise<readonly StoredEvent[]> {
+  private async partitionsToRead(topic: Topic, stream: string | undefined): Promise<readonly number[]> {
+    const partitions = await this.partitions(topic);
+    return stream === undefined ? partitions : [partitionOfKey(stream, partitions.length)];
+  }
+
+  private async readPage(
+    topic: Topic,
+    partition: number,
+    fromOffset: number,
+    limit: number,
+    stream: string | undefined,
+  ): Promise<readonly StoredEvent[]> {
+    if (stream !== undefined) return this.readStreamPage(topic, partition, fromOffset, limit, stream);
     const records = await this.reader.read(this.names.onBroker(topic), partition, fromOffset, limit);
-    return records.map((record) => fromRecord({ topic, partition, offset: Number(record.offset) }, record));
+    const events = records.map((record) => fromRecord({ topic, partition, offset: Number(record.offset) }, record));
+    this.versions?.learn(topic, partition, fromOffset, events);
+    return events;
+  }
+
+  /** A stream's events are among its partition's others: read pages of them until `limit` are the stream's, or the end. */
+  private async readStreamPage(
+    topic: Topic,
+    partition: number,
+    fromOffset: number,
+    limit: number,
+    stream: string,
+  ): Promise<readonly StoredEvent[]> {
+    const found: StoredEvent[] = [];
+    for (let from = fromOffset; ;) {
+      const events = await this.readPage(topic, partition, from, limit, undefined);
+      for (const event of events) {
+        if (event.streamId !== stream) continue;
+        found.push(event);
+        if (found.length === limit) return found;
+      }
+      if (events.length < limit) return found;
+      from = events[events.length - 1]!.position.offset + 1;
+    }
+  }
+
+  /** The cluster and topics this log is, and where each partition ends. */
+  identify(): Promise<LogIdentity> {
+    return readKafkaLogIdentity(this.admin, this.names);
   }
 
   /** Lets the append under way finish, then disconnects. */
@@ -154,6 +277,7 @@ export class KafkaEventLog implements EventLog {
     await this.queue;
     await this.producer?.disconnect();
     await this.reader.disconnect();
+    await this.admin.disconnect();
   }
 }
 

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import type { Kafka } from 'kafkajs';
 
 /**
- * Reads one topic partition from an offset, committed records only: what EventLog.read needs and
- * what the write model's catch-up calls at start.
+ * Reads one topic partition from an offset, committed records only: each page of the Kafka log's
+ * readAll (the write model's catch-up at start, the writer's expected-version check).
  *
  * kafkajs has no public way to do that: its consumer only reads through a consumer group, which
  * takes a group join per read and offers no "read up to here and stop". So this module uses two of
@@ -56,7 +56,11 @@ interface Cluster {
   ): Promise<{ topic: string; partitions: { partition: number; offset: string }[] }[]>;
 }
 
-type BatchConstructor = new (topic: string, fetchedOffset: string, partitionData: PartitionData) => {
+type BatchConstructor = new (
+  topic: string,
+  fetchedOffset: string,
+  partitionData: PartitionData,
+) => {
   /** The records at or after the fetched offset, markers and aborted records included. */
   readonly messagesWithinOffset: FetchedRecord[];
   /** The committed data records among them. */
@@ -68,7 +72,12 @@ const Batch = require('kafkajs/src/consumer/batch.js') as BatchConstructor;
 const READ_COMMITTED = 1;
 /** Bytes per Fetch: events are small JSON, so one fetch holds hundreds of them. */
 const FETCH_BYTES = 1024 * 1024;
-const FETCH_ATTEMPTS = 3;
+/**
+ * A leader not elected yet (a topic created a moment ago) or moved: tried again after learning the
+ * cluster anew, with a growing pause, for a few seconds in all on a busy broker.
+ */
+const FETCH_ATTEMPTS = 8;
+const FETCH_RETRY_PAUSE_MS = 100;
 const READABLE_POLL_MS = 5;
 
 function clusterOf(kafka: Kafka): Cluster {
@@ -158,6 +167,7 @@ export class KafkaPartitionReader {
       } catch (error) {
         // A leader that moved (or metadata not yet current): learn the cluster again and retry.
         if (!(error as { retriable?: boolean }).retriable || attempt === FETCH_ATTEMPTS) throw error;
+        await new Promise((done) => setTimeout(done, FETCH_RETRY_PAUSE_MS * attempt));
         await this.cluster.refreshMetadata();
       }
     }

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopEvent } from '@toolforge/contracts';
+import { UNREADABLE_RECORD, type ShopEvent, type UnreadableRecordData } from '@toolforge/contracts';
 import { HEADERS, fromRecord, toRecord } from './kafkaRecords.js';
 
 const event: ShopEvent = {
   type: 'ProductDeleted',
   data: { productId: 'p-1' },
-  meta: { eventId: '4f0d6a57-4a54-4c43-9d0e-6a1f2f3c1b2a', occurredAt: '2026-01-01T00:00:00.000Z', actor: 'u-1', commandId: 'c-1', schemaVersion: 1 },
+  meta: {
+    eventId: '4f0d6a57-4a54-4c43-9d0e-6a1f2f3c1b2a',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    actor: 'u-1',
+    commandId: 'c-1',
+    schemaVersion: 1,
+  },
 };
 const position = { topic: 'catalog.products', partition: 2, offset: 41 };
 
@@ -30,9 +36,23 @@ describe('an event in a Kafka record', () => {
     expect(fromRecord(position, asRead(toRecord('p-1', 3, event)))).toEqual({ ...event, position, streamId: 'p-1', streamPosition: 3 });
   });
 
-  it('refuses a record without a key or stream position, naming where it is', () => {
+  it('hands a record the shop did not write on as an UnreadableRecord at its position, saying why, never throwing', () => {
     const read = asRead(toRecord('p-1', 3, event));
-    expect(() => fromRecord(position, { ...read, key: null })).toThrow('catalog.products/2/41');
-    expect(() => fromRecord(position, { ...read, headers: {} })).toThrow(/not a ToolForge event/);
+    const unreadable = (record: Parameters<typeof fromRecord>[1]) =>
+      fromRecord(position, record) as unknown as { type: string; data: UnreadableRecordData; position: unknown };
+    const noKey = unreadable({ ...read, key: null });
+    expect(noKey).toMatchObject({ type: UNREADABLE_RECORD, position, data: { key: null, value: read.value.toString() } });
+    expect(noKey.data.reason).toBe('the record at catalog.products/2/41 is not a ToolForge event: the record has no key or no value');
+    expect(unreadable({ ...read, headers: {} }).data.reason).toMatch(/no valid stream-position header/);
+    expect(unreadable({ ...read, value: Buffer.from('{"type":') }).data).toMatchObject({
+      reason: expect.stringMatching(/is not JSON/),
+      headers: { [HEADERS.type]: 'ProductDeleted', [HEADERS.streamPosition]: '3' },
+    });
+    expect(unreadable({ ...read, value: Buffer.from('null') }).data.reason).toMatch(/not an event envelope/);
+  });
+
+  it('reads an envelope of a type it does not know as it is: whoever reads it decides', () => {
+    const renamed = { ...event, type: 'ProductRenamed' } as unknown as ShopEvent;
+    expect(fromRecord(position, asRead(toRecord('p-1', 3, renamed))).type).toBe('ProductRenamed');
   });
 });

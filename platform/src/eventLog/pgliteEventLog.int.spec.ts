@@ -3,20 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrencyError, TOPICS } from '@toolforge/contracts';
+import { TOPICS } from '@toolforge/contracts';
 import { openEmbeddedPostgres } from '../pglite.js';
 import { eventLogContract, productDeleted as deleted } from '../test/eventLogContract.js';
+import { readEvents } from '../testing/eventLog.js';
+import { ConcurrencyError } from './eventLog.js';
 import { PgliteEventLog } from './pgliteEventLog.js';
 
-eventLogContract('PGlite event log', async () => {
+eventLogContract('PGlite event log', async (options) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-log-'));
   let db = await openEmbeddedPostgres(dataDir);
   return {
-    log: await PgliteEventLog.open(db),
+    log: await PgliteEventLog.open(db, options),
     async reopen() {
       await db.close();
       db = await openEmbeddedPostgres(dataDir);
-      return PgliteEventLog.open(db);
+      return PgliteEventLog.open(db, options);
     },
     async close() {
       await db.close();
@@ -35,6 +37,26 @@ describe('PGlite event log', () => {
   });
   afterAll(() => db.close());
 
+  it('has an id of its own, made when first opened and kept, and says where each topic ends', async () => {
+    const own = await openEmbeddedPostgres(null);
+    try {
+      const ownLog = await PgliteEventLog.open(own);
+      const appended = await ownLog.append({
+        topic: TOPICS.orders,
+        streamId: 'id',
+        expectedVersion: 0,
+        events: [deleted('id'), deleted('id')],
+      });
+      const identity = await ownLog.identify();
+      expect(identity.logId).toMatch(/^the embedded log [0-9a-f-]{36}$/);
+      expect(identity.ends).toEqual([{ topic: TOPICS.orders, partition: 0, end: appended.position.offset + 1 }]);
+      expect((await (await PgliteEventLog.open(own)).identify()).logId).toBe(identity.logId);
+      expect((await log.identify()).logId).not.toBe(identity.logId);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('appends with dense offsets per topic, in its one partition', async () => {
     const first = await log.append({ topic: TOPICS.products, streamId: 'a', expectedVersion: 0, events: [deleted('a'), deleted('a')] });
     const second = await log.append({ topic: TOPICS.products, streamId: 'b', expectedVersion: 0, events: [deleted('b')] });
@@ -45,14 +67,16 @@ describe('PGlite event log', () => {
     expect(second.position).toEqual({ topic: TOPICS.products, partition: 0, offset: 2 });
     const other = await log.append({ topic: TOPICS.orders, streamId: 'a', expectedVersion: 0, events: [deleted('x')] });
     expect(other.position.offset).toBe(0);
-    expect(await log.partitions(TOPICS.orders)).toEqual([0]);
+    const pages = [];
+    for await (const page of log.readAll({ topics: [TOPICS.orders] })) pages.push(page);
+    expect(pages.map((page) => [page.topic, page.partition])).toEqual([[TOPICS.orders, 0]]);
   });
 
   it('refuses an append whose expected version is stale, and stores nothing of it', async () => {
-    await expect(
-      log.append({ topic: TOPICS.products, streamId: 'a', expectedVersion: 1, events: [deleted('a')] }),
-    ).rejects.toBeInstanceOf(ConcurrencyError);
-    const events = await log.read(TOPICS.products, 0, 0, 100);
+    await expect(log.append({ topic: TOPICS.products, streamId: 'a', expectedVersion: 1, events: [deleted('a')] })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    const events = await readEvents(log, { topics: [TOPICS.products] });
     expect(events).toHaveLength(3);
   });
 });

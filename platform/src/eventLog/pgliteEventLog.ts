@@ -1,20 +1,22 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { EventMeta, LogPosition, ShopEvent, Topic } from '@toolforge/contracts';
+import type { IdentifiedLog, LogIdentity } from '../readModel/readStore.js';
 import {
   ConcurrencyError,
   type AppendRequest,
   type AppendResult,
   type EventLog,
-  type EventMeta,
-  type LogPosition,
-  type ShopEvent,
+  type LogPage,
+  type ReadAllOptions,
   type StoredEvent,
-  type Topic,
-} from '@toolforge/contracts';
+} from './eventLog.js';
+import { readAllPages, type PartitionedLog } from './readAll.js';
+import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from './upcasters.js';
 
 /**
- * The embedded log (DESIGN §2): an append-only table in PGlite. The unique (topic, stream_id,
- * stream_position) is the optimistic-concurrency guard; the unique (topic, partition, offset)
- * keeps offsets dense and single-writer, as a Kafka partition's are.
+ * The embedded log: an append-only table in PGlite. The unique (topic, stream_id, stream_position)
+ * is the optimistic-concurrency guard; the unique (topic, partition, offset) keeps offsets dense and
+ * single-writer, as a Kafka partition's are.
  */
 const SCHEMA = `
   create table if not exists events (
@@ -30,6 +32,10 @@ const SCHEMA = `
     meta jsonb not null,
     unique (topic, stream_id, stream_position),
     unique (topic, partition, "offset")
+  );
+  create table if not exists log_identity (
+    one boolean primary key default true check (one),
+    log_id uuid not null
   );
 `;
 
@@ -48,14 +54,35 @@ interface EventRow {
   meta: unknown;
 }
 
-export class PgliteEventLog implements EventLog {
+export class PgliteEventLog implements EventLog, IdentifiedLog {
   private readonly listeners = new Set<(stored: readonly StoredEvent[]) => void>();
+  private readonly partitioned: PartitionedLog = {
+    partitionsToRead: () => Promise.resolve([PARTITION]),
+    readPage: (topic, partition, fromOffset, limit, stream) => this.readPage(topic, partition, fromOffset, limit, stream),
+  };
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    private readonly upcasters: Upcasters,
+  ) {}
 
-  static async open(db: PGlite): Promise<PgliteEventLog> {
+  static async open(db: PGlite, options: UpcastOptions = {}): Promise<PgliteEventLog> {
     await db.exec(SCHEMA);
-    return new PgliteEventLog(db);
+    // The log's own id, made once, when the log is first opened: a read model records which log it was built from.
+    await db.query('insert into log_identity (log_id) values ($1) on conflict do nothing', [crypto.randomUUID()]);
+    return new PgliteEventLog(db, options.upcasters ?? SHOP_UPCASTERS);
+  }
+
+  /** This log's id and where each topic's partition ends. */
+  async identify(): Promise<LogIdentity> {
+    const id = await this.db.query<{ log_id: string }>('select log_id from log_identity');
+    const ends = await this.db.query<{ topic: string; partition: number; end: unknown }>(
+      'select topic, partition, max("offset") + 1 as end from events group by topic, partition',
+    );
+    return {
+      logId: `the embedded log ${id.rows[0]!.log_id}`,
+      ends: ends.rows.map((row) => ({ topic: row.topic, partition: row.partition, end: Number(row.end) })),
+    };
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
@@ -98,24 +125,39 @@ export class PgliteEventLog implements EventLog {
         position: { topic: request.topic, partition: PARTITION, offset },
         streamId: request.streamId,
         streamPosition,
-      } as StoredEvent);
+      });
       offset += 1;
     }
     return stored;
   }
 
-  async partitions(_topic: Topic): Promise<readonly number[]> {
-    return [PARTITION];
+  readAll(options: ReadAllOptions = {}): AsyncIterable<LogPage> {
+    return readAllPages(this.partitioned, options, this.upcasters);
   }
 
-  async read(topic: Topic, partition: number, fromOffset: number, limit: number): Promise<readonly StoredEvent[]> {
+  private async readPage(
+    topic: Topic,
+    partition: number,
+    fromOffset: number,
+    limit: number,
+    stream: string | undefined,
+  ): Promise<readonly StoredEvent[]> {
     const result = await this.db.query<EventRow>(
       `select topic, partition, "offset", stream_id, stream_position, type, data, meta
-         from events where topic = $1 and partition = $2 and "offset" >= $3
+         from events where topic = $1 and partition = $2 and "offset" >= $3 and ($5::text is null or stream_id = $5)
         order by "offset" limit $4`,
-      [topic, partition, fromOffset, limit],
+      [topic, partition, fromOffset, limit, stream ?? null],
     );
     return result.rows.map(toStoredEvent);
+  }
+
+  /** Where each partition of the topic ends: the offset its next event will get. */
+  async endOffsets(topic: Topic): Promise<ReadonlyMap<number, number>> {
+    const result = await this.db.query<{ partition: number; next: string | number }>(
+      'select partition, max("offset") + 1 as next from events where topic = $1 group by partition',
+      [topic],
+    );
+    return new Map(result.rows.map((row) => [row.partition, Number(row.next)]));
   }
 
   /** In-process wake-up for an embedded projector; returns the unsubscribe function. */
@@ -124,8 +166,9 @@ export class PgliteEventLog implements EventLog {
     return () => this.listeners.delete(listener);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.listeners.clear();
+    return Promise.resolve();
   }
 }
 

@@ -2,48 +2,115 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, type ApiUser } from '@toolforge/contracts';
+import type { SessionClaims } from '../userStanding.js';
 import { HttpError } from './errorReplies.js';
+
+/** Who signs API tokens and who they are for: both services refuse a token that says otherwise. */
+export const API_TOKEN_ISSUER = 'toolforge';
+export const API_TOKEN_AUDIENCE = 'toolforge-api';
+export const API_TOKEN_LIFETIME = '12h';
+
+/** An API token's claims: the user, and `sv`, the version of the user's stream it was issued at. */
+export interface ApiTokenClaims extends ApiUser {
+  readonly sv: number;
+}
+
+/** A verified token's user, with its session version under a readable name. */
+export interface ApiCaller extends ApiUser {
+  readonly sessionVersion: SessionClaims['sessionVersion'];
+  /**
+   * The caller sent the identity provider's ID token, not an API token (the spec's own client
+   * does). Its session is the identity provider's: revocation there ends it (see VerifiedIdTokens).
+   */
+  readonly viaIdToken?: true;
+}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: ApiUser;
-    user: ApiUser;
+    payload: ApiTokenClaims;
+    user: ApiCaller;
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid API token, or 401. */
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * preHandler: a valid API token whose session is current, or 401. Declared as a property, not a
+     * method, as requireAdmin is: both are arrow functions, handed to routes as onRequest hooks.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a valid API token of an admin, or 401/403. */
-    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** The API token (DESIGN §5) for a user. */
-    issueApiToken(user: ApiUser): string;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The API token (docs/architecture.md §5) for a user, issued at this version of the user's stream. */
+    issueApiToken(user: ApiUser, sessionVersion: number): string;
   }
 }
 
 export interface ApiTokenOptions {
   secret: string;
   /** Whether the user is an admin now. Defaults to the token's own claim. */
-  isAdmin?: (user: ApiUser) => boolean | Promise<boolean>;
+  isAdmin?: (caller: ApiCaller) => boolean | Promise<boolean>;
+  /** Whether the token's session still runs (no sign-out or revocation since). Defaults to yes. */
+  isSessionCurrent?: (caller: ApiCaller) => boolean | Promise<boolean>;
+  /**
+   * Who an identity-provider ID token (a bearer that is not one of the shop's API tokens) is, once
+   * verified; rejects a token that does not verify. Without it only API tokens are accepted.
+   */
+  idTokenCaller?: (idToken: string) => Promise<ApiCaller>;
   expiresIn?: string;
 }
 
-/** API tokens signed with @fastify/jwt: both services verify them; the command service issues them. */
+/**
+ * API tokens signed with @fastify/jwt: both services verify them; the command service issues them.
+ * A token is accepted only with the shop's issuer and audience, an expiry and a session version.
+ */
 export const apiTokens = fp<ApiTokenOptions>(
   async (app: FastifyInstance, options) => {
-    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.expiresIn ?? '12h' } });
-    const isAdmin = options.isAdmin ?? ((user: ApiUser) => user.admin);
+    await app.register(fastifyJwt, {
+      secret: options.secret,
+      sign: { algorithm: 'HS256', iss: API_TOKEN_ISSUER, aud: API_TOKEN_AUDIENCE, expiresIn: options.expiresIn ?? API_TOKEN_LIFETIME },
+      verify: {
+        algorithms: ['HS256'],
+        allowedIss: API_TOKEN_ISSUER,
+        allowedAud: API_TOKEN_AUDIENCE,
+        requiredClaims: ['exp', 'iss', 'aud', 'uid', 'sv'],
+      },
+      // The caller as the routes read it: the token's claims, with the session version named.
+      formatUser: (claims) => ({
+        uid: claims.uid,
+        name: claims.name,
+        email: claims.email,
+        admin: claims.admin === true,
+        sessionVersion: claims.sv,
+      }),
+    });
+    const isAdmin = options.isAdmin ?? ((caller: ApiCaller) => caller.admin);
+    const isSessionCurrent = options.isSessionCurrent ?? (() => true);
 
-    app.decorate('issueApiToken', (user: ApiUser) =>
-      app.jwt.sign({ uid: user.uid, name: user.name, email: user.email, admin: user.admin }),
+    app.decorate('issueApiToken', (user: ApiUser, sessionVersion: number) =>
+      app.jwt.sign({ uid: user.uid, name: user.name, email: user.email, admin: user.admin, sv: sessionVersion }),
     );
     app.decorate('authenticate', async (request: FastifyRequest) => {
+      const bearer = bearerOf(request);
+      if (bearer !== undefined && options.idTokenCaller && !isApiToken(bearer)) {
+        try {
+          request.user = await options.idTokenCaller(bearer);
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          throw new HttpError(401, messages.unauthenticated);
+        }
+        return;
+      }
       try {
         await request.jwtVerify();
       } catch {
         throw new HttpError(401, messages.unauthenticated);
       }
+      const { uid, sessionVersion } = request.user;
+      if (typeof uid !== 'string' || !Number.isSafeInteger(sessionVersion) || sessionVersion < 0) {
+        throw new HttpError(401, messages.unauthenticated);
+      }
+      if (!(await isSessionCurrent(request.user))) throw new HttpError(401, messages.sessionEnded);
     });
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
@@ -52,6 +119,25 @@ export const apiTokens = fp<ApiTokenOptions>(
   },
   { name: 'api-tokens' },
 );
+
+/** The bearer token of the Authorization header, if there is one. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+/**
+ * Whether a bearer claims to be one of the shop's own API tokens (its issuer says so, or it is no
+ * readable JWT at all, which the API-token check then refuses). Anything else is left to the
+ * identity provider's verification, which checks its own signature, audience and issuer.
+ */
+function isApiToken(bearer: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(bearer.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iss?: unknown };
+    return payload.iss === API_TOKEN_ISSUER || typeof payload.iss !== 'string';
+  } catch {
+    return true;
+  }
+}
 
 /** Re-exported so every importer loads @fastify/jwt's request.user typing along with this plugin. */
 export type { FastifyJWT } from '@fastify/jwt';

@@ -1,10 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { ApiError } from '@toolforge/contracts';
 
 /** A refusal the service means to send: its status and the message the user reads. */
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'HttpError';
   }
@@ -43,7 +46,7 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * DESIGN §7: every failure answers `{ statusCode, error, message }`; bad input is a 4xx with the
+ * docs/architecture.md §8: every failure answers `{ statusCode, error, message }`; bad input is a 4xx with the
  * spec's message, and a 5xx never shows its cause (it is logged instead). `translate` turns a
  * service's own refusals (a decider's rejection, say) into the HttpError they mean.
  */
@@ -59,9 +62,9 @@ export function useErrorReplies(
       return sendError(reply, 400, error.issues[0]?.message ?? 'Invalid request', fields);
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
-    const statusCode = (error as FastifyError).statusCode ?? 500;
+    const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return sendError(reply, statusCode, clientMessage(error as FastifyError));
+      return sendError(reply, statusCode, clientMessage(error));
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, statusCode >= 500 && statusCode < 600 ? statusCode : 500, 'Something went wrong on our side');
@@ -77,6 +80,16 @@ export function useNotFoundReply(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'Not Found'));
 }
 
+/**
+ * What Fastify refuses before any route, hook or error handler runs (a path that is not valid
+ * percent-encoding, say) answers in the same shape as everything else, not with Fastify's own.
+ * Pass it to every `Fastify({...})` that serves the shop.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  sendError(reply, statusCode, clientMessage(error));
+};
+
 /** Fastify's own 4xx texts name internals now and then; these read better. */
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
@@ -87,6 +100,8 @@ function clientMessage(error: FastifyError): string {
       return 'Send the request body as application/json';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large';
+    case 'FST_ERR_BAD_URL':
+      return 'The request path is not valid';
     default:
       return error.message;
   }

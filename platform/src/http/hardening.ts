@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, READ_AFTER_HEADER, READ_AFTER_SATISFIED_HEADER, messages } from '@toolforge/contracts';
 import { HttpError } from './errorReplies.js';
+import { HEALTH_PATHS } from './health.js';
 
 export interface RateLimitRule {
   /** Requests allowed per caller in each window. */
@@ -21,11 +22,28 @@ export interface HttpHardeningOptions {
   origins: readonly string[];
   /** Limits by route path, e.g. { '/login': …, '/order': … }. Other routes are not limited. */
   rateLimits?: Readonly<Record<string, RateLimitRule>>;
+  /** The limit of every GET route without one of its own (the queries); /health and /ready are never limited. */
+  queryRateLimit?: RateLimitRule;
 }
 
-/** The limits of the shop's sensitive commands: sign-ins per address, orders per customer. */
+/** The queries' default: generous for a person clicking through the shop, a wall for a script hammering it. */
+export const QUERY_RATE_LIMIT_PER_MINUTE = 600;
+
+/** The query limit for QUERY_RATE_LIMIT requests a minute per caller; 0 turns it off. */
+export function queryRateLimit(perMinute: number): RateLimitRule | undefined {
+  return perMinute > 0 ? { max: perMinute, timeWindowMs: 60_000, per: 'user' } : undefined;
+}
+
+/**
+ * The limits of the shop's sensitive commands: sign-ins per address, orders per customer.
+ * The web client calls /login on every page load and every ID-token refresh, and a shop's customers
+ * often share one address (an office, a workshop, a mobile carrier's NAT): 300 a minute lets some
+ * fifty people behind one address reload a few pages a minute each. /login guesses no password (a
+ * Firebase ID token is verified or refused), so the limit only caps the sign-ins, and their events
+ * in the log, that one address can cause.
+ */
 export const SHOP_RATE_LIMITS: Readonly<Record<string, RateLimitRule>> = {
-  '/login': { max: 30, timeWindowMs: 60_000, per: 'address' },
+  '/login': { max: 300, timeWindowMs: 60_000, per: 'address' },
   '/order': { max: 30, timeWindowMs: 60_000, per: 'user' },
 };
 
@@ -46,20 +64,26 @@ export async function useHttpHardening(app: FastifyInstance, options: HttpHarden
   });
 
   const limits = options.rateLimits ?? {};
-  if (Object.keys(limits).length === 0) return;
+  const queries = options.queryRateLimit;
+  if (Object.keys(limits).length === 0 && !queries) return;
+  const ruleOf = (url: string, method: string | string[]): RateLimitRule | undefined => {
+    if (HEALTH_PATHS.includes(url)) return undefined;
+    const isQuery = [method].flat().every((name) => name === 'GET' || name === 'HEAD');
+    return limits[url] ?? (isQuery ? queries : undefined);
+  };
   // Runs before the rate-limit plugin's own onRoute hook (added next), which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
-    const rule = limits[route.url];
+    const rule = ruleOf(route.url, route.method);
     if (!rule) return;
     route.config = {
-      ...(route.config as object),
+      ...route.config,
       rateLimit: {
         max: rule.max,
         timeWindow: rule.timeWindowMs,
         keyGenerator: (request: FastifyRequest) =>
           rule.per === 'user' && request.user?.uid ? `user:${request.user.uid}` : `address:${request.ip}`,
       },
-    } as typeof route.config;
+    };
   });
   await app.register(rateLimit, {
     global: false,

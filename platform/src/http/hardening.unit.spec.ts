@@ -1,9 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
+import { sendTo } from '../testing/http.js';
 import { apiTokens } from './apiToken.js';
 import { useErrorReplies } from './errorReplies.js';
-import { useHttpHardening } from './hardening.js';
+import { SHOP_RATE_LIMITS, useHttpHardening } from './hardening.js';
 
 const WEB = 'http://localhost:8180';
 
@@ -22,10 +23,14 @@ describe('useHttpHardening', () => {
     await app.register(async (scope) => {
       useErrorReplies(scope);
       await scope.register(apiTokens, { secret: 'hardening-test-secret-long-enough' });
-      scope.post('/login', async () => ({ acknowledged: true }));
-      scope.post('/order', { onRequest: scope.authenticate }, async () => ({ acknowledged: true }));
-      scope.get('/products', async () => []);
-      scope.get('/token/:uid', async (request) => ({ token: scope.issueApiToken({ uid: (request.params as { uid: string }).uid, name: 'n', email: 'e@x.test', admin: false }) }));
+      scope.post('/login', () => Promise.resolve({ acknowledged: true }));
+      scope.post('/order', { onRequest: scope.authenticate }, () => Promise.resolve({ acknowledged: true }));
+      scope.get('/products', () => Promise.resolve([]));
+      scope.get('/token/:uid', (request) =>
+        Promise.resolve({
+          token: scope.issueApiToken({ uid: (request.params as { uid: string }).uid, name: 'n', email: 'e@x.test', admin: false }, 1),
+        }),
+      );
     });
   });
   afterAll(() => app.close());
@@ -43,7 +48,11 @@ describe('useHttpHardening', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/order',
-      headers: { origin: WEB, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,x-read-after' },
+      headers: {
+        origin: WEB,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,idempotency-key,x-read-after',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(WEB);
@@ -66,15 +75,65 @@ describe('useHttpHardening', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     // Another address has its own budget; unlimited routes are untouched.
     expect((await app.inject({ method: 'POST', url: '/login', remoteAddress: '10.0.0.2' })).statusCode).toBe(200);
-    for (let n = 0; n < 5; n += 1) expect((await app.inject({ method: 'GET', url: '/products', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+    for (let n = 0; n < 5; n += 1)
+      expect((await app.inject({ method: 'GET', url: '/products', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
   });
 
   it('limits orders per signed-in customer, whatever the address', async () => {
     const [ada, bo] = [await tokenOf('u-ada'), await tokenOf('u-bo')];
-    const order = (token: string) => app.inject({ method: 'POST', url: '/order', headers: { authorization: `Bearer ${token}` } });
+    const order = (token: string) => sendTo(app, { method: 'POST', url: '/order', token });
     expect((await order(ada)).statusCode).toBe(200);
     expect((await order(ada)).statusCode).toBe(200);
     expect((await order(ada)).statusCode).toBe(429);
     expect((await order(bo)).statusCode).toBe(200);
+  });
+});
+
+describe('the shop’s sign-in limit', () => {
+  /** An instance with the shop's own limits, trusting `trustProxy` for the client's address. */
+  async function shopInstance(trustProxy: boolean | string[] = false): Promise<FastifyInstance> {
+    const app = Fastify({ trustProxy });
+    await useHttpHardening(app, { origins: [WEB], rateLimits: SHOP_RATE_LIMITS });
+    await app.register((scope, _options, done) => {
+      useErrorReplies(scope);
+      scope.post('/login', () => Promise.resolve({ acknowledged: true }));
+      done();
+    });
+    return app;
+  }
+
+  it('lets the people behind one address load pages (each calls /login) a hundred times a minute', async () => {
+    const app = await shopInstance();
+    try {
+      for (let load = 1; load <= 100; load += 1) {
+        const response = await app.inject({ method: 'POST', url: '/login', remoteAddress: '203.0.113.7' });
+        expect(response.statusCode, `page load ${load}`).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts per client behind a trusted proxy (TRUST_PROXY), and per connection otherwise', async () => {
+    const { max } = SHOP_RATE_LIMITS['/login']!;
+    const fromProxy = (app: FastifyInstance, client: string) =>
+      app.inject({ method: 'POST', url: '/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+
+    const behindProxy = await shopInstance(['10.0.0.1']);
+    const direct = await shopInstance();
+    try {
+      for (let n = 0; n < max; n += 1) {
+        expect((await fromProxy(behindProxy, '198.51.100.1')).statusCode).toBe(200);
+        expect((await fromProxy(direct, '198.51.100.1')).statusCode).toBe(200);
+      }
+      expect((await fromProxy(behindProxy, '198.51.100.1')).statusCode).toBe(429);
+      // Trusted: another client behind the same proxy has its own budget.
+      expect((await fromProxy(behindProxy, '198.51.100.2')).statusCode).toBe(200);
+      // Not trusted: X-Forwarded-For is anyone's to write, so the proxy's address is the client.
+      expect((await fromProxy(direct, '198.51.100.2')).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+      await direct.close();
+    }
   });
 });

@@ -3,9 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { z, type ZodType } from 'zod';
 
 /**
- * Lets routes declare zod schemas from `contracts` (DESIGN §7): requests are validated with the very
- * schema the web's forms use, so the server answers the spec's own messages; responses are turned
- * into JSON Schema for fast-json-stringify, which also drops any field the schema does not name.
+ * Types a route's body, params and query as its zod schema's output (its transforms and defaults
+ * applied), which is what the validator below hands the route: apply it in each plugin scope with
+ * `app.withTypeProvider<ZodTypeProvider>()`. From version 7 the library types validated input as
+ * the schema's output, so it fits these compilers as it is.
+ */
+export type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/**
+ * Lets routes declare zod schemas from `contracts`: requests are validated with the very schema the
+ * web's forms use, so the server answers the spec's own messages, and the route gets the parsed
+ * value; responses are written by responseSerializer.
  */
 export function useZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
@@ -15,8 +23,14 @@ export function useZodSchemas(app: FastifyInstance): void {
       return result.success ? { value: result.data } : { error: result.error };
     };
   });
-  app.setSerializerCompiler(({ schema }) => {
-    const jsonSchema = z.toJSONSchema(schema as ZodType, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-    return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
-  });
+  app.setSerializerCompiler(({ schema }) => responseSerializer(schema as ZodType));
+}
+
+/**
+ * How a route writes a response with this schema: its JSON Schema for fast-json-stringify, which
+ * also drops any field the schema does not name.
+ */
+export function responseSerializer(schema: ZodType): (data: unknown) => string {
+  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
 }

@@ -1,18 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckpointWaiter } from './checkpointWaiter.js';
 
-/** Checkpoints held in a map, as a projector would move them. */
+/** Checkpoints held in a map, as a projector would move them; every read of them is counted. */
 function checkpoints(initial: Record<string, number> = {}) {
   const offsets = new Map(Object.entries(initial));
   let reads = 0;
   return {
     reader: {
-      async nextOffset(topic: string, partition: number) {
+      checkpoints() {
         reads += 1;
-        return offsets.get(`${topic}/${partition}`) ?? 0;
+        return Promise.resolve(
+          [...offsets].map(([at, nextOffset]) => {
+            const [topic, partition] = at.split('/');
+            return { topic: topic!, partition: Number(partition), nextOffset };
+          }),
+        );
       },
     },
-    move: (key: string, next: number) => offsets.set(key, next),
+    move: (at: string, next: number) => offsets.set(at, next),
     reads: () => reads,
   };
 }
@@ -20,14 +25,18 @@ function checkpoints(initial: Record<string, number> = {}) {
 const order41 = { topic: 'sales.orders', partition: 0, offset: 41 };
 
 describe('CheckpointWaiter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('answers at once when the checkpoint is already past the position', async () => {
     const { reader } = checkpoints({ 'sales.orders/0': 42 });
-    expect(await new CheckpointWaiter(reader).waitFor([order41], 2000)).toBe(true);
+    expect(await new CheckpointWaiter(reader).waitFor([order41], 2000)).toBe('passed');
   });
 
   it('is not satisfied by a checkpoint that is at the position (the event there is not applied yet)', async () => {
     const { reader } = checkpoints({ 'sales.orders/0': 41 });
-    expect(await new CheckpointWaiter(reader, { pollIntervalMs: 5 }).waitFor([order41], 30)).toBe(false);
+    expect(await new CheckpointWaiter(reader, { pollIntervalMs: 5 }).waitFor([order41], 30)).toBe('timed-out');
   });
 
   it('resumes as soon as it is woken after the checkpoint moves, long before its next poll', async () => {
@@ -39,7 +48,7 @@ describe('CheckpointWaiter', () => {
       state.move('sales.orders/0', 42);
       waiter.wake();
     }, 20);
-    expect(await waiting).toBe(true);
+    expect(await waiting).toBe('passed');
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -47,16 +56,55 @@ describe('CheckpointWaiter', () => {
     const state = checkpoints();
     const waiter = new CheckpointWaiter(state.reader, { pollIntervalMs: 10 });
     setTimeout(() => state.move('sales.orders/0', 42), 30);
-    expect(await waiter.waitFor([order41], 2000)).toBe(true);
+    expect(await waiter.waitFor([order41], 2000)).toBe('passed');
     expect(state.reads()).toBeGreaterThan(1);
   });
 
   it('waits for every position it is given, and gives up at the bound', async () => {
     const state = checkpoints({ 'sales.orders/0': 42, 'identity.users/0': 3 });
     const waiter = new CheckpointWaiter(state.reader, { pollIntervalMs: 10 });
-    const started = Date.now();
-    const satisfied = await waiter.waitFor([order41, { topic: 'identity.users', partition: 0, offset: 3 }], 100);
-    expect(satisfied).toBe(false);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    const outcome = await waiter.waitFor([order41, { topic: 'identity.users', partition: 0, offset: 3 }], 100);
+    expect(outcome).toBe('timed-out');
+  });
+
+  it('serves any number of concurrent waits with one checkpoint read per tick', async () => {
+    const state = checkpoints({ 'sales.orders/0': 10 });
+    const waiter = new CheckpointWaiter(state.reader, { pollIntervalMs: 60_000 });
+    const waits = Array.from({ length: 200 }, (_, index) => waiter.waitFor([{ ...order41, offset: 41 + (index % 3) }], 5000));
+    // One read for all 200 when they arrived, none of them passed yet.
+    await vi.waitFor(() => expect(state.reads()).toBe(1));
+    expect(waiter.waiting).toBe(200);
+
+    state.move('sales.orders/0', 44);
+    waiter.wake();
+    expect(new Set(await Promise.all(waits))).toEqual(new Set(['passed']));
+    // …and one more when the projector's commit woke the watcher: every wait settled on it.
+    expect(state.reads()).toBe(2);
+  });
+
+  it('reads nothing while nobody waits, and polls each tick while someone does', async () => {
+    vi.useFakeTimers();
+    const state = checkpoints({ 'sales.orders/0': 10 });
+    const waiter = new CheckpointWaiter(state.reader, { pollIntervalMs: 25 });
+    const waits = Array.from({ length: 50 }, () => waiter.waitFor([order41], 1000));
+    await vi.advanceTimersByTimeAsync(240);
+    // Ten ticks of 25 ms in 240 ms (the first read at once): never one read per waiter.
+    expect(state.reads()).toBe(10);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(new Set(await Promise.all(waits))).toEqual(new Set(['timed-out']));
+    const afterwards = state.reads();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(state.reads()).toBe(afterwards);
+  });
+
+  it('answers "busy" at once when as many requests as allowed already wait', async () => {
+    const state = checkpoints({ 'sales.orders/0': 10 });
+    const waiter = new CheckpointWaiter(state.reader, { pollIntervalMs: 60_000, maxWaiters: 2 });
+    const first = waiter.waitFor([order41], 5000);
+    const second = waiter.waitFor([order41], 5000);
+    expect(await waiter.waitFor([order41], 5000)).toBe('busy');
+    state.move('sales.orders/0', 42);
+    waiter.wake();
+    expect([await first, await second]).toEqual(['passed', 'passed']);
   });
 });

@@ -11,7 +11,7 @@ interface Entry {
   expiresAt: number;
 }
 
-/** The embedded default in place of Redis (DESIGN §2): a bounded LRU map in this process. */
+/** The embedded default in place of Redis (docs/architecture.md §2): a bounded LRU map in this process. */
 export class InProcessCache implements Cache {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<CacheArea, number>();
@@ -23,7 +23,11 @@ export class InProcessCache implements Cache {
     this.now = options.now ?? Date.now;
   }
 
-  async get(key: string): Promise<string | undefined> {
+  get(key: string): Promise<string | undefined> {
+    return Promise.resolve(this.lookUp(key));
+  }
+
+  private lookUp(key: string): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -33,24 +37,27 @@ export class InProcessCache implements Cache {
     return entry.value;
   }
 
-  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+  set(key: string, value: string, ttlSeconds: number): Promise<void> {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
     }
+    return Promise.resolve();
   }
 
-  async generation(area: CacheArea): Promise<number> {
-    return this.generations.get(area) ?? 0;
+  generation(area: CacheArea): Promise<number> {
+    return Promise.resolve(this.generations.get(area) ?? 0);
   }
 
-  async advance(areas: Iterable<CacheArea>): Promise<void> {
+  advance(areas: Iterable<CacheArea>): Promise<void> {
     for (const area of new Set(areas)) this.generations.set(area, (this.generations.get(area) ?? 0) + 1);
+    return Promise.resolve();
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.entries.clear();
+    return Promise.resolve();
   }
 }

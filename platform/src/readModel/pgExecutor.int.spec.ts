@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { openPostgresPool, pgSql } from './pgExecutor.js';
-import { migrateReadModel } from './schema.js';
+import { applyMigrations, type Migration } from './migrations.js';
+
+/** Three migrations, as a read model grows them. */
+const MIGRATIONS: readonly Migration[] = [
+  { version: 1, ddl: 'create table tools (name text primary key); create table bins (bin text primary key)' },
+  { version: 2, ddl: 'alter table tools add column bin text' },
+  { version: 3, ddl: 'create index tools_in_bin on tools (bin)' },
+];
 
 describe('the SqlExecutor on a pg pool', () => {
   let database: TestDatabase;
@@ -35,7 +42,9 @@ describe('the SqlExecutor on a pg pool', () => {
     expect((await database.sql.query('select tool from shelf where tool = $1', ['saw'])).rows).toEqual([]);
     // Pool of four: more transactions than connections still run, none left open or broken.
     const tools = await Promise.all(
-      Array.from({ length: 8 }, (_, n) => database.sql.transaction(async (tx) => (await tx.query('select $1::text as tool', [`t${n}`])).rows[0])),
+      Array.from({ length: 8 }, (_, n) =>
+        database.sql.transaction(async (tx) => (await tx.query('select $1::text as tool', [`t${n}`])).rows[0]),
+      ),
     );
     expect(tools).toHaveLength(8);
   });
@@ -43,9 +52,10 @@ describe('the SqlExecutor on a pg pool', () => {
   it('lets two services migrate the read model at the same moment', async () => {
     const [first, second] = [openPostgresPool(database.url, { max: 1 }), openPostgresPool(database.url, { max: 1 })];
     try {
-      await Promise.all([migrateReadModel(pgSql(first)), migrateReadModel(pgSql(second))]);
-      const versions = await database.sql.query<{ version: number }>('select version from read_model_migrations');
-      expect(versions.rows.map((row) => row.version)).toEqual([1]);
+      await Promise.all([applyMigrations(pgSql(first), MIGRATIONS), applyMigrations(pgSql(second), MIGRATIONS)]);
+      const versions = await database.sql.query<{ version: number }>('select version from read_model_migrations order by version');
+      // Each migration once, not once per service.
+      expect(versions.rows.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
     } finally {
       await Promise.all([first.end(), second.end()]);
     }

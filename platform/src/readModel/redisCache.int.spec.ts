@@ -3,8 +3,7 @@ import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { deleteKeys, uniqueKeyPrefix } from '../testing/redis.js';
 import { testPort } from '../testing/ports.js';
 import { TcpProxy } from '../testing/tcpProxy.js';
-import { CACHE_AREAS } from './cache.js';
-import { describeCache } from './cache.suite.js';
+import { AREAS, describeCache } from './cache.suite.js';
 import { RedisCache, type CacheLogger } from './redisCache.js';
 
 const redisUrl = inject('redisUrl');
@@ -22,7 +21,10 @@ const PROXY_PORT = testPort('redisProxy');
 
 function recordingLogger() {
   const lines: string[] = [];
-  const logger: CacheLogger = { warn: (_details, message) => lines.push(`warn ${message}`), info: (_details, message) => lines.push(`info ${message}`) };
+  const logger: CacheLogger = {
+    warn: (_details, message) => lines.push(`warn ${message}`),
+    info: (_details, message) => lines.push(`info ${message}`),
+  };
   return { logger, lines };
 }
 
@@ -48,7 +50,7 @@ describe('RedisCache when Redis fails', () => {
     expect(await cache.waitUntilReady(200)).toBe(false);
     const calls: (() => Promise<unknown>)[] = [
       () => cache.get('home'),
-      () => cache.generation(CACHE_AREAS.catalogue),
+      () => cache.generation(AREAS.catalogue),
       () => cache.set('home', '[]', 60),
     ];
     for (const call of calls) {
@@ -57,7 +59,7 @@ describe('RedisCache when Redis fails', () => {
       expect(ms).toBeLessThan(50);
     }
     // The projector must hear that it could not advance, to tell Redis later.
-    await expect(cache.advance([CACHE_AREAS.orders])).rejects.toThrow('Redis is unavailable');
+    await expect(cache.advance([AREAS.orders])).rejects.toThrow('Redis is unavailable');
     expect(lines).toEqual(['warn Redis unavailable; queries read PostgreSQL meanwhile']);
   });
 
@@ -76,7 +78,7 @@ describe('RedisCache when Redis fails', () => {
     expect(lookup.value).toBeUndefined();
     expect(lookup.ms).toBeLessThan(1000);
     // Right after a timeout Redis is left alone for a moment: the next calls do not wait again.
-    const generation = await timed(() => cache.generation(CACHE_AREAS.catalogue));
+    const generation = await timed(() => cache.generation(AREAS.catalogue));
     expect(generation.value).toBeUndefined();
     expect(generation.ms).toBeLessThan(50);
   });
@@ -86,7 +88,12 @@ describe('RedisCache when Redis fails', () => {
     proxy = new TcpProxy(PROXY_PORT, { host: target.hostname, port: Number(target.port || 6379) });
     await proxy.up();
     const { logger, lines } = recordingLogger();
-    const cache = RedisCache.open({ url: `redis://127.0.0.1:${PROXY_PORT}${target.pathname}`, keyPrefix, logger, maxReconnectDelayMs: 100 });
+    const cache = RedisCache.open({
+      url: `redis://127.0.0.1:${PROXY_PORT}${target.pathname}`,
+      keyPrefix,
+      logger,
+      maxReconnectDelayMs: 100,
+    });
     opened.push(cache);
     expect(await cache.waitUntilReady(5000)).toBe(true);
 

@@ -39,3 +39,8 @@ export function pgliteSql(db: PGlite): SqlExecutor {
     },
   };
 }
+
+/** A timestamptz as ISO text: drivers hand it back as a Date or a string. */
+export function isoTime(value: unknown): string {
+  return new Date(value as string | Date).toISOString();
+}

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type EventLog, type ShopEvent, type StoredEvent, type Topic } from '@toolforge/contracts';
+import { ALL_TOPICS, TOPICS, type ShopEvent, type Topic } from '@toolforge/contracts';
+import { orderPlaced } from '@toolforge/contracts/testing';
+import { ConcurrencyError, type EventLog, type LogPage, type ReadAllOptions, type ReadFrom } from '../eventLog/eventLog.js';
+import type { UpcastOptions, Upcasters } from '../eventLog/upcasters.js';
+import { readEvents } from '../testing/eventLog.js';
 
 /** A log under test: a fresh store, and a way to open the same store again (a restart). */
 export interface LogUnderTest {
@@ -14,35 +18,51 @@ export const productDeleted = (productId: string): ShopEvent => ({
   meta: { eventId: crypto.randomUUID(), occurredAt: '2026-01-01T00:00:00.000Z', actor: null, commandId: 'c', schemaVersion: 1 },
 });
 
-/** Every event of a partition from an offset, read in pages the way the write model catches up. */
-export async function readToEnd(log: EventLog, topic: Topic, partition: number, from: number, limit: number) {
-  const pages: StoredEvent[][] = [];
-  for (;;) {
-    const page = [...(await log.read(topic, partition, from, limit))];
-    pages.push(page);
-    if (page.length < limit) return pages;
-    from = page[page.length - 1]!.position.offset + 1;
-  }
+/**
+ * A schema version 0 the shop never had, for the upcaster seam: an OrderPlaced written before
+ * orders had a status and a payment flag. Upgraded, it gets the values every order starts with.
+ */
+const ORDERS_BEFORE_STATUS: Upcasters = {
+  OrderPlaced: { 0: (data) => ({ status: 'pending', payment: false, ...data }) },
+};
+
+/** Every page readAll hands out with these options. */
+async function readPages(log: EventLog, options: ReadAllOptions = {}): Promise<LogPage[]> {
+  const pages: LogPage[] = [];
+  for await (const page of log.readAll(options)) pages.push(page);
+  return pages;
 }
 
+/** One partition from an offset, every other from its start. */
+const fromOffsetIn =
+  (partition: number, offset: number): ReadFrom =>
+  (_topic, each) =>
+    each === partition ? offset : 0;
+
 /**
- * What every EventLog adapter promises (contracts/src/eventLog.ts), whatever it runs on: the
- * embedded log and Kafka both pass it. Offsets need not be dense (Kafka's transaction markers take
- * offsets too), so the suite only relies on their order.
+ * What every EventLog adapter promises (platform/src/eventLog/eventLog.ts), whatever it runs on:
+ * the embedded log and Kafka both pass it. Offsets need not be dense (Kafka's transaction markers
+ * take offsets too), so the suite only relies on their order. The log is opened with upcasters
+ * given by the suite, as the shop opens it with its own.
  */
-export function eventLogContract(name: string, open: () => Promise<LogUnderTest>) {
+export function eventLogContract(name: string, open: (options: UpcastOptions) => Promise<LogUnderTest>) {
   describe(`${name}: the EventLog contract`, () => {
     let subject: LogUnderTest;
     let log: EventLog;
 
     beforeAll(async () => {
-      subject = await open();
+      subject = await open({ upcasters: ORDERS_BEFORE_STATUS });
       log = subject.log;
     });
     afterAll(() => subject.close());
 
     it('stores an append’s events together, in order, after the expected version', async () => {
-      const result = await log.append({ topic: TOPICS.products, streamId: 'drill', expectedVersion: 0, events: [productDeleted('drill'), productDeleted('drill')] });
+      const result = await log.append({
+        topic: TOPICS.products,
+        streamId: 'drill',
+        expectedVersion: 0,
+        events: [productDeleted('drill'), productDeleted('drill')],
+      });
       const [first, second] = result.stored;
       expect(result.stored.map((event) => [event.streamId, event.streamPosition])).toEqual([
         ['drill', 1],
@@ -52,74 +72,154 @@ export function eventLogContract(name: string, open: () => Promise<LogUnderTest>
       expect(second!.position.offset).toBe(first!.position.offset + 1);
       expect(result.position).toEqual(second!.position);
       expect(first!.position.topic).toBe(TOPICS.products);
-      expect(await log.partitions(TOPICS.products)).toContain(first!.position.partition);
+      expect((await readPages(log, { topics: [TOPICS.products] })).map((page) => page.partition)).toContain(first!.position.partition);
     });
 
     it('reads a partition from an offset, in order, with the events as appended', async () => {
       const events = [productDeleted('saw'), productDeleted('saw')];
       const { stored } = await log.append({ topic: TOPICS.products, streamId: 'saw', expectedVersion: 0, events });
       const { partition, offset } = stored[0]!.position;
-      const read = await log.read(TOPICS.products, partition, offset, 100);
+      const inPartition = async (from: number) =>
+        (await readPages(log, { topics: [TOPICS.products], from: fromOffsetIn(partition, from) }))
+          .filter((page) => page.partition === partition)
+          .flatMap((page) => page.events);
+      const read = await inPartition(offset);
       expect(read.slice(0, 2)).toEqual(stored);
       expect(read.slice(0, 2).map(({ type, data, meta }) => ({ type, data, meta }))).toEqual(events);
-      const fromSecond = await log.read(TOPICS.products, partition, stored[1]!.position.offset, 100);
+      const fromSecond = await inPartition(stored[1]!.position.offset);
       expect(fromSecond[0]).toEqual(stored[1]);
     });
 
-    it('keeps one stream in one partition, in append order', async () => {
+    it('keeps one stream in one partition, in append order, and reads it alone', async () => {
       const positions = [];
       for (let version = 0; version < 4; version += 1) {
-        const { stored } = await log.append({ topic: TOPICS.orders, streamId: 'order-1', expectedVersion: version, events: [productDeleted('x')] });
+        const { stored } = await log.append({
+          topic: TOPICS.orders,
+          streamId: 'order-1',
+          expectedVersion: version,
+          events: [productDeleted('x')],
+        });
         positions.push(stored[0]!.position);
       }
+      await log.append({ topic: TOPICS.orders, streamId: 'order-2', expectedVersion: 0, events: [productDeleted('y')] });
       expect(new Set(positions.map((position) => position.partition)).size).toBe(1);
       const offsets = positions.map((position) => position.offset);
       expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
-      const read = await log.read(TOPICS.orders, positions[0]!.partition, 0, 100);
+      const read = await readEvents(log, { topics: [TOPICS.orders] });
       expect(read.filter((event) => event.streamId === 'order-1').map((event) => event.streamPosition)).toEqual([1, 2, 3, 4]);
+      const stream = await readEvents(log, { topics: [TOPICS.orders], stream: 'order-1', pageSize: 3 });
+      expect(stream.map((event) => [event.streamId, event.streamPosition, event.position])).toEqual(
+        positions.map((position, index) => ['order-1', index + 1, position]),
+      );
     });
 
     it('reads in pages, and a page is short only at the end', async () => {
-      const appended: StoredEvent[] = [];
+      const appended = [];
       for (let version = 0; version < 7; version += 1) {
-        const { stored } = await log.append({ topic: TOPICS.users, streamId: 'paged', expectedVersion: version, events: [productDeleted(`p${version}`)] });
+        const { stored } = await log.append({
+          topic: TOPICS.users,
+          streamId: 'paged',
+          expectedVersion: version,
+          events: [productDeleted(`p${version}`)],
+        });
         appended.push(...stored);
       }
-      const { partition } = appended[0]!.position;
-      const pages = await readToEnd(log, TOPICS.users, partition, appended[0]!.position.offset, 2);
-      expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
-      expect(pages.flat()).toEqual(appended);
+      const { partition, offset } = appended[0]!.position;
+      const pages = (await readPages(log, { topics: [TOPICS.users], from: fromOffsetIn(partition, offset), pageSize: 2 })).filter(
+        (page) => page.partition === partition,
+      );
+      expect(pages.map((page) => page.events.length)).toEqual([2, 2, 2, 1]);
+      expect(pages.flatMap((page) => page.events)).toEqual(appended);
+      expect(pages.every((page) => page.topic === TOPICS.users)).toBe(true);
     });
 
     it('reads nothing past the end', async () => {
-      const { position } = await log.append({ topic: TOPICS.users, streamId: 'last', expectedVersion: 0, events: [productDeleted('last')] });
-      expect(await log.read(TOPICS.users, position.partition, position.offset + 1, 10)).toEqual([]);
-      expect(await log.read(TOPICS.users, position.partition, position.offset + 1000, 10)).toEqual([]);
-    });
-
-    it('keeps each topic to itself', async () => {
-      await log.append({ topic: TOPICS.orders, streamId: 'only-orders', expectedVersion: 0, events: [productDeleted('o')] });
-      for (const partition of await log.partitions(TOPICS.products)) {
-        const events = await log.read(TOPICS.products, partition, 0, 1000);
-        expect(events.map((event) => event.streamId)).not.toContain('only-orders');
-        expect(events.every((event) => event.position.topic === TOPICS.products)).toBe(true);
+      const { position } = await log.append({
+        topic: TOPICS.users,
+        streamId: 'last',
+        expectedVersion: 0,
+        events: [productDeleted('last')],
+      });
+      for (const from of [position.offset + 1, position.offset + 1000]) {
+        const pages = await readPages(log, { topics: [TOPICS.users], from: fromOffsetIn(position.partition, from) });
+        expect(pages.filter((page) => page.partition === position.partition)).toEqual([]);
       }
     });
 
+    it('keeps each topic to itself, and reads every topic, one after the other, when none is named', async () => {
+      await log.append({ topic: TOPICS.orders, streamId: 'only-orders', expectedVersion: 0, events: [productDeleted('o')] });
+      const events = await readEvents(log, { topics: [TOPICS.products] });
+      expect(events.map((event) => event.streamId)).not.toContain('only-orders');
+      expect(events.every((event) => event.position.topic === TOPICS.products)).toBe(true);
+
+      const topics = (await readPages(log)).map((page) => page.topic);
+      expect(topics.filter((topic, index) => topic !== topics[index - 1])).toEqual(ALL_TOPICS);
+    });
+
+    it('refuses an append whose expected version is not the stream’s, and stores nothing of it', async () => {
+      const appended = await log.append({
+        topic: TOPICS.users,
+        streamId: 'versioned',
+        expectedVersion: 0,
+        events: [productDeleted('v1'), productDeleted('v2')],
+      });
+      for (const expectedVersion of [0, 1, 3]) {
+        await expect(
+          log.append({ topic: TOPICS.users, streamId: 'versioned', expectedVersion, events: [productDeleted('stale')] }),
+        ).rejects.toBeInstanceOf(ConcurrencyError);
+      }
+      expect(await readEvents(log, { topics: [TOPICS.users], stream: 'versioned' })).toEqual(appended.stored);
+      const { stored } = await log.append({
+        topic: TOPICS.users,
+        streamId: 'versioned',
+        expectedVersion: 2,
+        events: [productDeleted('v3')],
+      });
+      expect(stored[0]!.streamPosition).toBe(3);
+    });
+
+    it('hands out an event written in an older schema version in the current shape', async () => {
+      const current = orderPlaced({ productId: 'p-old', name: 'Bench Vice', priceCents: 59_00 });
+      const { status: _status, payment: _payment, ...before } = current.data;
+      const older = { ...current, data: before, meta: { ...current.meta, schemaVersion: 0 } } as unknown as ShopEvent;
+      const { position } = await log.append({ topic: TOPICS.orders, streamId: current.data.orderId, expectedVersion: 0, events: [older] });
+
+      const [read] = await readEvents(log, { topics: [TOPICS.orders], stream: current.data.orderId });
+      expect(read).toEqual({ ...current, position, streamId: current.data.orderId, streamPosition: 1 });
+    });
+
     it('keeps the log across a reopen, and appends after it', async () => {
-      const before = await readAll(log, TOPICS.products);
+      const before = await readTopic(log, TOPICS.products);
       log = await subject.reopen();
-      expect(await readAll(log, TOPICS.products)).toEqual(before);
+      expect(await readTopic(log, TOPICS.products)).toEqual(before);
       const drill = before.filter((event) => event.streamId === 'drill');
-      const { stored } = await log.append({ topic: TOPICS.products, streamId: 'drill', expectedVersion: drill.length, events: [productDeleted('drill')] });
+      const { stored } = await log.append({
+        topic: TOPICS.products,
+        streamId: 'drill',
+        expectedVersion: drill.length,
+        events: [productDeleted('drill')],
+      });
       expect(stored[0]!.streamPosition).toBe(drill.length + 1);
       expect(stored[0]!.position.offset).toBeGreaterThan(drill.at(-1)!.position.offset);
+    });
+
+    it('checks the expected version of a stream it has not read yet, after a reopen', async () => {
+      const saw = await readEvents(log, { topics: [TOPICS.products], stream: 'saw' });
+      log = await subject.reopen();
+      await expect(
+        log.append({ topic: TOPICS.products, streamId: 'saw', expectedVersion: 0, events: [productDeleted('saw')] }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      const { stored } = await log.append({
+        topic: TOPICS.products,
+        streamId: 'saw',
+        expectedVersion: saw.length,
+        events: [productDeleted('saw')],
+      });
+      expect(stored[0]!.streamPosition).toBe(saw.length + 1);
     });
   });
 }
 
-async function readAll(log: EventLog, topic: Topic): Promise<StoredEvent[]> {
-  const events: StoredEvent[] = [];
-  for (const partition of await log.partitions(topic)) events.push(...(await readToEnd(log, topic, partition, 0, 500)).flat());
-  return events;
+function readTopic(log: EventLog, topic: Topic) {
+  return readEvents(log, { topics: [topic] });
 }

@@ -16,11 +16,17 @@ export interface TestAccount {
 }
 
 async function call<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${api}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  const request = () =>
+    fetch(`${api}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  let response: Response;
+  try {
+    response = await request();
+  } catch (error) {
+    // The emulator closes idle keep-alive connections; a request sent on one just as it closes
+    // never reached it ("other side closed"). Sent once more on a fresh connection.
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    response = await request();
+  }
   const json = (await response.json()) as T & { error?: { message: string } };
   if (!response.ok) throw new Error(`Auth emulator ${path}: ${json.error?.message ?? response.status}`);
   return json;
@@ -32,22 +38,19 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Creates an account and returns it with an ID token that carries its name and verification. */
-export async function createAccount(options: {
-  email?: string;
-  password?: string;
-  displayName?: string;
-  emailVerified?: boolean;
-} = {}): Promise<TestAccount> {
+export async function createAccount(
+  options: {
+    email?: string;
+    password?: string;
+    displayName?: string;
+    emailVerified?: boolean;
+  } = {},
+): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'secret1';
   const displayName = options.displayName ?? 'Test Customer';
   const created = await call<{ localId: string }>('accounts:signUp?key=demo', { email, password, returnSecureToken: true });
-  // The emulator treats "Bearer owner" as an admin credential.
-  await call(
-    `projects/${PROJECT_ID}/accounts:update`,
-    { localId: created.localId, displayName, emailVerified: options.emailVerified ?? false },
-    { authorization: 'Bearer owner' },
-  );
+  await updateAccount(created.localId, { displayName, emailVerified: options.emailVerified ?? false });
   const idToken = await signIn(email, password);
   return { uid: created.localId, email, password, displayName, idToken };
 }
@@ -60,4 +63,21 @@ export async function signIn(email: string, password: string): Promise<string> {
     returnSecureToken: true,
   });
   return signedIn.idToken;
+}
+
+/**
+ * Changes an account as Firebase's admin API would (the emulator treats "Bearer owner" as an admin
+ * credential): `emailVerified`, `disableUser`, or `validSince` (seconds: ID tokens whose sign-in
+ * is older are revoked), among others.
+ */
+export async function updateAccount(uid: string, fields: Record<string, unknown>): Promise<void> {
+  await call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, ...fields }, { authorization: 'Bearer owner' });
+}
+
+/**
+ * The claims of a token, an ID token or an API token (not verified: for tests that need an ID
+ * token's auth_time, say, or the claims the web reads from an API token).
+ */
+export function tokenClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ const TEST_PORTS = {
   /** The three services of services mode (query-service/src/servicesMode.e2e.spec.ts). */
   servicesCommand: { offset: 3, fallback: 5400 },
   servicesQuery: { offset: 4, fallback: 5401 },
+  servicesProjector: { offset: 5, fallback: 5402 },
   /** The proxy that plays Redis failures (platform/src/readModel/redisCache.int.spec.ts). */
   redisProxy: { offset: 9, fallback: 5409 },
 } as const;
@@ -21,6 +22,7 @@ export function testPort(name: keyof typeof TEST_PORTS, env: NodeJS.ProcessEnv =
   const base = env.TOOLFORGE_TEST_PORT_BASE;
   if (!base) return fallback;
   const parsed = Number(base);
-  if (!Number.isInteger(parsed) || parsed < 1024 || parsed > 65525) throw new Error(`TOOLFORGE_TEST_PORT_BASE should be a port number, not "${base}"`);
+  if (!Number.isInteger(parsed) || parsed < 1024 || parsed > 65525)
+    throw new Error(`TOOLFORGE_TEST_PORT_BASE should be a port number, not "${base}"`);
   return parsed + offset;
 }

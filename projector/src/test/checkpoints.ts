@@ -1,5 +1,5 @@
-import type { EventLog, LogPosition, Topic } from '@toolforge/contracts';
-import type { CheckpointReader } from '@toolforge/platform';
+import type { LogPosition, Topic } from '@toolforge/contracts';
+import type { CheckpointsReader } from '@toolforge/platform';
 
 /**
  * Where the checkpoints should stand after applying events at these positions: past the last event
@@ -15,13 +15,10 @@ export function checkpointsAfter(positions: readonly LogPosition[]): Map<string,
 }
 
 /** Every partition's checkpoint of these topics, keyed topic/partition, leaving out those still at 0. */
-export async function checkpointsOf(log: EventLog, store: CheckpointReader, topics: readonly Topic[]): Promise<Map<string, number>> {
+export async function checkpointsOf(store: CheckpointsReader, topics: readonly Topic[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
-  for (const topic of topics) {
-    for (const partition of await log.partitions(topic)) {
-      const next = await store.nextOffset(topic, partition);
-      if (next > 0) found.set(`${topic}/${partition}`, next);
-    }
+  for (const { topic, partition, nextOffset } of await store.checkpoints()) {
+    if (nextOffset > 0 && topics.includes(topic as Topic)) found.set(`${topic}/${partition}`, nextOffset);
   }
   return found;
 }

@@ -1,10 +1,12 @@
 import { embeddedStack } from '../test/stacks.js';
-import { describeCatalogueQueries } from './catalogueRoutes.suite.js';
-import { describeHotAnswers } from './hotAnswers.suite.js';
-import { describeOrderQueries } from './orderRoutes.suite.js';
+import { describeCatalogueQueries } from '../catalog/routes.suite.js';
+import { describeHotAnswers } from '../catalog/hotAnswers.suite.js';
+import { describeCachedAnswers } from './cachedAnswers.suite.js';
+import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
 describeReadAfter(embeddedStack);
 describeHotAnswers(embeddedStack);
+describeCachedAnswers(embeddedStack);

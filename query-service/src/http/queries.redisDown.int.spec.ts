@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import { serversStack } from '../test/stacks.js';
-import { describeCatalogueQueries } from './catalogueRoutes.suite.js';
-import { describeOrderQueries } from './orderRoutes.suite.js';
+import { describeCatalogueQueries } from '../catalog/routes.suite.js';
+import { describeOrderQueries } from '../orders/routes.suite.js';
 
 // Redis is down (nothing listens on port 1): every GET answers from PostgreSQL, as before.
 const redisDown = serversStack({ redisUrl: 'redis://127.0.0.1:1', name: 'PostgreSQL with Redis down' });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAdded } from '@toolforge/contracts/testing';
-import { CACHE_AREAS } from '@toolforge/platform';
+import { CACHE_AREAS } from '../readModel.js';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import { serversStack } from '../test/stacks.js';
-import { describeCatalogueQueries } from './catalogueRoutes.suite.js';
-import { describeHotAnswers } from './hotAnswers.suite.js';
-import { describeOrderQueries } from './orderRoutes.suite.js';
+import { describeCatalogueQueries } from '../catalog/routes.suite.js';
+import { describeHotAnswers } from '../catalog/hotAnswers.suite.js';
+import { describeCachedAnswers } from './cachedAnswers.suite.js';
+import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
@@ -14,6 +15,7 @@ describeCatalogueQueries(servers);
 describeOrderQueries(servers);
 describeReadAfter(servers);
 describeHotAnswers(servers);
+describeCachedAnswers(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { READ_AFTER_SATISFIED_HEADER, formatPosition, messages, type OrderDto, type OrderPlaced, type ProductAdded, type StoredEvent } from '@toolforge/contracts';
+import {
+  READ_AFTER_SATISFIED_HEADER,
+  formatPosition,
+  messages,
+  type CountResponse,
+  type OrderDto,
+  type OrderPlaced,
+  type ProductAdded,
+  type ProductDto,
+} from '@toolforge/contracts';
 import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
-import type { Cache } from '@toolforge/platform';
+import type { Cache, StoredEvent } from '@toolforge/platform';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 
@@ -62,19 +71,19 @@ export function describeReadAfter(stack: QueryStack): void {
 
     it('answers at once when the position is already applied, for any GET', async () => {
       shop.projector.start();
-      const stockBefore = (await shop.get(`/product/${product.productId}`, { token: ada })).json().stock;
+      const stockBefore = (await shop.get(`/product/${product.productId}`, { token: ada })).json<ProductDto>().stock;
       const [placed] = await shop.append(orderPlaced(product, { userId: 'u-ada', quantity: 10 }));
       const response = await shop.get(`/product/${product.productId}`, {
         token: ada,
         headers: { 'x-read-after': formatPosition(placed!.position) },
       });
       expect(response.headers[READ_AFTER_SATISFIED_HEADER]).toBe('true');
-      expect(response.json().stock).toBe(stockBefore - 10);
+      expect(response.json<ProductDto>().stock).toBe(stockBefore - 10);
     });
 
     it('waits for every position of a comma-separated list', async () => {
       shop.projector.start();
-      const countBefore = (await shop.get('/productscount', { token: ada })).json().count;
+      const countBefore = (await shop.get('/productscount', { token: ada })).json<CountResponse>().count;
       const [order] = await shop.append(orderPlaced(product, { userId: 'u-ada' }));
       const [other] = await shop.append(productAdded());
       const header = `${formatPosition(order!.position)}, ${formatPosition(other!.position)}`;
@@ -92,6 +101,26 @@ export function describeReadAfter(stack: QueryStack): void {
       },
     );
 
+    it('refuses a position the log has not reached with 400, without waiting', async () => {
+      const [placed] = await shop.append(orderPlaced(product, { userId: 'u-ada' }));
+      const { topic, partition, offset } = placed!.position;
+      for (const beyond of [`${topic}/${partition}/${offset + 1_000_000}`, `${topic}/99/0`]) {
+        const response = await shop.get('/productscount', { token: ada, headers: { 'x-read-after': beyond } });
+        expect(response.statusCode, beyond).toBe(400);
+        expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: messages.readAfterBeyondLog });
+      }
+    });
+
+    it('ignores the header on a public route: no wait, no X-Read-After-Satisfied', async () => {
+      const [placed] = await shop.append(orderPlaced(product, { userId: 'u-ada' }));
+      // Neither a position the projector has not passed, nor one past the log, nor nonsense holds it.
+      for (const header of [formatPosition(placed!.position), 'sales.orders/0/999999999', 'nonsense']) {
+        const response = await shop.get('/homeproducts', { headers: { 'x-read-after': header } });
+        expect(response.statusCode, header).toBe(200);
+        expect(response.headers[READ_AFTER_SATISFIED_HEADER], header).toBeUndefined();
+      }
+    });
+
     it('does not make a caller without a valid token wait', async () => {
       const started = Date.now();
       const response = await shop.get('/productscount', { headers: { 'x-read-after': 'sales.orders/0/999' } });
@@ -100,10 +129,56 @@ export function describeReadAfter(stack: QueryStack): void {
     });
   });
 
+  describe(`limits on ${stack.name}`, () => {
+    let shop: QueryHarness;
+    let position: string;
+    beforeAll(async () => {
+      shop = await startQueryService({
+        stack,
+        maxWaiters: 1,
+        readAfterTimeoutMs: 5000,
+        rateLimit: { max: 3, timeWindowMs: 60_000, per: 'user' },
+      });
+      const added = productAdded();
+      await shop.append(added);
+      await shop.project();
+      // Appended, never projected: a wait for it lasts until its bound.
+      position = formatPosition((await shop.append(orderPlaced(added.data, { userId: 'u-ada' })))[0]!.position);
+    });
+    afterAll(() => shop.close());
+
+    it('answers at once, not satisfied, when as many requests wait as allowed', async () => {
+      const waiting = shop.get('/orders/u-ada', { token: shop.token({ uid: 'u-ada' }), headers: { 'x-read-after': position } });
+      await expect.poll(() => shop.checkpoints.waiting).toBe(1);
+      const turnedAway = await shop.get('/orders/u-bo', { token: shop.token({ uid: 'u-bo' }), headers: { 'x-read-after': position } });
+      expect(turnedAway.statusCode).toBe(200);
+      expect(turnedAway.headers[READ_AFTER_SATISFIED_HEADER]).toBe('false');
+      // The first one is released by the projector.
+      shop.projector.start();
+      expect((await waiting).headers[READ_AFTER_SATISFIED_HEADER]).toBe('true');
+      await shop.projector.stop();
+    });
+
+    it('limits each caller on each query route, then answers 429; others and /health go on', async () => {
+      const grace = shop.token({ uid: 'u-grace' });
+      for (let call = 0; call < 3; call += 1) expect((await shop.get('/productscount', { token: grace })).statusCode).toBe(200);
+      const limited = await shop.get('/productscount', { token: grace });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyRequests });
+      expect((await shop.get('/productscount', { token: shop.token({ uid: 'u-hedy' }) })).statusCode).toBe(200);
+
+      // A public route counts per address.
+      for (let call = 0; call < 3; call += 1) expect((await shop.get('/homeproducts', { remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
+      expect((await shop.get('/homeproducts', { remoteAddress: '10.0.0.7' })).statusCode).toBe(429);
+      expect((await shop.get('/homeproducts', { remoteAddress: '10.0.0.8' })).statusCode).toBe(200);
+      for (let call = 0; call < 5; call += 1) expect((await shop.get('/health', { remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
+    });
+  });
+
   describe('the cache', () => {
     it('is only a speed-up: when it fails, the read model answers', async () => {
       const down = () => Promise.reject(new Error('cache down'));
-      const broken: Cache = { get: down, set: down, generation: down, advance: down, close: async () => undefined };
+      const broken: Cache = { get: down, set: down, generation: down, advance: down, close: () => Promise.resolve(undefined) };
       const shop = await startQueryService({ stack, cache: broken });
       try {
         await shop.append(productAdded());

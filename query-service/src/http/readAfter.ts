@@ -1,13 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ALL_TOPICS,
   READ_AFTER_HEADER,
   READ_AFTER_SATISFIED_HEADER,
   messages,
   parsePosition,
+  type ApiUser,
   type LogPosition,
 } from '@toolforge/contracts';
-import { HttpError, type CheckpointWaiter } from '@toolforge/platform';
+import { HttpError, type CheckpointWaiter, type LogEnd } from '@toolforge/platform';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,18 +29,43 @@ export function readAfterPositions(header: string | string[] | undefined): LogPo
   return positions as LogPosition[];
 }
 
+export interface ReadAfterOptions {
+  checkpoints: CheckpointWaiter;
+  /** Where the log ends: a position past it is refused. */
+  logEnd: LogEnd;
+  timeoutMs: number;
+  logger: FastifyBaseLogger;
+}
+
 /**
- * Read-your-writes (DESIGN §4): with X-Read-After, the request waits until the projector has passed
+ * Read-your-writes (docs/architecture.md §4): with X-Read-After, the request waits until the projector has passed
  * every position it names, at most `timeoutMs`, then answers from the read model either way and
  * says in X-Read-After-Satisfied whether the wait succeeded. A preHandler, so it runs after
- * authentication: a caller without a valid token never makes the service wait.
+ * authentication and the rate limit. Only a signed-in caller's request waits: a public route
+ * (/homeproducts) ignores the header, so nobody unknown can hold the service's connections. A
+ * position the log has not reached is refused (400): its wait could only run out. When as many
+ * requests wait as the watcher allows, the request answers at once, as any GET without the header
+ * would, with X-Read-After-Satisfied: false: the client then reads again later, as it does after a
+ * wait that ran out, rather than meeting an error while the service is merely busy.
  */
-export function readAfter(checkpoints: CheckpointWaiter, timeoutMs: number) {
+export function readAfter({ checkpoints, logEnd, timeoutMs, logger }: ReadAfterOptions) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!(request.user as ApiUser | undefined)) return;
     const positions = readAfterPositions(request.headers[READ_AFTER_HEADER]);
     if (!positions) return;
-    const satisfied = await checkpoints.waitFor(positions, timeoutMs);
-    request.readFresh = true;
-    reply.header(READ_AFTER_SATISFIED_HEADER, String(satisfied));
+    if (!(await reachedByLog(logEnd, positions, logger))) throw new HttpError(400, messages.readAfterBeyondLog);
+    const outcome = await checkpoints.waitFor(positions, timeoutMs);
+    request.readFresh = outcome !== 'busy';
+    reply.header(READ_AFTER_SATISFIED_HEADER, String(outcome === 'passed'));
   };
+}
+
+/** Whether the log holds the positions; when its end cannot be read, the bounded wait goes ahead. */
+async function reachedByLog(logEnd: LogEnd, positions: readonly LogPosition[], logger: FastifyBaseLogger): Promise<boolean> {
+  try {
+    return await logEnd.holds(positions);
+  } catch (error) {
+    logger.warn({ err: error }, 'could not read where the log ends; X-Read-After positions are not checked against it');
+    return true;
+  }
 }

@@ -6,10 +6,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Sends a cached answer as it is stored: Fastify sends a string with a JSON content type without
  * serialising it again, so a hit costs no parse and no stringify. The string was made by the same
- * DTO mapping the response schema describes; a loaded answer still goes through that schema's
- * serialiser, which lets no other field out.
+ * DTO mapping the response schema describes (a test holds every cached answer to its route's
+ * schema); a loaded answer is returned, to go through that schema's serialiser, which lets no other
+ * field out. A sent answer resolves once it is out, so the handler's promise says the reply is done.
  */
-export function sendAnswer<T>(reply: FastifyReply, answer: Answer<T>): FastifyReply | T {
-  if ('json' in answer) return reply.type(JSON_TYPE).send(answer.json);
-  return answer.loaded;
+export async function sendAnswer<T>(reply: FastifyReply, answer: Answer<T>): Promise<T | undefined> {
+  if ('loaded' in answer) return answer.loaded;
+  await reply.type(JSON_TYPE).send(answer.json);
+  return undefined;
 }

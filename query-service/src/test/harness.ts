@@ -1,9 +1,11 @@
-import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import type { ApiUser, ShopEvent } from '@toolforge/contracts';
-import { logWriter } from '@toolforge/contracts/testing';
-import { CheckpointWaiter, PgliteEventLog, SqlReadStore, apiTokens, type Cache } from '@toolforge/platform';
-import { Projector } from '@toolforge/projector';
+import { logWriter, sendTo } from '@toolforge/platform/testing';
+import { CheckpointWaiter, LogEnd, PgliteEventLog, apiTokens, type Cache, type RateLimitRule } from '@toolforge/platform';
+import { Projector, openProjectorStore } from '@toolforge/projector';
 import { buildQueryService } from '../app.js';
+import { catalogueHotAnswers } from '../catalog/answers.js';
+import { openReadModel } from '../readModel.js';
 import { embeddedStack, type QueryStack } from './stacks.js';
 
 const SECRET = 'query-service-test-secret-long-enough-for-hs256';
@@ -15,6 +17,13 @@ export interface QueryHarnessOptions {
   readAfterTimeoutMs?: number;
   /** In place of the stack's cache. */
   cache?: Cache;
+  /** The limit of each query route per caller; none by default. */
+  rateLimit?: RateLimitRule;
+  /** How many X-Read-After waits at once. */
+  maxWaiters?: number;
+  allOrdersLimit?: number;
+  /** How long the query service uses an account's standing again; 0 (read every time) unless given. */
+  standingMaxAgeMs?: number;
 }
 
 /**
@@ -26,18 +35,34 @@ export interface QueryHarnessOptions {
 export async function startQueryService(options: QueryHarnessOptions = {}) {
   const stack = await (options.stack ?? embeddedStack).open();
   const { log } = stack;
-  const store = await SqlReadStore.open(stack.sql);
+  const store = await openReadModel(stack.sql);
   const cache = options.cache ?? stack.cache;
-  const checkpoints = new CheckpointWaiter(store, { pollIntervalMs: 20 });
-  const projector = new Projector({ log, store, cache, pollIntervalMs: 50 });
+  const checkpoints = new CheckpointWaiter(store, { pollIntervalMs: 20, maxWaiters: options.maxWaiters });
+  // Wired as the hosts wire it: the projector puts the catalogue's hot answers in the cache.
+  const projector = new Projector({
+    log,
+    store: await openProjectorStore(stack.sql),
+    cache,
+    hotAnswers: catalogueHotAnswers(store),
+    pollIntervalMs: 50,
+  });
   const unsubscribe: (() => unknown)[] = [];
   if (stack.inProcess) {
     unsubscribe.push(projector.onCommitted(() => checkpoints.wake()));
     if (log instanceof PgliteEventLog) unsubscribe.push(log.onAppend(() => projector.wake()));
   }
   const app = await buildQueryService(
-    { store, cache, jwtSecret: SECRET, checkpoints, readAfterTimeoutMs: options.readAfterTimeoutMs },
-    { origins: [WEB_ORIGIN] },
+    {
+      store,
+      cache,
+      jwtSecret: SECRET,
+      checkpoints,
+      logEnd: new LogEnd(log),
+      readAfterTimeoutMs: options.readAfterTimeoutMs,
+      allOrdersLimit: options.allOrdersLimit,
+      standingMaxAgeMs: options.standingMaxAgeMs ?? 0,
+    },
+    { origins: [WEB_ORIGIN], rateLimit: options.rateLimit },
   );
   const issuer = Fastify();
   await issuer.register(apiTokens, { secret: SECRET });
@@ -49,6 +74,7 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
     log,
     store,
     cache,
+    checkpoints,
     projector,
     /** Appends events as the command side would; the read model sees them after project(). */
     async append(...events: ShopEvent[]) {
@@ -62,12 +88,14 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
       await projector.cacheRefreshed();
       return applied;
     },
-    token: (user: Partial<ApiUser> & { uid: string }) =>
-      issuer.issueApiToken({ name: 'Ada Customer', email: `${user.uid}@toolforge.test`, admin: false, ...user }),
-    get(url: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
-      const headers: InjectOptions['headers'] = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      return app.inject({ method: 'GET', url, headers });
+    /** An API token as the command service issues it, at `sessionVersion` of the user's stream (0 unless given). */
+    token: ({ sessionVersion = 0, ...user }: Partial<ApiUser> & { uid: string; sessionVersion?: number }) =>
+      issuer.issueApiToken({ name: 'Ada Customer', email: `${user.uid}@toolforge.test`, admin: false, ...user }, sessionVersion),
+    get(
+      url: string,
+      options: { token?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+    ): Promise<LightMyRequestResponse> {
+      return sendTo(app, { method: 'GET', url, ...options });
     },
     async close() {
       for (const stop of unsubscribe) stop();

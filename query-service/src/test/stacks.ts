@@ -1,11 +1,22 @@
 import { inject } from 'vitest';
-import type { EventLog } from '@toolforge/contracts';
-import { InProcessCache, KafkaEventLog, PgliteEventLog, RedisCache, openEmbeddedPostgres, pgliteSql, type Cache, type SqlExecutor } from '@toolforge/platform';
+import {
+  InProcessCache,
+  KafkaEventLog,
+  PgliteEventLog,
+  RedisCache,
+  openEmbeddedPostgres,
+  pgliteSql,
+  type Cache,
+  type EventLog,
+  type LogEndSource,
+  type SqlExecutor,
+} from '@toolforge/platform';
 import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTopicPrefix } from '@toolforge/platform/testing';
 
 /** What a query service under test runs on: a fresh log, read-model database and cache. */
 export interface OpenedStack {
-  log: EventLog;
+  /** The log, which also tells where it ends (the PGlite table, or Kafka's high watermarks). */
+  log: EventLog & LogEndSource;
   sql: SqlExecutor;
   cache: Cache;
   /**

@@ -55,59 +55,75 @@ export class FakeIdentity implements IdentityProvider {
     return this.snapshot();
   }
 
-  async idToken() {
-    if (!this.current) throw new Error('No user is logged in');
-    return `id-token:${this.current.uid}:${this.tokenVersion}`;
+  idToken() {
+    return settled(() => {
+      if (!this.current) throw new Error('No user is logged in');
+      return `id-token:${this.current.uid}:${this.tokenVersion}`;
+    });
   }
 
-  async signInWithEmail(email: string, password: string) {
-    this.steps.push('signIn');
-    this.throwIfFailing();
-    const account = this.accounts.get(email);
-    if (!account || account.password !== password) throw new Error('Firebase: Error (auth/invalid-credential).');
-    return this.signIn(account.user);
+  signInWithEmail(email: string, password: string) {
+    return settled(() => {
+      this.steps.push('signIn');
+      this.throwIfFailing();
+      const account = this.accounts.get(email);
+      if (!account || account.password !== password) throw new Error('Firebase: Error (auth/invalid-credential).');
+      return this.signIn(account.user);
+    });
   }
 
-  async signInWithGoogle() {
-    this.steps.push('google');
-    this.throwIfFailing();
-    const account = this.accounts.get('google.user@toolforge.test') ?? {
-      user: this.addAccount('google.user@toolforge.test', '', { displayName: 'Google User', providerIds: ['google.com'] }),
-    };
-    return this.signIn(account.user);
+  signInWithGoogle() {
+    return settled(() => {
+      this.steps.push('google');
+      this.throwIfFailing();
+      const account = this.accounts.get('google.user@toolforge.test') ?? {
+        user: this.addAccount('google.user@toolforge.test', '', { displayName: 'Google User', providerIds: ['google.com'] }),
+      };
+      return this.signIn(account.user);
+    });
   }
 
-  async createAccount(email: string, password: string) {
-    this.steps.push('createAccount');
-    this.throwIfFailing();
-    if (this.accounts.has(email)) throw new Error('Firebase: Error (auth/email-already-in-use).');
-    return this.signIn(this.addAccount(email, password));
+  createAccount(email: string, password: string) {
+    return settled(() => {
+      this.steps.push('createAccount');
+      this.throwIfFailing();
+      if (this.accounts.has(email)) throw new Error('Firebase: Error (auth/email-already-in-use).');
+      return this.signIn(this.addAccount(email, password));
+    });
   }
 
-  async updateDisplayName(displayName: string) {
-    this.steps.push(`updateDisplayName:${displayName}`);
-    if (!this.current) throw new Error('No user is logged in');
-    this.current = { ...this.current, displayName };
-    this.accounts.get(this.current.email!)!.user = this.current;
-    return this.snapshot()!;
+  updateDisplayName(displayName: string) {
+    return settled(() => {
+      this.steps.push(`updateDisplayName:${displayName}`);
+      if (!this.current) throw new Error('No user is logged in');
+      this.current = { ...this.current, displayName };
+      this.accounts.get(this.current.email!)!.user = this.current;
+      return this.snapshot()!;
+    });
   }
 
-  async sendVerificationEmail() {
-    this.steps.push('sendVerificationEmail');
-    this.sentVerifications.push(this.current!.email!);
+  sendVerificationEmail() {
+    return settled(() => {
+      this.steps.push('sendVerificationEmail');
+      this.sentVerifications.push(this.current!.email!);
+    });
   }
 
-  async sendPasswordReset(email: string) {
-    this.steps.push('sendPasswordReset');
-    this.throwIfFailing();
-    if (!this.accounts.has(email)) throw new Error('Firebase: Error (auth/user-not-found).');
-    this.sentResets.push(email);
+  sendPasswordReset(email: string) {
+    return settled(() => {
+      this.steps.push('sendPasswordReset');
+      this.throwIfFailing();
+      if (!this.accounts.has(email)) throw new Error('Firebase: Error (auth/user-not-found).');
+      this.sentResets.push(email);
+    });
   }
 
-  async signOut() {
-    this.steps.push('signOut');
-    this.current = null;
-    this.emit();
+  signOut() {
+    return settled(() => {
+      this.steps.push('signOut');
+      this.current = null;
+      this.emit();
+    });
   }
 
   private signIn(user: IdentityUser) {
@@ -130,4 +146,9 @@ export class FakeIdentity implements IdentityProvider {
     this.failNext = null;
     if (failure) throw failure;
   }
+}
+
+/** Runs `work` at once, as the body of an async method would run: what it throws is the rejection. */
+function settled<T>(work: () => T): Promise<T> {
+  return new Promise<T>((resolve) => resolve(work()));
 }

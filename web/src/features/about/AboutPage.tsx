@@ -1,6 +1,9 @@
 const TEAM = [
   { role: 'Forge and heat treatment', text: 'Sets the temperature curves that give every hammer face and chisel edge its hardness.' },
-  { role: 'Power tool engineering', text: 'Designs motors and gearboxes and runs the endurance bench where drills turn for a thousand hours.' },
+  {
+    role: 'Power tool engineering',
+    text: 'Designs motors and gearboxes and runs the endurance bench where drills turn for a thousand hours.',
+  },
   { role: 'Machine tool works', text: 'Scrapes lathe and mill beds flat to a few microns and commissions every machine on site.' },
   { role: 'Customer support', text: 'Answers questions on orders, delivery and warranty the same working day.' },
 ];
@@ -19,9 +22,9 @@ export default function AboutPage() {
           <p className="eyebrow">About ToolForge</p>
           <h1>We make the tools we would want to use</h1>
           <p>
-            ToolForge is a manufacturer of hand tools, power tools and machine tools. Everything in this shop is made
-            in our own three units, checked by the people who made it, and shipped straight to you. We sell directly
-            so that workshops of every size get factory prices and can talk to the engineers who designed their tools.
+            ToolForge is a manufacturer of hand tools, power tools and machine tools. Everything in this shop is made in our own three
+            units, checked by the people who made it, and shipped straight to you. We sell directly so that workshops of every size get
+            factory prices and can talk to the engineers who designed their tools.
           </p>
         </div>
         <img src="/images/about.svg" alt="The ToolForge works with its three halls" width="520" height="360" />

@@ -8,6 +8,7 @@ import { FormMessage } from '../forms/FormMessage';
 import { SelectField } from '../forms/SelectField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 import { adminFormsOpened, productAddRequested, selectAdmin } from './adminSlice';
 
 const FIELD_NAMES = ['name', 'category', 'model', 'imageUrl', 'price', 'stock', 'minOrder', 'description'] as const;
@@ -40,7 +41,7 @@ export default function AddProductPage() {
   return (
     <div className="dashboard-panel">
       <h2>Add Product</h2>
-      <form className="product-form" noValidate onSubmit={handleSubmit((product) => dispatch(productAddRequested(product)))}>
+      <form className="product-form" noValidate onSubmit={onSubmit(handleSubmit((product) => dispatch(productAddRequested(product))))}>
         <TextField label="Name" error={errors.name?.message} {...register('name')} />
         <SelectField
           label="Category"
@@ -59,12 +60,7 @@ export default function AddProductPage() {
         <div className="field-row">
           <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
           <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
-          <TextField
-            label="Minimum order"
-            inputMode="numeric"
-            error={errors.minOrder?.message}
-            {...register('minOrder')}
-          />
+          <TextField label="Minimum order" inputMode="numeric" error={errors.minOrder?.message} {...register('minOrder')} />
         </div>
         <TextAreaField label="Description" rows={5} error={errors.description?.message} {...register('description')} />
         <button type="submit" className="button button--primary" disabled={addProduct.pending}>

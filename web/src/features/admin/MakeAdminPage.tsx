@@ -5,10 +5,11 @@ import { makeAdminSchema, type MakeAdminInput } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 import { adminFormsOpened, adminGrantRequested, selectAdmin } from './adminSlice';
 import { adminGrantedText } from './adminSaga';
 
-/** Make Admin: grant the admin role to an existing account by its email (DESIGN §5). */
+/** Make Admin: grant the admin role to an existing account by its email (docs/architecture.md §5). */
 export default function MakeAdminPage() {
   const dispatch = useAppDispatch();
   const { makeAdmin } = useAppSelector(selectAdmin);
@@ -26,7 +27,7 @@ export default function MakeAdminPage() {
     <div className="dashboard-panel">
       <h2>Make Admin</h2>
       <p>An admin manages the catalogue and sees every order. The account must already be registered.</p>
-      <form className="inline-form" noValidate onSubmit={handleSubmit((form) => dispatch(adminGrantRequested(form)))}>
+      <form className="inline-form" noValidate onSubmit={onSubmit(handleSubmit((form) => dispatch(adminGrantRequested(form))))}>
         <TextField label="Email of the account" type="email" error={errors.email?.message} {...register('email')} />
         <button type="submit" className="button button--primary" disabled={makeAdmin.pending}>
           Make Admin

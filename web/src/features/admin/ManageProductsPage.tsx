@@ -11,7 +11,7 @@ import { Pagination } from '../pagination/Pagination';
 import { productDeleteRequested, selectAdmin } from './adminSlice';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/** Manage Products: the paginated catalogue with delete behind a confirm dialog (SPEC §2, §4). */
+/** Manage Products: the paginated catalogue with delete behind a confirm dialog (docs/architecture.md §9). */
 export default function ManageProductsPage() {
   const dispatch = useAppDispatch();
   const list = useProductList('manageProducts');

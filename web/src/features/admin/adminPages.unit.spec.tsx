@@ -22,7 +22,7 @@ const product = (n: number): ProductDto => ({
   description: 'A sturdy tool for the workshop, tested before it ships.',
 });
 
-describe('add product form (SPEC §5)', () => {
+describe('add product form (docs/architecture.md §9)', () => {
   it('shows each rule’s message on blur', async () => {
     fakeQueryServer({});
     const { user } = renderShop('/admindashboard/addproduct', { shop: await signedInTestStore({ admin: true }) });
@@ -124,11 +124,11 @@ describe('manage products', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Last' }));
     expect(within(bar).getByRole('button', { name: 'Page 20' }).getAttribute('aria-current')).toBe('page');
-    expect((within(bar).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(bar).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
 
     await user.selectOptions(screen.getByLabelText('Products per page'), '5');
     expect(within(bar).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    expect((within(bar).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(bar).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
     expect(within(bar).getByRole('button', { name: 'Page 5' })).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READ_AFTER_HEADER, addProductSchema, messages } from '@toolforge/contracts';
+import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { CommandRefused } from '../api/commandClient';
@@ -22,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('add product (SPEC §4)', () => {
+describe('add product (docs/architecture.md §9)', () => {
   it('sends the product with the API token, re-reads the catalogue and opens Manage Products', async () => {
     const server = fakeQueryServer({ '/productscount': { count: 24 } });
     const shop = await signedInTestStore({ admin: true });
@@ -37,7 +38,7 @@ describe('add product (SPEC §4)', () => {
     expect(shop.store.getState().admin.addProduct).toEqual({ pending: false, error: null, fieldErrors: {} });
     expect(shop.store.getState().toasts.items.map((toast) => toast.text)).toContain(productAddedText('Cross-peen Hammer'));
     await waitForState(shop.store, () => server.requestsTo('/productscount').length === 2);
-    const { position } = await shop.commands.addProduct.mock.results[0]!.value;
+    const { position } = await answerOf(shop.commands.addProduct);
     expect(server.requestsTo('/productscount')[1]!.headers[READ_AFTER_HEADER]).toBe(position);
     count.unsubscribe();
   });
@@ -54,9 +55,7 @@ describe('add product (SPEC §4)', () => {
 
   it("shows a refused request's message and its field messages", async () => {
     const shop = await signedInTestStore({ admin: true });
-    shop.commands.addProduct.mockRejectedValueOnce(
-      new CommandRefused(messages.productNameMax, 400, { name: messages.productNameMax }),
-    );
+    shop.commands.addProduct.mockRejectedValueOnce(new CommandRefused(messages.productNameMax, 400, { name: messages.productNameMax }));
 
     shop.store.dispatch(productAddRequested(newProduct));
 
@@ -65,7 +64,7 @@ describe('add product (SPEC §4)', () => {
   });
 });
 
-describe('delete product (SPEC §4)', () => {
+describe('delete product (docs/architecture.md §9)', () => {
   it('deletes with the API token and reloads the list on acknowledged', async () => {
     const server = fakeQueryServer({ '/products?page=0&size=10': [] });
     const shop = await signedInTestStore({ admin: true });

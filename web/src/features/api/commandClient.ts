@@ -27,7 +27,7 @@ export class CommandRefused extends Error {
 /** A body that may or may not say it was acknowledged: the spec reads the flag, never assumes it. */
 export type Answer<T extends Acknowledgement> = Omit<T, 'acknowledged'> & { acknowledged: boolean };
 
-/** The command service's calls (SPEC §7, DESIGN §4, §5). Only sagas use it. */
+/** The command service's calls (docs/architecture.md §9, docs/architecture.md §4, §5). Only sagas use it. */
 export interface CommandClient {
   login(idToken: string, body: LoginSyncInput): Promise<Answer<LoginResponse>>;
   logout(accessToken: string, body: LogoutInput): Promise<Answer<Acknowledgement>>;
@@ -72,8 +72,7 @@ export function httpCommandClient(baseUrl: string, fetchImpl: typeof fetch = (..
     placeOrder: (accessToken, body, idempotencyKey) =>
       send('POST', '/order', accessToken, body, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
     addProduct: (accessToken, body) => send('POST', '/addproduct', accessToken, body),
-    deleteProduct: (accessToken, productId) =>
-      send('DELETE', `/deleteproduct/${encodeURIComponent(productId)}`, accessToken),
+    deleteProduct: (accessToken, productId) => send('DELETE', `/deleteproduct/${encodeURIComponent(productId)}`, accessToken),
     makeAdmin: (accessToken, body) => send('POST', '/makeadmin', accessToken, body),
   };
 }

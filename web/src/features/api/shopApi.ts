@@ -1,13 +1,6 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
-import {
-  READ_AFTER_HEADER,
-  TOPICS,
-  type CountResponse,
-  type OrderDto,
-  type ProductDto,
-  type Topic,
-} from '@toolforge/contracts';
+import { READ_AFTER_HEADER, TOPICS, type CountResponse, type OrderDto, type ProductDto, type Topic } from '@toolforge/contracts';
 import { config } from '../../config';
 import type { RootState } from '../../app/store';
 
@@ -26,7 +19,7 @@ const TOPIC_OF_ENDPOINT: Record<string, Topic> = {
   allOrders: TOPICS.orders,
 };
 
-/** Every read of the query service (DESIGN §1): cached, tagged, refetched when a command changes them. */
+/** Every read of the query service (docs/architecture.md §1): cached, tagged, refetched when a command changes them. */
 export const shopApi = createApi({
   reducerPath: 'shopApi',
   baseQuery: fetchBaseQuery({
@@ -61,14 +54,8 @@ export const shopApi = createApi({
   }),
 });
 
-export const {
-  useHomeProductsQuery,
-  useProductsCountQuery,
-  useProductsPageQuery,
-  useProductQuery,
-  useUserOrdersQuery,
-  useAllOrdersQuery,
-} = shopApi;
+export const { useHomeProductsQuery, useProductsCountQuery, useProductsPageQuery, useProductQuery, useUserOrdersQuery, useAllOrdersQuery } =
+  shopApi;
 
 /** The message to show for a failed read: the server's own text when it sent one. */
 export function readErrorText(error: FetchBaseQueryError | SerializedError | undefined): string {

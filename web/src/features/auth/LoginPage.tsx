@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { loginFormSchema, messages, type LoginForm } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 import { AuthCard } from './AuthCard';
 import { googleLoginRequested, loginRequested } from './authSlice';
 import type { RedirectState } from './RequireAuth';
@@ -25,7 +26,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login" intro="Sign in to order tools and follow your orders.">
-      <form noValidate onSubmit={handleSubmit((form) => dispatch(loginRequested({ ...form, from })))}>
+      <form noValidate onSubmit={onSubmit(handleSubmit((form) => dispatch(loginRequested({ ...form, from }))))}>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { messages, registerFormSchema, type RegisterForm } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 import { AuthCard } from './AuthCard';
 import { registerRequested } from './authSlice';
 import { useAuthForm } from './useAuthForm';
@@ -21,7 +22,7 @@ export default function RegisterPage() {
     <AuthCard title="Create an account" intro="We send a verification email to the address you give.">
       <form
         noValidate
-        onSubmit={handleSubmit(({ fullName, email, password }) => dispatch(registerRequested({ fullName, email, password })))}
+        onSubmit={onSubmit(handleSubmit(({ fullName, email, password }) => dispatch(registerRequested({ fullName, email, password }))))}
       >
         <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 import { AuthCard } from './AuthCard';
 import { passwordResetRequested } from './authSlice';
 import { useAuthForm } from './useAuthForm';
@@ -18,7 +19,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset your password" intro="Enter the email of your account and we will send you a reset link.">
-      <form noValidate onSubmit={handleSubmit((form) => dispatch(passwordResetRequested(form)))}>
+      <form noValidate onSubmit={onSubmit(handleSubmit((form) => dispatch(passwordResetRequested(form))))}>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <button type="submit" className="button button--primary button--block" disabled={auth.flow === 'reset'}>
           Send reset link

@@ -1,10 +1,10 @@
 import { eventChannel, buffers, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
-import { messages, type LoginResponse, type Acknowledgement } from '@toolforge/contracts';
+import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
-import { CommandRefused, errorText, type Answer } from '../api/commandClient';
+import { errorText } from '../api/commandClient';
+import { sendCommand } from '../api/commandFlow';
 import { shopApi } from '../api/shopApi';
-import { positionRecorded } from '../session/readAfterSlice';
 import { toastShown } from '../toasts/toastSlice';
 import {
   displayNameChangeRequested,
@@ -39,31 +39,25 @@ function identityChannel(deps: ShopDeps): EventChannel<{ user: IdentityUser | nu
 }
 
 /**
- * The login sync (SPEC §4): trade the identity provider's ID token for the shop's API token.
+ * The login sync: trade the identity provider's ID token for the shop's API token.
  * Answers whether the server acknowledged it.
  */
 export function* syncSession(deps: ShopDeps, memo: SyncMemo, user: IdentityUser, name: string): SagaIterator<boolean> {
-  yield put(syncStarted());
-  try {
-    const idToken: string = yield call([deps.identity, deps.identity.idToken]);
-    const answer: Answer<LoginResponse> = yield call([deps.commands, deps.commands.login], idToken, {
-      uid: user.uid,
-      name,
-      email: user.email ?? '',
-      loggedIn: true,
-    });
-    if (answer.acknowledged !== true) {
-      yield put(syncFailed(messages.syncFailed));
-      return false;
-    }
-    memo.idToken = idToken;
-    yield put(positionRecorded(answer.position));
-    yield put(sessionStarted({ accessToken: answer.accessToken, user: answer.user }));
-    return true;
-  } catch {
-    yield put(syncFailed(messages.syncFailed));
-    return false;
-  }
+  let idToken = '';
+  const synced: boolean = yield* sendCommand(deps, {
+    started: syncStarted(),
+    bearer: function* (): SagaIterator<string> {
+      idToken = yield call([deps.identity, deps.identity.idToken]);
+      return idToken;
+    },
+    send: (bearer) => deps.commands.login(bearer, { uid: user.uid, name, email: user.email ?? '', loggedIn: true }),
+    acknowledged: (answer) => [sessionStarted({ accessToken: answer.accessToken, user: answer.user })],
+    notAcknowledged: messages.syncFailed,
+    // Whatever went wrong, the user is told the same: the sign-in could not be completed.
+    failed: () => [syncFailed(messages.syncFailed)],
+  });
+  if (synced) memo.idToken = idToken;
+  return synced;
 }
 
 /**
@@ -127,7 +121,7 @@ function* logInWithGoogle(deps: ShopDeps, memo: SyncMemo, action: ReturnType<typ
 }
 
 /** Create the account, set its display name and send the verification email before the sync, so
- * the shop learns the name with the first sign-in; then home (SPEC §4). */
+ * the shop learns the name with the first sign-in; then home (docs/architecture.md §9). */
 function* register(deps: ShopDeps, memo: SyncMemo, action: ReturnType<typeof registerRequested>): SagaIterator {
   const { fullName, email, password } = action.payload;
   yield put(flowStarted('register'));
@@ -156,30 +150,20 @@ function* resetPassword(deps: ShopDeps, action: ReturnType<typeof passwordResetR
   }
 }
 
-/** Logout (SPEC §4): tell the shop's server first; sign out of the provider only once it acknowledged. */
+/** Logout: tell the shop's server first; sign out of the provider only once it acknowledged. */
 function* logOut(deps: ShopDeps): SagaIterator {
   const auth: AuthState = yield select(selectAuth);
   yield put(flowStarted('logout'));
   if (auth.session) {
-    try {
-      const answer: Answer<Acknowledgement> = yield call([deps.commands, deps.commands.logout], auth.session.accessToken, {
-        uid: auth.session.user.uid,
-        loggedIn: false,
-      });
-      if (answer.acknowledged !== true) {
-        yield put(flowFinished());
-        yield put(toastShown({ kind: 'error', text: messages.syncFailed }));
-        return;
-      }
-      yield put(positionRecorded(answer.position));
-    } catch (error) {
+    const { uid } = auth.session.user;
+    const closed: boolean = yield* sendCommand(deps, {
+      send: (accessToken) => deps.commands.logout(accessToken, { uid, loggedIn: false }),
+      notAcknowledged: messages.syncFailed,
+      failed: (message) => [flowFinished(), toastShown({ kind: 'error', text: message })],
       // A 401 means the server holds no session for this token any more: nothing left to close there.
-      if (!(error instanceof CommandRefused && error.statusCode === 401)) {
-        yield put(flowFinished());
-        yield put(toastShown({ kind: 'error', text: errorText(error) }));
-        return;
-      }
-    }
+      alreadyDone: (refusal) => refusal.statusCode === 401,
+    });
+    if (!closed) return;
   }
   // Leave the signed-in pages first, rendered at once (flushSync): a protected page still on screen
   // when the sign-out lands would send the user to /login.

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
 import { CommandRefused } from '../api/commandClient';
+import { answerOf } from '../../test/fakeCommands';
 import { createTestStore, waitForState } from '../../test/testStore';
 import { PROFILE_UPDATED, verificationSent } from './authSaga';
-import {
-  displayNameChangeRequested,
-  loginRequested,
-  logoutRequested,
-  passwordResetRequested,
-  registerRequested,
-} from './authSlice';
+import { displayNameChangeRequested, loginRequested, logoutRequested, passwordResetRequested, registerRequested } from './authSlice';
 
 const signedOutAtStart = async () => {
   const shop = createTestStore();
@@ -17,7 +12,7 @@ const signedOutAtStart = async () => {
   return shop;
 };
 
-describe('login sync (SPEC §4)', () => {
+describe('login sync (docs/architecture.md §9)', () => {
   it('signs in with the provider, syncs with the ID token, keeps the API token and returns to the requested page', async () => {
     const shop = await signedOutAtStart();
     shop.identity.addAccount('ada@toolforge.test', 'secret1', { displayName: 'Ada Smith' });
@@ -35,9 +30,7 @@ describe('login sync (SPEC §4)', () => {
     });
     await waitForState(shop.store, (state) => state.auth.flow === null);
     expect(shop.navigate).toHaveBeenCalledWith('/allproducts', { replace: true });
-    expect(shop.store.getState().readAfter.positions['identity.users']).toBe(
-      (await shop.commands.login.mock.results[0]!.value).position,
-    );
+    expect(shop.store.getState().readAfter.positions['identity.users']).toBe((await answerOf(shop.commands.login)).position);
   });
 
   it('takes the admin flag from the server, not from the display name', async () => {
@@ -92,16 +85,13 @@ describe('login sync (SPEC §4)', () => {
     expect(commands.login.mock.calls[0]![1]).toEqual({ uid: 'uid-1', name: 'Ada', email: 'ada@toolforge.test', loggedIn: true });
 
     identity.refreshToken();
-    const renewed = await waitForState(
-      store,
-      (state) => state.auth.session?.accessToken !== first.accessToken && state.auth.session,
-    );
+    const renewed = await waitForState(store, (state) => state.auth.session?.accessToken !== first.accessToken && state.auth.session);
     expect(renewed.accessToken).toBe('api-token-for:id-token:uid-1:1');
     expect(commands.login).toHaveBeenCalledTimes(2);
   });
 });
 
-describe('register (SPEC §4, §5)', () => {
+describe('register (docs/architecture.md §9)', () => {
   it('creates the account, sets the display name and sends the verification email before the sync, then goes home', async () => {
     const shop = await signedOutAtStart();
 
@@ -114,9 +104,7 @@ describe('register (SPEC §4, §5)', () => {
     expect(shop.commands.login.mock.calls[0]![1]).toMatchObject({ name: 'Grace Lee', email: 'grace@toolforge.test' });
     await waitForState(shop.store, (state) => state.auth.flow === null);
     expect(shop.navigate).toHaveBeenCalledWith('/', { replace: true });
-    expect(shop.store.getState().toasts.items.map((toast) => toast.text)).toContain(
-      verificationSent('grace@toolforge.test'),
-    );
+    expect(shop.store.getState().toasts.items.map((toast) => toast.text)).toContain(verificationSent('grace@toolforge.test'));
   });
 
   it("shows the provider's message when the email is taken", async () => {
@@ -125,14 +113,12 @@ describe('register (SPEC §4, §5)', () => {
 
     shop.store.dispatch(registerRequested({ fullName: 'Grace Lee', email: 'grace@toolforge.test', password: 'secret1' }));
 
-    expect(await waitForState(shop.store, (state) => state.auth.formError)).toBe(
-      'Firebase: Error (auth/email-already-in-use).',
-    );
+    expect(await waitForState(shop.store, (state) => state.auth.formError)).toBe('Firebase: Error (auth/email-already-in-use).');
     expect(shop.commands.login).not.toHaveBeenCalled();
   });
 });
 
-describe('logout (SPEC §4)', () => {
+describe('logout (docs/architecture.md §9)', () => {
   async function signedIn() {
     const shop = await signedOutAtStart();
     shop.identity.addAccount('ada@toolforge.test', 'secret1');

@@ -75,25 +75,14 @@ const authSlice = createSlice({
   },
 });
 
-export const {
-  identityChanged,
-  signedOut,
-  syncStarted,
-  sessionStarted,
-  syncFailed,
-  flowStarted,
-  flowFailed,
-  flowFinished,
-  formCleared,
-} = authSlice.actions;
+export const { identityChanged, signedOut, syncStarted, sessionStarted, syncFailed, flowStarted, flowFailed, flowFinished, formCleared } =
+  authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 // What the user asked for; the auth sagas carry each one out.
 export const loginRequested = createAction<{ email: string; password: string; from: string }>('auth/loginRequested');
 export const googleLoginRequested = createAction<{ from: string }>('auth/googleLoginRequested');
-export const registerRequested = createAction<{ fullName: string; email: string; password: string }>(
-  'auth/registerRequested',
-);
+export const registerRequested = createAction<{ fullName: string; email: string; password: string }>('auth/registerRequested');
 export const passwordResetRequested = createAction<{ email: string }>('auth/passwordResetRequested');
 export const logoutRequested = createAction('auth/logoutRequested');
 export const displayNameChangeRequested = createAction<{ displayName: string }>('auth/displayNameChangeRequested');

@@ -42,11 +42,9 @@ export function firebaseIdentity(config: ShopConfig): IdentityProvider {
     onIdTokenChanged: (listener) => onIdTokenChanged(auth, (user) => listener(user ? toIdentityUser(user) : null)),
     currentUser: () => (auth.currentUser ? toIdentityUser(auth.currentUser) : null),
     idToken: () => signedInUser().getIdToken(),
-    signInWithEmail: async (email, password) =>
-      toIdentityUser((await signInWithEmailAndPassword(auth, email, password)).user),
+    signInWithEmail: async (email, password) => toIdentityUser((await signInWithEmailAndPassword(auth, email, password)).user),
     signInWithGoogle: async () => toIdentityUser((await signInWithPopup(auth, new GoogleAuthProvider())).user),
-    createAccount: async (email, password) =>
-      toIdentityUser((await createUserWithEmailAndPassword(auth, email, password)).user),
+    createAccount: async (email, password) => toIdentityUser((await createUserWithEmailAndPassword(auth, email, password)).user),
     updateDisplayName: async (displayName) => {
       const user = signedInUser();
       await updateProfile(user, { displayName });

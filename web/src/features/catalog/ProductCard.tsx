@@ -15,7 +15,11 @@ export function ProductCard({ product }: { product: ProductDto }) {
         <p className="product-model">Model {product.model}</p>
         <p className="product-description">{product.description}</p>
         <ProductFacts product={product} />
-        <Link to={`/order/${encodeURIComponent(product._id)}`} className="button button--primary button--block" aria-label={`Order Now: ${product.name}`}>
+        <Link
+          to={`/order/${encodeURIComponent(product._id)}`}
+          className="button button--primary button--block"
+          aria-label={`Order Now: ${product.name}`}
+        >
           Order Now
         </Link>
       </div>

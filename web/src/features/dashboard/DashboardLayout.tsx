@@ -5,7 +5,7 @@ export interface DashboardLink {
   label: string;
 }
 
-/** A dashboard: side links and the chosen panel (SPEC §2). */
+/** A dashboard: side links and the chosen panel (docs/architecture.md §9). */
 export function DashboardLayout({ title, links }: { title: string; links: DashboardLink[] }) {
   return (
     <section className="container dashboard">

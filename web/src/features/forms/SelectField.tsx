@@ -14,12 +14,7 @@ export function SelectField({ label, options, placeholder, error, id, ...select 
   return (
     <div className="field">
       <label htmlFor={fieldId}>{label}</label>
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...select}
-      >
+      <select id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

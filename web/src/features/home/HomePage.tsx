@@ -12,8 +12,8 @@ export default function HomePage() {
           <p className="eyebrow">Hand tools · Power tools · Machine tools</p>
           <h1 id="banner-title">Tools made to last, from our forge to your workshop</h1>
           <p>
-            ToolForge designs, forges and assembles professional tools in its own three manufacturing units, and ships
-            them to workshops, factories and builders around the world.
+            ToolForge designs, forges and assembles professional tools in its own three manufacturing units, and ships them to workshops,
+            factories and builders around the world.
           </p>
           <Link to="/allproducts" className="button button--primary button--large">
             Browse the catalogue
@@ -25,17 +25,17 @@ export default function HomePage() {
         <article>
           <h2>Our company</h2>
           <p>
-            We started as a small forge making chisels and hammers for local carpenters. Today we make more than two
-            dozen product lines, from a claw hammer to a CNC router, and we still test every batch by hand before it
-            leaves the plant. We sell directly, so the price you see is the price from our factory.
+            We started as a small forge making chisels and hammers for local carpenters. Today we make more than two dozen product lines,
+            from a claw hammer to a CNC router, and we still test every batch by hand before it leaves the plant. We sell directly, so the
+            price you see is the price from our factory.
           </p>
         </article>
         <article>
           <h2>Our culture</h2>
           <p>
-            Our engineers spend a day a month on a customer&apos;s shop floor, because a tool is only as good as the
-            job it does. We measure ourselves on tools that are still working after twenty years, on safe shifts in
-            our plants, and on answers to customers the same day.
+            Our engineers spend a day a month on a customer&apos;s shop floor, because a tool is only as good as the job it does. We measure
+            ourselves on tools that are still working after twenty years, on safe shifts in our plants, and on answers to customers the same
+            day.
           </p>
         </article>
       </section>

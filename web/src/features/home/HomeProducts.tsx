@@ -3,7 +3,7 @@ import { ProductCard } from '../catalog/ProductCard';
 import { FormMessage } from '../forms/FormMessage';
 import { LoadingScreen } from '../layout/LoadingScreen';
 
-/** The sample of products on the home page; a failed load shows its message (SPEC §8). */
+/** The sample of products on the home page; a failed load shows its message (docs/architecture.md §9). */
 export function HomeProducts() {
   const products = useHomeProductsQuery();
   if (products.isLoading) return <LoadingScreen label="Loading products..." />;

@@ -27,14 +27,16 @@ const products = Array.from({ length: 6 }, (_, index): ProductDto => ({
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
-describe('navigation bar and footer (SPEC §1, §2)', () => {
+describe('navigation bar and footer (docs/architecture.md §9)', () => {
   it('shows About, Blog and Login to a visitor, and the footer with the copyright line', async () => {
     fakeQueryServer({ '/homeproducts': products });
     const shop = createTestStore();
     renderShop('/', { shop });
     await waitForState(shop.store, (state) => state.auth.status === 'signedOut');
 
-    const links = within(mainNav()).getAllByRole('link').map((link) => link.textContent);
+    const links = within(mainNav())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual(['ToolForge', 'About', 'Blog', 'Login']);
     expect(screen.getByText(COPYRIGHT_LINE)).toBeTruthy();
     expect(COPYRIGHT_LINE).toBe('Copyright © 2022 ToolForge Inc.');
@@ -63,7 +65,14 @@ describe('navigation bar and footer (SPEC §1, §2)', () => {
     // The identity provider has signed the admin in; the shop's sync is still on its way.
     act(() => {
       shop.store.dispatch(
-        identityChanged({ uid: 'u-1', displayName: 'Grace', email: 'admin@toolforge.test', photoURL: null, emailVerified: true, providerIds: ['password'] }),
+        identityChanged({
+          uid: 'u-1',
+          displayName: 'Grace',
+          email: 'admin@toolforge.test',
+          photoURL: null,
+          emailVerified: true,
+          providerIds: ['password'],
+        }),
       );
     });
     expect(within(mainNav()).getByText('Grace')).toBeTruthy();
@@ -141,7 +150,7 @@ describe('pages', () => {
 });
 
 describe('toasts', () => {
-  it('close by themselves after 5 seconds', async () => {
+  it('close by themselves after 5 seconds', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const shop = renderShop('/blog');
     act(() => {

@@ -13,7 +13,7 @@ import { ProductDetail } from './ProductDetail';
 import { QuantityStep } from './QuantityStep';
 import { ShippingStep } from './ShippingStep';
 
-/** /order/{id}: the product, the quantity (Proceed → summary), the address (Confirm Order) (SPEC §4). */
+/** /order/{id}: the product, the quantity (Proceed → summary), the address (Confirm Order) (docs/architecture.md §9). */
 export default function OrderPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();

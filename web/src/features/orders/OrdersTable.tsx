@@ -3,7 +3,7 @@ import { formatPrice } from '../catalog/price';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Orders as lists show them (SPEC §3), with the customer's name for the admin's list. */
+/** Orders as lists show them (docs/architecture.md §9), with the customer's name for the admin's list. */
 export function OrdersTable({ orders, showCustomer = false, caption }: { orders: OrderDto[]; showCustomer?: boolean; caption: string }) {
   return (
     <div className="table-scroll">

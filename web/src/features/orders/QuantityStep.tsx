@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { orderQuantitySchema, type ProductDto } from '@toolforge/contracts';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 
-/** Step one (SPEC §4): a quantity from the product's minimum order to its stock, then Proceed. */
+/** Step one (docs/architecture.md §9): a quantity from the product's minimum order to its stock, then Proceed. */
 export function QuantityStep({ product, onProceed }: { product: ProductDto; onProceed: (quantity: number) => void }) {
   const schema = useMemo(() => z.object({ orderQuantity: orderQuantitySchema(product) }), [product]);
   const {
@@ -18,7 +19,7 @@ export function QuantityStep({ product, onProceed }: { product: ProductDto; onPr
     defaultValues: { orderQuantity: String(product.minOrder) },
   });
   return (
-    <form className="order-step" noValidate onSubmit={handleSubmit(({ orderQuantity }) => onProceed(orderQuantity))}>
+    <form className="order-step" noValidate onSubmit={onSubmit(handleSubmit(({ orderQuantity }) => onProceed(orderQuantity)))}>
       <TextField
         label="Quantity"
         type="number"

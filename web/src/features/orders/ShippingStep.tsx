@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { shippingFormSchema } from '@toolforge/contracts';
 import { TextAreaField } from '../forms/TextAreaField';
+import { onSubmit } from '../forms/onSubmit';
 
-/** Step two (SPEC §4): where to ship, then Confirm Order. */
+/** Step two (docs/architecture.md §9): where to ship, then Confirm Order. */
 export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (shippingAddress: string) => void }) {
   const {
     register,
@@ -11,7 +12,7 @@ export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (s
     formState: { errors },
   } = useForm({ resolver: zodResolver(shippingFormSchema), mode: 'onBlur' });
   return (
-    <form className="order-step" noValidate onSubmit={handleSubmit(({ shippingAddress }) => onConfirm(shippingAddress))}>
+    <form className="order-step" noValidate onSubmit={onSubmit(handleSubmit(({ shippingAddress }) => onConfirm(shippingAddress)))}>
       <TextAreaField
         label="Shipping address"
         rows={4}

@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('order page (SPEC §4, §5)', () => {
+describe('order page (docs/architecture.md §9)', () => {
   it('checks the quantity against minOrder and stock on blur', async () => {
     fakeQueryServer({ '/product/p-1': hammer });
     const { user } = renderShop('/order/p-1', { shop: await signedInTestStore() });
@@ -45,7 +45,7 @@ describe('order page (SPEC §4, §5)', () => {
     const placed: OrderDto[] = [];
     const server = fakeQueryServer({ '/product/p-1': hammer, '/orders/u-7': () => placed });
     const shop = await signedInTestStore();
-    shop.commands.placeOrder.mockImplementationOnce(async (_token, body) => {
+    shop.commands.placeOrder.mockImplementationOnce((_token, body) => {
       placed.push({
         _id: 'order-1',
         productId: 'p-1',
@@ -59,7 +59,7 @@ describe('order page (SPEC §4, §5)', () => {
         payment: false,
         placedAt: '2022-05-01T10:00:00.000Z',
       });
-      return { acknowledged: true, position: 'sales.orders/0/1', orderId: 'order-1', totalCost: Number(body.totalCost) };
+      return Promise.resolve({ acknowledged: true, position: 'sales.orders/0/1', orderId: 'order-1', totalCost: Number(body.totalCost) });
     });
     const { user, router } = renderShop('/order/p-1', { shop });
     const quantity = await screen.findByLabelText('Quantity');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
+import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { CommandRefused } from '../api/commandClient';
@@ -19,8 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('order placement (SPEC §4)', () => {
-  it('sends the order with the total of SPEC §9 and a fresh Idempotency-Key, then opens my orders', async () => {
+describe('order placement (docs/architecture.md §9)', () => {
+  it('sends the order with the total of docs/architecture.md §9 and a fresh Idempotency-Key, then opens my orders', async () => {
     fakeQueryServer({});
     const shop = await signedInTestStore();
 
@@ -60,7 +61,7 @@ describe('order placement (SPEC §4)', () => {
     shop.store.dispatch(orderConfirmed(confirmation));
 
     await waitForState(shop.store, () => server.requestsTo('/orders/u-7').length === 2);
-    const { position } = await shop.commands.placeOrder.mock.results[0]!.value;
+    const { position } = await answerOf(shop.commands.placeOrder);
     const reread = server.requestsTo('/orders/u-7')[1]!;
     expect(reread.headers[READ_AFTER_HEADER]).toBe(position);
     expect(reread.headers.authorization).toBe(`Bearer ${shop.accessToken}`);

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('page window (SPEC §4)', () => {
+describe('page window (docs/architecture.md §9)', () => {
   it('shows from 4 pages before to 4 after the current page', () => {
     expect(pageWindow(10, 30)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14]);
   });

@@ -7,7 +7,7 @@ export const PRODUCT_LISTS = ['allProducts', 'manageProducts'] as const;
 export type ProductList = (typeof PRODUCT_LISTS)[number];
 
 export interface PageState {
-  /** From 0 (SPEC §4). */
+  /** From 0 (docs/architecture.md §9). */
   page: number;
   size: number;
 }
@@ -24,7 +24,7 @@ const paginationSlice = createSlice({
     pageChosen(state, action: PayloadAction<{ list: ProductList; page: number }>) {
       state[action.payload.list].page = Math.max(0, Math.floor(action.payload.page));
     },
-    /** A new page size starts again from the first page (SPEC §4). */
+    /** A new page size starts again from the first page (docs/architecture.md §9). */
     pageSizeChosen(state, action: PayloadAction<{ list: ProductList; size: number }>) {
       state[action.payload.list] = { page: 0, size: action.payload.size };
     },
@@ -35,7 +35,7 @@ export const { pageChosen, pageSizeChosen } = paginationSlice.actions;
 export const paginationReducer = paginationSlice.reducer;
 export const selectPageState = (state: RootState, list: ProductList) => state.pagination[list];
 
-/** pages = ceil(count / size) (SPEC §7). */
+/** pages = ceil(count / size) (docs/architecture.md §9). */
 export function pageCountOf(count: number, size: number): number {
   return size > 0 ? Math.ceil(count / size) : 0;
 }

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { displayNameChangeRequested } from '../auth/authSlice';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
+import { onSubmit } from '../forms/onSubmit';
 
 /** The register form's full-name rule applies to a new display name too. */
 const displayNameSchema = z.object({ displayName: registerFormSchema.shape.fullName });
@@ -19,7 +20,7 @@ export function DisplayNameForm({ current }: { current: string }) {
     formState: { errors },
   } = useForm({ resolver: zodResolver(displayNameSchema), mode: 'onBlur', defaultValues: { displayName: current } });
   return (
-    <form className="inline-form" noValidate onSubmit={handleSubmit((form) => dispatch(displayNameChangeRequested(form)))}>
+    <form className="inline-form" noValidate onSubmit={onSubmit(handleSubmit((form) => dispatch(displayNameChangeRequested(form))))}>
       <TextField label="Display name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
       <button type="submit" className="button" disabled={auth.flow === 'profile'}>
         Save name

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, type ApiError } from '@toolforge/contracts';
+import {
+  sessionVersionOf,
+  signTestToken,
+  startWithAdminAndCustomer,
+  validProduct,
+  type CommandHarness,
+  type SignedIn,
+} from './test/harness.js';
+
+/** Who may call each command endpoint (no token, a bad one, a customer, an admin), checked before the body is looked at. */
+describe('the 401/403 matrix', () => {
+  let shop: CommandHarness;
+  let admin: SignedIn;
+  let customer: SignedIn;
+  let productId: string;
+
+  beforeAll(async () => {
+    ({ shop, admin, customer } = await startWithAdminAndCustomer());
+    productId = await shop.addProduct(admin);
+  });
+  afterAll(() => shop.close());
+
+  type Caller = 'nobody' | 'forged' | 'expired' | 'customer' | 'admin';
+  const endpoints = () => [
+    {
+      method: 'POST' as const,
+      url: '/logout',
+      body: (user: SignedIn) => ({ uid: user.uid, loggedIn: false }),
+      allowed: ['customer', 'admin'],
+    },
+    { method: 'POST' as const, url: '/addproduct', body: () => validProduct, allowed: ['admin'] },
+    { method: 'DELETE' as const, url: `/deleteproduct/${productId}`, body: () => undefined, allowed: ['admin'] },
+    { method: 'POST' as const, url: '/makeadmin', body: () => ({ email: 'nobody-here@toolforge.test' }), allowed: ['admin'] },
+    { method: 'POST' as const, url: '/revokeadmin', body: () => ({ email: 'nobody-here@toolforge.test' }), allowed: ['admin'] },
+    {
+      method: 'POST' as const,
+      url: '/order',
+      body: (user: SignedIn) => ({ productId: 'none', userId: user.uid, totalCost: 1, shippingAddress: 'x', orderQuantity: 1 }),
+      allowed: ['customer', 'admin'],
+    },
+  ];
+
+  function tokenOf(caller: Caller): string | undefined {
+    switch (caller) {
+      case 'nobody':
+        return undefined;
+      case 'forged':
+        // An admin's claims signed with someone else's key.
+        return signTestToken({ uid: admin.uid, name: 'x', email: admin.email, admin: true }, 'another-key-entirely-another-key');
+      case 'expired': {
+        const now = Math.floor(Date.now() / 1000);
+        return signTestToken({ uid: admin.uid, name: 'Shop Admin', email: admin.email, admin: true, iat: now - 100, exp: now - 10 });
+      }
+      case 'customer':
+        return customer.accessToken;
+      case 'admin':
+        return admin.accessToken;
+    }
+  }
+
+  const callers: Caller[] = ['nobody', 'forged', 'expired', 'customer', 'admin'];
+
+  it.each(['/logout', '/addproduct', '/deleteproduct', '/makeadmin', '/revokeadmin', '/order'])(
+    '%s answers 401, 403 or passes, as the matrix says',
+    async (path) => {
+      const endpoint = endpoints().find((candidate) => candidate.url.startsWith(path))!;
+      for (const caller of callers) {
+        const user = caller === 'admin' ? admin : customer;
+        const before = await shop.eventCount();
+        const response = await shop.send({
+          method: endpoint.method,
+          url: endpoint.url,
+          token: tokenOf(caller),
+          payload: endpoint.body(user),
+        });
+        if (caller === 'nobody' && path === '/logout') {
+          // The spec's client logs out without a bearer: acknowledged, and nothing ends or is appended.
+          expect(response.statusCode, `${caller} ${path}`).toBe(200);
+          expect(response.json()).toEqual({ acknowledged: true });
+        } else if (caller === 'nobody' || caller === 'forged' || caller === 'expired') {
+          expect(response.statusCode, `${caller} ${path}`).toBe(401);
+          expect(response.json<ApiError>().message).toBe(messages.unauthenticated);
+        } else if (!endpoint.allowed.includes(caller)) {
+          expect(response.statusCode, `${caller} ${path}`).toBe(403);
+          expect(response.json<ApiError>().message).toBe(messages.forbiddenAdmin);
+        } else {
+          expect([200, 404], `${caller} ${path}`).toContain(response.statusCode);
+          continue;
+        }
+        expect(await shop.eventCount()).toBe(before);
+      }
+      // The allowed calls of /logout ended those sessions: sign in again for the tests after.
+      if (path === '/logout') [customer, admin] = [await shop.login(customer), await shop.login(admin)];
+    },
+  );
+
+  it('takes the role from the log, not from an admin claim in a validly signed token', async () => {
+    const claimsAdmin = signTestToken({ uid: customer.uid, name: 'x', email: customer.email, admin: true, sv: sessionVersionOf(customer) });
+    const response = await shop.send({ method: 'POST', url: '/addproduct', token: claimsAdmin, payload: validProduct });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses an unauthenticated caller before reading a bad body', async () => {
+    const response = await shop.send({ method: 'POST', url: '/addproduct', payload: { nonsense: true } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a customer before reading a bad body', async () => {
+    const response = await shop.send({ method: 'POST', url: '/addproduct', token: customer.accessToken, payload: { nonsense: true } });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,68 @@
+import { TOPICS, type ApiUser } from '@toolforge/contracts';
+import type { UserStanding, VerifiedIdentity } from '@toolforge/platform';
+import type { Aggregate, CommandHandler } from '../shared/commandHandler.js';
+import type { WriteModel } from '../shared/writeModel.js';
+import type { AccountStates } from './accountStates.js';
+import { userDecider, type RolePolicy, type UserCommand } from './decide.js';
+import type { UserFact, UserState } from './user.js';
+
+export interface AccountsDeps {
+  handler: CommandHandler;
+  model: WriteModel;
+  states: AccountStates;
+  policy: RolePolicy;
+}
+
+/** Sign-ins, sign-outs and the admin role: each account is a stream of its own. */
+export class Accounts {
+  private readonly accounts: Aggregate<UserCommand, UserState | undefined, UserFact>;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.accounts = {
+      decider: userDecider(deps.policy),
+      streamOf: (command) => ({ topic: TOPICS.users, streamId: command.data.uid }),
+      load: (command) => deps.states.get(command.data.uid),
+    };
+  }
+
+  /** `sessionVersion`: the version of the account's stream after this sign-in, for its API token. */
+  async signIn(
+    identity: VerifiedIdentity & { email: string },
+    name: string,
+  ): Promise<{ position: string; user: ApiUser; sessionVersion: number }> {
+    const { uid, email, emailVerified, picture } = identity;
+    const displayName = name || identity.name || email.split('@')[0]!;
+    const signedIn = await this.deps.handler.handle(
+      this.accounts,
+      { type: 'SignIn', data: { uid, email, emailVerified, name: displayName, photoURL: picture } },
+      { actor: uid },
+    );
+    const user = { uid, name: displayName, email, admin: signedIn.state?.admin ?? false };
+    return { position: signedIn.position, user, sessionVersion: signedIn.version };
+  }
+
+  async signOut(uid: string): Promise<{ position: string }> {
+    const { position } = await this.deps.handler.handle(this.accounts, { type: 'SignOut', data: { uid } }, { actor: uid });
+    return { position };
+  }
+
+  async grantAdmin(actor: string, grantee: { uid: string; email: string; emailVerified: boolean }): Promise<{ position: string }> {
+    const { position } = await this.deps.handler.handle(this.accounts, { type: 'GrantAdmin', data: grantee }, { actor });
+    return { position };
+  }
+
+  /** Takes the role back; the account's sessions end with it. Never from the shop's last admin. */
+  revokeAdmin(actor: string, admin: { uid: string; email: string }): Promise<{ position: string }> {
+    return this.deps.handler.run(async (decide) => {
+      // Counted at the command's turn: two admins revoking each other cannot leave the shop without one.
+      const otherAdmins = this.deps.states.otherAdmins(admin.uid);
+      const { position } = await decide(this.accounts, { type: 'RevokeAdmin', data: { ...admin, otherAdmins } }, { actor });
+      return { position };
+    });
+  }
+
+  /** The account's role and sessions as the log has them now: the word API tokens are judged by. */
+  standing(uid: string): UserStanding | undefined {
+    return this.deps.states.standing(uid, this.deps.model.version(TOPICS.users, uid));
+  }
+}

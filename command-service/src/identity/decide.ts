@@ -1,0 +1,61 @@
+import { messages, type UserEvent } from '@toolforge/contracts';
+import { CommandRejected, type Decided, type Decider } from '../shared/decider.js';
+import { evolveUser, type UserFact, type UserState } from './user.js';
+
+export type SignIn = {
+  type: 'SignIn';
+  data: { uid: string; email: string; emailVerified: boolean; name: string; photoURL: string | null };
+};
+export type SignOut = { type: 'SignOut'; data: { uid: string } };
+/** `emailVerified`: whether the account has proved it owns its address (Firebase's word). */
+export type GrantAdmin = { type: 'GrantAdmin'; data: { uid: string; email: string; emailVerified: boolean } };
+/** `otherAdmins`: how many admins the shop has besides this account. */
+export type RevokeAdmin = { type: 'RevokeAdmin'; data: { uid: string; email: string; otherAdmins: number } };
+export type UserCommand = SignIn | SignOut | GrantAdmin | RevokeAdmin;
+
+export interface RolePolicy {
+  /** ADMIN_EMAILS, lower-case: these accounts are admins from their first sign-in. */
+  readonly adminEmails: ReadonlySet<string>;
+}
+
+export function decideUser(command: UserCommand, state: UserState | undefined, policy: RolePolicy): Decided<UserEvent>[] {
+  switch (command.type) {
+    case 'SignIn': {
+      const { uid, email, emailVerified, name, photoURL } = command.data;
+      const signedIn: Decided<UserEvent> = { type: 'UserSignedIn', data: { uid, email, name, photoURL, emailVerified } };
+      // Only a verified address proves the account owns an ADMIN_EMAILS mailbox; and an admin who
+      // took the role back has the last word over the configuration.
+      const configuredAdmin = emailVerified && policy.adminEmails.has(email.toLowerCase());
+      if (!configuredAdmin || state?.admin || state?.adminRevoked) return [signedIn];
+      return [signedIn, { type: 'AdminGranted', data: { uid, email, reason: 'ADMIN_EMAILS' } }];
+    }
+    case 'SignOut':
+      return [{ type: 'UserSignedOut', data: { uid: command.data.uid } }];
+    case 'GrantAdmin': {
+      const { uid, email, emailVerified } = command.data;
+      if (state?.admin) throw new CommandRejected('conflict', messages.alreadyAdmin);
+      // As for ADMIN_EMAILS: the role goes to whoever proved they own the address, never to a claim of it.
+      if (!emailVerified) throw new CommandRejected('conflict', messages.adminEmailUnverified);
+      return [{ type: 'AdminGranted', data: { uid, email, reason: 'granted-by-admin' } }];
+    }
+    case 'RevokeAdmin': {
+      const { uid, email, otherAdmins } = command.data;
+      if (!state?.admin) throw new CommandRejected('conflict', messages.notAdmin);
+      if (otherAdmins === 0) throw new CommandRejected('conflict', messages.lastAdmin);
+      return [{ type: 'AdminRevoked', data: { uid, email } }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+/** An account's sign-ins, sign-outs and role, under the shop's role policy (ADMIN_EMAILS). */
+export function userDecider(policy: RolePolicy): Decider<UserCommand, UserState | undefined, UserFact> {
+  return {
+    decide: (command, state) => decideUser(command, state, policy),
+    evolve: evolveUser,
+    initialState: undefined,
+  };
+}

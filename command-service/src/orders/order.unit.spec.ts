@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@toolforge/contracts';
+import { deciderSpec, fact } from '../test/deciderSpec.js';
+import { orderDecider, type PlaceOrder } from './decide.js';
+
+// An order is decided on the product's state: the Given events are the product's history.
+const spec = deciderSpec(orderDecider);
+
+const productAdded = fact({
+  type: 'ProductAdded',
+  data: {
+    productId: 'p1',
+    name: 'Claw Hammer',
+    category: 'hand-tool',
+    model: 'CH-16',
+    imageUrl: '/images/products/claw-hammer.svg',
+    priceCents: 1000,
+    stock: 30,
+    minOrder: 5,
+    description: 'Forged steel head with a fibreglass handle.',
+  },
+} as const);
+
+/** An earlier order, by default another customer's. */
+const placed = (quantity: number, orderId = 'o0', userId = 'u0') =>
+  fact({
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      productId: 'p1',
+      productName: 'Claw Hammer',
+      userId,
+      userName: 'Ada',
+      quantity,
+      unitPriceCents: 1000,
+      totalCostCents: 0,
+      shippingAddress: '1 Forge Lane',
+      status: 'pending',
+      payment: false,
+    },
+  } as const);
+
+/** 10 x 10.00 = 100.00, + 5.00, + 50.00 */
+const placeTen = (clientTotalCents = 155_00): PlaceOrder => ({
+  type: 'PlaceOrder',
+  data: { orderId: 'o1', productId: 'p1', userId: 'u1', userName: 'Ada', quantity: 10, shippingAddress: '1 Forge Lane', clientTotalCents },
+});
+
+describe('order decider', () => {
+  it('places an order at the server’s total, pending and unpaid', () => {
+    spec
+      .given([productAdded])
+      .when(placeTen())
+      .then([
+        {
+          type: 'OrderPlaced',
+          data: {
+            orderId: 'o1',
+            productId: 'p1',
+            productName: 'Claw Hammer',
+            userId: 'u1',
+            userName: 'Ada',
+            quantity: 10,
+            unitPriceCents: 1000,
+            totalCostCents: 155_00,
+            shippingAddress: '1 Forge Lane',
+            status: 'pending',
+            payment: false,
+          },
+        },
+      ]);
+  });
+
+  it('takes a total a cent away (a client rounding its floating-point total the other way), and records its own', () => {
+    spec
+      .given([productAdded])
+      .when(placeTen(155_01))
+      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ totalCostCents: 155_00 }) })]);
+    spec.given([productAdded]).when(placeTen(155_02)).thenRejects('conflict', messages.totalCostMismatch('155.00'));
+  });
+
+  it('refuses a total that is not the server’s', () => {
+    spec.given([productAdded]).when(placeTen(100_00)).thenRejects('conflict', messages.totalCostMismatch('155.00'));
+  });
+
+  it('refuses fewer than the minimum order', () => {
+    spec
+      .given([productAdded])
+      .when({ ...placeTen(), data: { ...placeTen().data, quantity: 4, clientTotalCents: 4 * 1000 + 200 + 5000 } })
+      .thenRejects('conflict', 'Minimum order quantity is 5');
+  });
+
+  it('refuses more than the stock available now, counting earlier orders', () => {
+    spec
+      .given([productAdded, placed(25)])
+      .when(placeTen())
+      .thenRejects('conflict', 'Maximum order quantity is 5');
+  });
+
+  it('allows exactly the stock that is left', () => {
+    const rest = { ...placeTen(), data: { ...placeTen().data, quantity: 5, clientTotalCents: 5000 + 250 + 5000 } };
+    spec
+      .given([productAdded, placed(25)])
+      .when(rest)
+      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ quantity: 5 }) })]);
+  });
+
+  it('lets one customer’s open orders hold at most half of the stock', () => {
+    spec
+      .given([productAdded, placed(10, 'o0', 'u1')])
+      .when(placeTen())
+      .thenRejects('conflict', 'Maximum order quantity is 5');
+    const five = { ...placeTen(), data: { ...placeTen().data, quantity: 5, clientTotalCents: 5000 + 250 + 5000 } };
+    spec
+      .given([productAdded, placed(10, 'o0', 'u1')])
+      .when(five)
+      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ userId: 'u1', quantity: 5 }) })]);
+  });
+
+  it('never lets a customer hold less than the minimum order', () => {
+    const scarce = fact({ ...productAdded, data: { ...productAdded.data, stock: 6, minOrder: 5 } });
+    const placeFive = { ...placeTen(), data: { ...placeTen().data, quantity: 5, clientTotalCents: 5000 + 250 + 5000 } };
+    spec
+      .given([scarce])
+      .when(placeFive)
+      .then([expect.objectContaining({ type: 'OrderPlaced' })]);
+  });
+
+  it('answers a quantity of 0 with the minimum order', () => {
+    const none = { ...placeTen(), data: { ...placeTen().data, quantity: 0, clientTotalCents: 5000 } };
+    spec.given([productAdded]).when(none).thenRejects('conflict', 'Minimum order quantity is 5');
+  });
+
+  it('refuses an unknown product', () => {
+    spec.given([]).when(placeTen()).thenRejects('not-found', messages.productNotFound);
+  });
+
+  it('refuses a deleted product', () => {
+    spec
+      .given([productAdded, fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const)])
+      .when(placeTen())
+      .thenRejects('conflict', messages.productUnavailable);
+  });
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, type ApiError, type PlaceOrderInput } from '@toolforge/contracts';
+import { orderOf, startWithAdminAndCustomer, type CommandHarness, type SignedIn } from '../test/harness.js';
+
+describe('POST /order', () => {
+  let shop: CommandHarness;
+  let admin: SignedIn;
+  let customer: SignedIn;
+
+  beforeAll(async () => {
+    ({ shop, admin, customer } = await startWithAdminAndCustomer('Ada Customer'));
+  });
+  afterAll(() => shop.close());
+
+  /** price 10.00, stock 30, minOrder 5 (the harness's valid product). */
+  const newProduct = () => shop.addProduct(admin, { price: '10', stock: '30', minOrder: '5' });
+
+  const order = (productId: string, quantity: number, patch: Partial<PlaceOrderInput> = {}) =>
+    orderOf(customer, productId, quantity, patch);
+
+  const place = (body: object, headers: Record<string, string> = {}, token = customer.accessToken) =>
+    shop.send({ method: 'POST', url: '/order', token, headers, payload: body });
+
+  it('places an order at the server’s total and acknowledges it', async () => {
+    const productId = await newProduct();
+    const response = await place(order(productId, 10));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      acknowledged: true,
+      orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      totalCost: 155,
+      position: expect.stringMatching(/^sales\.orders\/0\/\d+$/),
+    });
+  });
+
+  it('refuses a total that is not the server’s, naming the right one', async () => {
+    const productId = await newProduct();
+    const before = await shop.eventCount();
+    const response = await place(order(productId, 10, { totalCost: 100 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>().message).toBe(messages.totalCostMismatch('155.00'));
+    expect(await shop.eventCount()).toBe(before);
+  });
+
+  it('refuses fewer than the minimum order with the spec’s message', async () => {
+    const productId = await newProduct();
+    const response = await place(order(productId, 4));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>().message).toBe('Minimum order quantity is 5');
+  });
+
+  it('reserves stock: the next order may take only what is left', async () => {
+    const productId = await newProduct();
+    const other = await shop.customer('Other Customer');
+    expect((await place(orderOf(other, productId, 15), {}, other.accessToken)).statusCode).toBe(200);
+    expect((await place(order(productId, 10))).statusCode).toBe(200);
+    const tooMany = await place(order(productId, 6));
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json<ApiError>().message).toBe('Maximum order quantity is 5');
+    expect((await place(order(productId, 5))).statusCode).toBe(200);
+  });
+
+  it('lets one customer’s open orders hold at most half of the stock', async () => {
+    const productId = await newProduct();
+    expect((await place(order(productId, 10))).statusCode).toBe(200);
+    const before = await shop.eventCount();
+    const overTheirShare = await place(order(productId, 10));
+    expect(overTheirShare.statusCode).toBe(409);
+    expect(overTheirShare.json<ApiError>().message).toBe('Maximum order quantity is 5');
+    expect(await shop.eventCount()).toBe(before);
+    // Another customer still finds the rest of the stock.
+    const other = await shop.customer('Next Customer');
+    expect((await place(orderOf(other, productId, 15), {}, other.accessToken)).statusCode).toBe(200);
+  });
+
+  it('answers a quantity of 0 with the product’s minimum', async () => {
+    const productId = await shop.addProduct(admin, { price: '10', stock: '30', minOrder: '1' });
+    const response = await place(order(productId, 0));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>().message).toBe('Minimum order quantity is 1');
+  });
+
+  it('never oversells when orders arrive at once', async () => {
+    const productId = await newProduct();
+    const customers = await Promise.all(Array.from({ length: 5 }, (_, index) => shop.customer(`Rush Customer ${index}`)));
+    const responses = await Promise.all(customers.map((buyer) => place(orderOf(buyer, productId, 10), {}, buyer.accessToken)));
+    const accepted = responses.filter((response) => response.statusCode === 200);
+    expect(accepted).toHaveLength(3);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(2);
+  });
+
+  it('refuses a deleted product (409) and an unknown one (404)', async () => {
+    const productId = await newProduct();
+    await shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+    const deleted = await place(order(productId, 5));
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json<ApiError>().message).toBe(messages.productUnavailable);
+    const unknown = await place(order('no-such-product', 5));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ApiError>().message).toBe(messages.productNotFound);
+  });
+
+  it('orders only for the token’s own uid (uid spoofing is 403)', async () => {
+    const productId = await newProduct();
+    const other = await shop.customer('Other Customer');
+    const before = await shop.eventCount();
+    const response = await place(order(productId, 5, { userId: other.uid }));
+    expect(response.statusCode).toBe(403);
+    expect(response.json<ApiError>().message).toBe(messages.forbiddenOtherUser);
+    expect(await shop.eventCount()).toBe(before);
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers a retry with the first acknowledgement and appends nothing', async () => {
+      const productId = await newProduct();
+      const key = crypto.randomUUID();
+      const first = await place(order(productId, 5), { 'idempotency-key': key });
+      expect(first.statusCode).toBe(200);
+      const before = await shop.eventCount();
+      const retry = await place(order(productId, 5), { 'idempotency-key': key });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+      expect(await shop.eventCount()).toBe(before);
+    });
+
+    it('refuses the same key with a different order (422)', async () => {
+      const productId = await newProduct();
+      const key = crypto.randomUUID();
+      expect((await place(order(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
+      const before = await shop.eventCount();
+      const different = await place(order(productId, 6), { 'idempotency-key': key });
+      expect(different.statusCode).toBe(422);
+      expect(different.json<ApiError>().message).toBe(messages.idempotencyKeyReused);
+      expect(await shop.eventCount()).toBe(before);
+    });
+
+    it('keeps keys per customer', async () => {
+      const productId = await newProduct();
+      const key = crypto.randomUUID();
+      const other = await shop.customer('Other Customer');
+      expect((await place(order(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
+      const theirs = await place(order(productId, 5, { userId: other.uid }), { 'idempotency-key': key }, other.accessToken);
+      expect(theirs.statusCode).toBe(200);
+    });
+
+    it('refuses a malformed key', async () => {
+      const productId = await newProduct();
+      const response = await place(order(productId, 5), { 'idempotency-key': 'has spaces in it' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ApiError>().message).toBe(messages.idempotencyKeyFormat);
+    });
+  });
+
+  it.each([
+    [{ shippingAddress: '' }, messages.required],
+    [{ shippingAddress: 'a'.repeat(501) }, 'Max length 500 chars'],
+    [{ orderQuantity: -1 }, messages.wholeQuantity],
+    [{ orderQuantity: 2.5 }, messages.wholeQuantity],
+    [{ status: 'shipped' }, messages.newOrderStatus],
+    [{ payment: true }, messages.newOrderPayment],
+    [{ totalCost: -3 }, messages.price],
+    [{ productId: '' }, messages.required],
+  ])('refuses %j with “%s”', async (patch, message) => {
+    const before = await shop.eventCount();
+    const response = await place({ ...order('any', 5), ...patch });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().message).toBe(message);
+    expect(await shop.eventCount()).toBe(before);
+  });
+
+  it('refuses unknown fields such as a client-chosen price', async () => {
+    const response = await place({ ...order('any', 5), unitPrice: 0.01 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().message).toMatch(/Unrecognized key/);
+  });
+});

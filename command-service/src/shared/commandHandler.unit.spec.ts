@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { ConcurrencyError, type AppendRequest, type AppendResult, type EventLog, type StoredEvent } from '@toolforge/platform';
+import { ALL_TOPICS, CURRENT_SCHEMA_VERSION, TOPICS, addProductSchema, messages, placeOrderSchema } from '@toolforge/contracts';
+import { Catalogue, productStates, type ProductStates } from '../catalog/catalogue.js';
+import { productDecider, type ProductCommand } from '../catalog/decide.js';
+import type { ProductFact, ProductState } from '../catalog/product.js';
+import { Orders } from '../orders/orders.js';
+import { OrderReceipts } from '../orders/receipts.js';
+import { validProduct } from '../test/harness.js';
+import { CommandHandler, type Aggregate } from './commandHandler.js';
+import { WriteModel } from './writeModel.js';
+
+/** Price 10.00, stock 30, minimum order 5. */
+const drill = addProductSchema.parse(validProduct);
+
+/** A log in memory, one partition per topic, that refuses an append behind its stream as the adapters do. */
+function memoryLog() {
+  const events: StoredEvent[] = [];
+  const appends: AppendRequest[] = [];
+  const log: EventLog = {
+    append(request: AppendRequest): Promise<AppendResult> {
+      appends.push(request);
+      const version = events.filter((event) => event.position.topic === request.topic && event.streamId === request.streamId).length;
+      if (version !== request.expectedVersion) return Promise.reject(new ConcurrencyError(request.streamId, request.expectedVersion));
+      const end = events.filter((event) => event.position.topic === request.topic).length;
+      const stored = request.events.map((event, index): StoredEvent => ({
+        ...event,
+        position: { topic: request.topic, partition: 0, offset: end + index },
+        streamId: request.streamId,
+        streamPosition: version + index + 1,
+      }));
+      events.push(...stored);
+      return Promise.resolve({ position: stored.at(-1)!.position, stored });
+    },
+    async *readAll(options = {}) {
+      for (const topic of options.topics ?? ALL_TOPICS) {
+        const from = (await options.from?.(topic, 0)) ?? 0;
+        const page = events.filter((event) => event.position.topic === topic && event.position.offset >= from);
+        if (page.length > 0) yield { topic, partition: 0, events: page };
+      }
+    },
+    close: () => Promise.resolve(undefined),
+  };
+  return { log, appends };
+}
+
+/** Products as the catalogue handles them, on a write model of its own. */
+function productsOn(log: EventLog, options: { newId?: () => string } = {}) {
+  const states = productStates();
+  const model = new WriteModel([states]);
+  const handler = new CommandHandler({ log, model, clock: () => new Date('2026-01-01T00:00:00.000Z'), ...options });
+  const aggregate: Aggregate<ProductCommand, ProductState | undefined, ProductFact> = {
+    decider: productDecider,
+    streamOf: (command) => ({ topic: TOPICS.products, streamId: command.data.productId }),
+    load: (command) => states.get(command.data.productId),
+  };
+  return { states, model, handler, aggregate };
+}
+
+const addP1: ProductCommand = { type: 'AddProduct', data: { ...drill, productId: 'p1' } };
+const deleteP1: ProductCommand = { type: 'DeleteProduct', data: { productId: 'p1' } };
+
+describe('CommandHandler: load, decide, append at the stream’s version, apply', () => {
+  it('appends what the decider decides on the loaded state, with its envelope, and applies what the log stored', async () => {
+    const { log, appends } = memoryLog();
+    let ids = 0;
+    const { handler, aggregate } = productsOn(log, { newId: () => `id-${(ids += 1)}` });
+
+    const added = await handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+    expect(appends[0]).toEqual({
+      topic: 'catalog.products',
+      streamId: 'p1',
+      expectedVersion: 0,
+      events: [
+        {
+          type: 'ProductAdded',
+          data: expect.objectContaining({ productId: 'p1', priceCents: 10_00, stock: 30 }),
+          meta: {
+            eventId: 'id-2',
+            occurredAt: '2026-01-01T00:00:00.000Z',
+            actor: 'admin-uid',
+            commandId: 'id-1',
+            schemaVersion: CURRENT_SCHEMA_VERSION,
+          },
+        },
+      ],
+    });
+    expect(added).toEqual({
+      position: 'catalog.products/0/0',
+      state: expect.objectContaining({ productId: 'p1', availableStock: 30, deleted: false }),
+      version: 1,
+    });
+
+    const deleted = await handler.handle(aggregate, deleteP1, { actor: 'admin-uid', commandId: 'command-7' });
+    expect(appends[1]).toMatchObject({
+      streamId: 'p1',
+      expectedVersion: 1,
+      events: [{ type: 'ProductDeleted', meta: { commandId: 'command-7' } }],
+    });
+    expect(deleted).toEqual({ position: 'catalog.products/0/1', state: expect.objectContaining({ deleted: true }), version: 2 });
+
+    // Decided on the state the append left: deleting again is refused and appends nothing.
+    await expect(handler.handle(aggregate, deleteP1, { actor: 'admin-uid' })).rejects.toMatchObject({
+      reason: 'not-found',
+      message: messages.productNotFound,
+    });
+    expect(appends).toHaveLength(2);
+  });
+
+  it('decides again on the caught-up model when another writer got to the stream first', async () => {
+    const { log, appends } = memoryLog();
+    const first = productsOn(log);
+    await first.handler.handle(first.aggregate, addP1, { actor: 'admin-uid' });
+    const second = productsOn(log);
+    await second.model.catchUp(log);
+    await first.handler.handle(first.aggregate, deleteP1, { actor: 'admin-uid' });
+
+    // The second writer still sees the product undeleted; its append is refused, it catches up and decides again.
+    await expect(second.handler.handle(second.aggregate, deleteP1, { actor: 'admin-uid' })).rejects.toMatchObject({ reason: 'not-found' });
+    expect(appends.map((append) => [append.streamId, append.expectedVersion])).toEqual([
+      ['p1', 0],
+      ['p1', 1],
+      ['p1', 1],
+    ]);
+    expect(second.states.get('p1')?.deleted).toBe(true);
+  });
+
+  it('gives up with the ConcurrencyError after three more tries when the stream keeps moving', async () => {
+    const { log } = memoryLog();
+    let attempts = 0;
+    const contested: EventLog = {
+      ...log,
+      append: (request) => {
+        attempts += 1;
+        return Promise.reject(new ConcurrencyError(request.streamId, request.expectedVersion));
+      },
+    };
+    const { handler, aggregate } = productsOn(contested);
+    await expect(handler.handle(aggregate, addP1, { actor: 'admin-uid' })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(attempts).toBe(4);
+  });
+
+  it('decides an order on the state of the product it reserves, and appends it to the order’s own new stream', async () => {
+    const { log, appends } = memoryLog();
+    const products: ProductStates = productStates();
+    const receipts = new OrderReceipts();
+    const handler = new CommandHandler({ log, model: new WriteModel([products, receipts]) });
+    const { productId } = await new Catalogue({ handler, products }).addProduct('admin-uid', drill);
+    const orders = new Orders({ handler, products, receipts, customerName: () => 'Ada' });
+
+    const order = placeOrderSchema.parse({ productId, userId: 'u1', totalCost: 155, shippingAddress: '1 Forge Lane', orderQuantity: 10 });
+    const placed = await orders.placeOrder('u1', order);
+
+    expect(appends.at(-1)).toMatchObject({
+      topic: 'sales.orders',
+      streamId: placed.orderId,
+      expectedVersion: 0,
+      events: [{ type: 'OrderPlaced' }],
+    });
+    expect(products.get(productId)).toMatchObject({ availableStock: 20, heldBy: new Map([['u1', 10]]) });
+    // The reservation counts for the next order of the same product.
+    await expect(orders.placeOrder('u1', { ...order, orderQuantity: 6 })).rejects.toMatchObject({ message: messages.maxOrderQuantity(5) });
+  });
+});

@@ -1,0 +1,49 @@
+import type { StoredEvent } from '@toolforge/platform';
+import type { Decided, Decider } from './decider.js';
+import type { WriteModelPart } from './writeModel.js';
+
+/**
+ * The states the write model keeps of one kind of aggregate, by id: each the fold, with the
+ * aggregate's own `evolve`, of the events `idOf` assigns to it. A state that is still the initial
+ * one is not kept, so only ids with a history are listed.
+ */
+export class StatesById<State, Fact extends Decided> implements WriteModelPart {
+  private readonly states = new Map<string, State>();
+  private readonly types: ReadonlySet<string>;
+
+  constructor(
+    types: readonly Fact['type'][],
+    private readonly idOf: (fact: Fact) => string,
+    private readonly fold: Pick<Decider<unknown, State, Fact>, 'evolve' | 'initialState'>,
+  ) {
+    this.types = new Set(types);
+  }
+
+  apply(event: StoredEvent): void {
+    if (!this.folds(event)) return;
+    const id = this.idOf(event);
+    const state = this.fold.evolve(this.get(id), event);
+    if (state === this.fold.initialState) this.states.delete(id);
+    else this.states.set(id, state);
+  }
+
+  get(id: string): State {
+    return this.states.has(id) ? this.states.get(id)! : this.fold.initialState;
+  }
+
+  has(id: string): boolean {
+    return this.states.has(id);
+  }
+
+  ids(): IterableIterator<string> {
+    return this.states.keys();
+  }
+
+  values(): IterableIterator<State> {
+    return this.states.values();
+  }
+
+  private folds(event: StoredEvent): event is StoredEvent & Fact {
+    return this.types.has(event.type);
+  }
+}

@@ -1,0 +1,71 @@
+import { formatPosition, whyUnreadable, type Topic } from '@toolforge/contracts';
+import type { EventLog, StoredEvent } from '@toolforge/platform';
+
+/** One feature's share of the write model: its states, kept current from every event the model reads. */
+export interface WriteModelPart {
+  /** Called with each event the model can read, of any type: a part takes the ones it folds. */
+  apply(event: StoredEvent): void;
+}
+
+/** Where the write model says that it skipped an event it cannot read. */
+export interface WriteModelLogger {
+  warn(details: object, message: string): void;
+}
+
+/** Without a logger of its own: one JSON line on stderr, as the services log. */
+const STDERR_LOGGER: WriteModelLogger = {
+  warn: (details, message) => console.warn(JSON.stringify({ level: 'warn', name: 'write-model', ...details, msg: message })),
+};
+
+/**
+ * The command side's state: every aggregate folded from the log, kept in memory, rebuilt at start
+ * by reading each topic partition to its end and then kept current by applying each appended event.
+ * Never the read model. It keeps each stream's version (the expected version of its next append);
+ * the features' parts keep their states (products, accounts, order receipts).
+ */
+export class WriteModel {
+  private readonly versions = new Map<string, number>();
+  private readonly nextOffsets = new Map<string, number>();
+
+  constructor(
+    private readonly parts: readonly WriteModelPart[],
+    private readonly logger: WriteModelLogger = STDERR_LOGGER,
+  ) {}
+
+  /** Reads whatever the log holds past what this model has applied. */
+  async catchUp(log: EventLog): Promise<void> {
+    const from = (topic: Topic, partition: number) => this.nextOffsets.get(`${topic}/${partition}`) ?? 0;
+    for await (const page of log.readAll({ from })) {
+      for (const event of page.events) this.apply(event);
+    }
+  }
+
+  apply(event: StoredEvent): void {
+    const { topic, partition, offset } = event.position;
+    const partitionKey = `${topic}/${partition}`;
+    // Re-delivered events (a catch-up racing an append) are applied once.
+    if (offset < (this.nextOffsets.get(partitionKey) ?? 0)) return;
+    this.nextOffsets.set(partitionKey, offset + 1);
+    // Even an event it cannot read takes its place in its stream: the next append comes after it.
+    if (event.streamPosition >= 1) this.versions.set(streamKey(topic as Topic, event.streamId), event.streamPosition);
+    // A record that is no event, a type or schema version this build does not know (a newer ToolForge
+    // wrote it): skipped, so that one such record never keeps the command service from starting.
+    const unreadable = whyUnreadable(event);
+    if (unreadable !== undefined) {
+      this.logger.warn(
+        { position: formatPosition(event.position), type: String(event.type), why: unreadable },
+        'skipped an event the write model cannot read',
+      );
+      return;
+    }
+
+    for (const part of this.parts) part.apply(event);
+  }
+
+  /** How many events of this stream the model has applied: the expected version of the next append. */
+  version(topic: Topic, streamId: string): number {
+    return this.versions.get(streamKey(topic, streamId)) ?? 0;
+  }
+}
+
+const streamKey = (topic: Topic, streamId: string) => `${topic}\u0000${streamId}`;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '@toolforge/platform';
+import { describeRunningShop, describeServicesMode } from './banner.js';
+import { DEMO_ACCOUNTS } from './demoAccounts.js';
+import type { RunningShop } from './host.js';
+
+const emulator = { kind: 'emulator', host: '127.0.0.1:9099' } as const;
+const signInLines = [
+  '  Sign in with:',
+  '    admin     admin@toolforge.test     password Admin@2022forge',
+  '    customer  customer@toolforge.test  password Customer@2022forge',
+];
+
+function embeddedShop(overrides: Partial<RunningShop> = {}): RunningShop {
+  return {
+    apiUrl: 'http://localhost:5000',
+    webUrl: 'http://localhost:8080',
+    webRoot: '/srv/toolforge/web/dist',
+    dataDir: '/srv/toolforge/.data',
+    seeded: 24,
+    accounts: DEMO_ACCOUNTS,
+    identity: emulator,
+    config: readConfig({}),
+    close: async () => {},
+    ...overrides,
+  };
+}
+
+describe('the start banners', () => {
+  it('make start: where the API, the web app, the emulator and the data are, and how to sign in', () => {
+    expect(describeRunningShop(embeddedShop()).split('\n')).toEqual([
+      '',
+      'ToolForge is running (embedded: one process, one PGlite database).',
+      '',
+      '  API            http://localhost:5000   (command and query routes)',
+      '  Web app        http://localhost:8080',
+      '  Auth emulator  http://127.0.0.1:9099   (project demo-toolforge; development only: it accepts unsigned ID tokens)',
+      '  Data           /srv/toolforge/.data',
+      '  Catalogue      24 products seeded into the empty log',
+      '',
+      ...signInLines,
+      '',
+      'Press Ctrl-C to stop.',
+      '',
+    ]);
+  });
+
+  it('make start-services: the same layout, with each service, the servers (no password) and the logs', () => {
+    const config = readConfig({
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      DATABASE_URL: 'postgres://postgres:s3cret@127.0.0.1:5432/toolforge',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+
+    const banner = describeServicesMode({
+      config,
+      identity: emulator,
+      webBuilt: true,
+      logDir: '/srv/toolforge/.run/logs',
+      seeded: 0,
+      accounts: DEMO_ACCOUNTS,
+    });
+
+    expect(banner.split('\n')).toEqual([
+      '',
+      'ToolForge is running in services mode (one process per service).',
+      '',
+      '  Command API    http://localhost:5001',
+      '  Query API      http://localhost:5002',
+      '  Projector      http://localhost:5003/ready   (health only)',
+      '  Web app        http://localhost:8080',
+      '  Kafka          127.0.0.1:9092',
+      '  PostgreSQL     postgres://postgres:***@127.0.0.1:5432/toolforge',
+      '  Redis          redis://127.0.0.1:6379',
+      '  Auth emulator  http://127.0.0.1:9099   (project demo-toolforge; development only: it accepts unsigned ID tokens)',
+      '  Logs           /srv/toolforge/.run/logs',
+      '  Catalogue      as the log holds it',
+      '',
+      ...signInLines,
+      '',
+      'Stop with: make stop-services',
+      '',
+    ]);
+  });
+
+  it('names real Firebase and its credentials, says what to do without a built web app, and warns of an admin account without the role', () => {
+    const banner = describeRunningShop(
+      embeddedShop({
+        webUrl: undefined,
+        seeded: 0,
+        identity: { kind: 'firebase', credentials: 'GOOGLE_APPLICATION_CREDENTIALS' },
+        config: readConfig({ ADMIN_EMAILS: 'owner@toolforge.test' }),
+      }),
+    );
+
+    expect(banner).toContain('  Web app        not built: run `npm run build -w web`, then `make start` again to serve it on port 8080');
+    expect(banner).toContain('  Firebase       project demo-toolforge, credentials from GOOGLE_APPLICATION_CREDENTIALS');
+    expect(banner).toContain('  Catalogue      resumed from the log in the data dir');
+    expect(banner).toContain('    admin     admin@toolforge.test     password Admin@2022forge  (not in ADMIN_EMAILS: no admin rights)');
+  });
+});

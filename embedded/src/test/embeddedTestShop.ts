@@ -1,0 +1,35 @@
+import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres, pgliteSql, type RateLimitRule } from '@toolforge/platform';
+import { EMULATOR_HOST, PROJECT_ID } from '@toolforge/platform/testing';
+import { composeEmbeddedShop } from '../compose.js';
+
+/**
+ * `make start`'s composition (command side, projector and query side in one Fastify) on an
+ * in-memory PGlite, verifying real ID tokens from the Auth emulator: the embedded HTTP tests' shop.
+ */
+export async function openEmbeddedTestShop(options: { adminEmails: string[]; rateLimits?: Readonly<Record<string, RateLimitRule>> }) {
+  const db = await openEmbeddedPostgres(null);
+  const shop = await composeEmbeddedShop({
+    sql: pgliteSql(db),
+    log: await PgliteEventLog.open(db),
+    identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    jwtSecret: 'embedded-test-secret-long-enough-for-hs256',
+    adminEmails: options.adminEmails,
+    origins: ['http://localhost:8180'],
+    rateLimits: options.rateLimits,
+  });
+  return {
+    db,
+    shop,
+    app: shop.app,
+    /** How many events the log holds: a refusal must never change it. */
+    async eventCount(): Promise<number> {
+      return Number((await db.query<{ count: number }>('select count(*)::int as count from events')).rows[0]!.count);
+    },
+    async close(): Promise<void> {
+      await shop.close();
+      await db.close();
+    },
+  };
+}
+
+export type EmbeddedTestShop = Awaited<ReturnType<typeof openEmbeddedTestShop>>;

@@ -1,0 +1,61 @@
+import { applicationDefault, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { InvalidIdentityToken, type IdentityProvider, type VerifiedIdentity } from './identityProvider.js';
+
+export interface FirebaseIdentityOptions {
+  projectId: string;
+  /**
+   * host:port of the Auth emulator (development only: it accepts unsigned ID tokens); unset for
+   * real Firebase with Application Default Credentials (see identitySource in platform).
+   */
+  emulatorHost?: string;
+}
+
+/**
+ * firebase-admin reads the emulator address from the environment only (on every call), so it is
+ * set here, or removed: a stray value (blank, say) must not put real Firebase in emulator mode,
+ * where unsigned ID tokens pass. A `demo-` project id never reaches Google.
+ */
+export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
+  if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const name = `toolforge-${options.projectId}`;
+  const app: App =
+    getApps().find((existing) => existing.name === name) ??
+    initializeApp(
+      options.emulatorHost ? { projectId: options.projectId } : { projectId: options.projectId, credential: applicationDefault() },
+      name,
+    );
+  const auth: Auth = getAuth(app);
+
+  return {
+    async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {
+      try {
+        // checkRevoked: a session revoked at Firebase (or a disabled account) cannot sign in here.
+        const token = await auth.verifyIdToken(idToken, true);
+        return {
+          uid: token.uid,
+          email: token.email ?? null,
+          emailVerified: token.email_verified ?? false,
+          name: typeof token.name === 'string' ? token.name : null,
+          picture: token.picture ?? null,
+          expiresAt: token.exp,
+        };
+      } catch (error) {
+        throw new InvalidIdentityToken(error);
+      }
+    },
+    async revokeSessions(uid: string) {
+      await auth.revokeRefreshTokens(uid);
+    },
+    async findUserByEmail(email: string) {
+      try {
+        const user = await auth.getUserByEmail(email);
+        return { uid: user.uid, email: user.email ?? email, emailVerified: user.emailVerified };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
+  };
+}

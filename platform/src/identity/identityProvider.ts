@@ -1,0 +1,36 @@
+/** Who a Firebase ID token says the caller is. */
+export interface VerifiedIdentity {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly emailVerified: boolean;
+  readonly name: string | null;
+  readonly picture: string | null;
+  /** When the ID token expires (seconds since the epoch): nothing may trust it longer. */
+  readonly expiresAt: number;
+}
+
+/** An account found by its email: `emailVerified` says whether it proved it owns the address. */
+export interface IdentityAccount {
+  readonly uid: string;
+  readonly email: string;
+  readonly emailVerified: boolean;
+}
+
+/** The identity port: verifies ID tokens and finds accounts by email. Adapter: firebase-admin. */
+export interface IdentityProvider {
+  /**
+   * Throws InvalidIdentityToken for a token that is malformed, expired, not for this project, or
+   * whose session was revoked (or account disabled) at the identity provider.
+   */
+  verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
+  findUserByEmail(email: string): Promise<IdentityAccount | null>;
+  /** Ends the account's sessions at the identity provider: ID tokens issued before now stop verifying. */
+  revokeSessions(uid: string): Promise<void>;
+}
+
+export class InvalidIdentityToken extends Error {
+  constructor(cause?: unknown) {
+    super('invalid identity token', { cause });
+    this.name = 'InvalidIdentityToken';
+  }
+}

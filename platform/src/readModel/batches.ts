@@ -1,0 +1,58 @@
+/** Where an event sat in the log: the stable tiebreak of "newest first". */
+export interface LogSortKey {
+  readonly partition: number;
+  readonly offset: number;
+}
+
+/**
+ * The writes of one event, by its offset in the batch's partition. What a write is belongs to the
+ * projector (row writes in the read model's own terms); this store only applies them in order.
+ */
+export interface ProjectedEvent<Write> {
+  readonly offset: number;
+  readonly writes: readonly Write[];
+  /** Why the projector cannot apply the event (unknown type, newer schema, projection failed): it is set aside at once. */
+  readonly refused?: string;
+  /** The event as a dead letter keeps it, should it be set aside. */
+  readonly source?: DeadLetterSource;
+}
+
+/** What the dead-letter table keeps of an event: its type and the whole event as JSON text. */
+export interface DeadLetterSource {
+  readonly type: string;
+  readonly json: string;
+}
+
+/** An event the projector could not apply: where it sat in the log, what it was, and why. */
+export interface DeadLetter {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+  readonly type: string;
+  /** The event as JSON text (NUL characters escaped as \u0000). */
+  readonly event: string;
+  readonly error: string;
+  readonly deadAt: string;
+}
+
+/** Consecutive events of one topic partition, applied with its checkpoint in one transaction. */
+export interface ProjectionBatch<Write> {
+  readonly topic: string;
+  readonly partition: number;
+  /** In offset order. */
+  readonly events: readonly ProjectedEvent<Write>[];
+}
+
+export interface AppliedBatch {
+  /** Events the batch applied; those the checkpoint had already passed are skipped. */
+  readonly applied: number;
+  readonly nextOffset: number;
+  /** Events of the batch set aside as dead letters (counted in neither `applied` nor the writes made). */
+  readonly deadLettered: readonly Omit<DeadLetter, 'event' | 'deadAt'>[];
+}
+
+/** A slice of a newest-first list. */
+export interface Slice {
+  readonly offset: number;
+  readonly limit: number;
+}

@@ -1,0 +1,278 @@
+import { describeRefusal, refusesTheEvent, withoutNul } from './deadLetters.js';
+import type { AppliedBatch, DeadLetter, ProjectedEvent, ProjectionBatch } from './batches.js';
+import type { ReadModelTables } from './migrations.js';
+import type {
+  Checkpoint,
+  CheckpointReader,
+  CheckpointsReader,
+  LogBinding,
+  LogBindingRequest,
+  PartitionEnd,
+  ProjectionStore,
+} from './readStore.js';
+import { isoTime, type SqlExecutor, type SqlQueryable } from './sql.js';
+
+/**
+ * The projection's own tables, beside the rows it writes:
+ * - projection_checkpoints: the next offset to apply per topic partition, committed with the rows.
+ * - projection_dead_letters (2): the events the projector could not apply (an unknown type, a newer
+ *   schema version, data the database refuses, a record that is no event), set aside with the error
+ *   in the same transaction that moves the checkpoint past them. The event is kept as JSON text with
+ *   every NUL escaped: Postgres refuses NUL in text and jsonb alike, and jsonb would decode it again.
+ * - read_model_log (2): the one log this read model was built from; a projector refuses another one.
+ *   A rebuild rewrites it rather than emptying it.
+ */
+export const PROJECTION_TABLES: ReadModelTables = {
+  owner: 'the projection',
+  migrations: [
+    {
+      version: 1,
+      ddl: `
+  create table projection_checkpoints (
+    topic text not null,
+    partition integer not null,
+    next_offset bigint not null,
+    primary key (topic, partition)
+  );
+  `,
+    },
+    {
+      version: 2,
+      ddl: `
+  create table projection_dead_letters (
+    topic text not null,
+    partition integer not null,
+    "offset" bigint not null,
+    event_type text not null,
+    event text not null,
+    error text not null,
+    dead_at timestamptz not null default now(),
+    primary key (topic, partition, "offset")
+  );
+
+  create table read_model_log (
+    one boolean primary key default true check (one),
+    log_id text not null,
+    bound_at timestamptz not null default now()
+  );
+  `,
+    },
+  ],
+  tables: ['projection_checkpoints', 'projection_dead_letters'],
+};
+
+/** Where the projector has got to, read from projection_checkpoints: for the projector and the query side alike. */
+export function sqlCheckpoints(sql: SqlQueryable): CheckpointReader & CheckpointsReader {
+  return {
+    async nextOffset(topic: string, partition: number): Promise<number> {
+      const result = await sql.query<{ next_offset: unknown }>(
+        'select next_offset from projection_checkpoints where topic = $1 and partition = $2',
+        [topic, partition],
+      );
+      return result.rows[0] ? Number(result.rows[0].next_offset) : 0;
+    },
+    async checkpoints(): Promise<readonly Checkpoint[]> {
+      const result = await sql.query<{ topic: string; partition: number; next_offset: unknown }>(
+        'select topic, partition, next_offset from projection_checkpoints',
+      );
+      return result.rows.map((row) => ({ topic: row.topic, partition: Number(row.partition), nextOffset: Number(row.next_offset) }));
+    },
+  };
+}
+
+export interface ProjectionStoreOptions<Write> {
+  /** Runs one row write of an event; a refusal by the database (a data or integrity error) sets the event aside. */
+  applyWrite(tx: SqlQueryable, write: Write): Promise<void>;
+  /** Every table of the read model a rebuild empties. */
+  tables: readonly string[];
+}
+
+/**
+ * The projector's store on any Postgres the SqlExecutor reaches (PGlite embedded, a server through
+ * `pg`): each batch with its checkpoint in one transaction, the events it cannot apply set aside,
+ * the log it was built from. The rows themselves are the projector's: it says how each write is
+ * applied. The statements are plain Postgres, the same for both. The tables must exist: whoever
+ * opens it migrates the read model first.
+ */
+export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
+  private readonly checkpointReader: CheckpointReader & CheckpointsReader;
+
+  constructor(
+    private readonly sql: SqlExecutor,
+    private readonly options: ProjectionStoreOptions<Write>,
+  ) {
+    this.checkpointReader = sqlCheckpoints(sql);
+  }
+
+  nextOffset(topic: string, partition: number): Promise<number> {
+    return this.checkpointReader.nextOffset(topic, partition);
+  }
+
+  checkpoints(): Promise<readonly Checkpoint[]> {
+    return this.checkpointReader.checkpoints();
+  }
+
+  async applyBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
+    try {
+      return await this.applyInOneTransaction(batch, false);
+    } catch (error) {
+      // The database refused an event of the batch: apply the batch again, this time each event on a
+      // savepoint of its own, so that the refused ones are set aside and the rest go in. (Savepoints
+      // for every batch would cost two more round trips per event on the usual path.)
+      if (!refusesTheEvent(error)) throw error;
+      return this.applyInOneTransaction(batch, true);
+    }
+  }
+
+  private applyInOneTransaction(batch: ProjectionBatch<Write>, eachOnASavepoint: boolean): Promise<AppliedBatch> {
+    return this.sql.transaction(async (tx) => {
+      await tx.query('insert into projection_checkpoints (topic, partition, next_offset) values ($1, $2, 0) on conflict do nothing', [
+        batch.topic,
+        batch.partition,
+      ]);
+      // The row lock makes a second projector on the same partition wait here, then skip what this one applied.
+      const current = await tx.query<{ next_offset: unknown }>(
+        'select next_offset from projection_checkpoints where topic = $1 and partition = $2 for update',
+        [batch.topic, batch.partition],
+      );
+      const checkpoint = Number(current.rows[0]!.next_offset);
+      let nextOffset = checkpoint;
+      let applied = 0;
+      const deadLettered: AppliedBatch['deadLettered'][number][] = [];
+      for (const event of batch.events) {
+        if (event.offset < nextOffset) continue;
+        const refused =
+          event.refused ?? (eachOnASavepoint ? await this.applyOnASavepoint(tx, event.writes) : await this.applyWrites(tx, event.writes));
+        if (refused === undefined) {
+          applied += 1;
+        } else {
+          deadLettered.push(await setAside(tx, batch, event, refused));
+        }
+        nextOffset = event.offset + 1;
+      }
+      if (nextOffset !== checkpoint) {
+        await tx.query('update projection_checkpoints set next_offset = $3 where topic = $1 and partition = $2', [
+          batch.topic,
+          batch.partition,
+          nextOffset,
+        ]);
+      }
+      return { applied, nextOffset, deadLettered };
+    });
+  }
+
+  async deadLetterCount(): Promise<number> {
+    const result = await this.sql.query<{ count: unknown }>('select count(*) as count from projection_dead_letters');
+    return Number(result.rows[0]!.count);
+  }
+
+  async deadLetters(limit = 100): Promise<DeadLetter[]> {
+    const result = await this.sql.query<DeadLetterRecord>(
+      `select topic, partition, "offset", event_type, event, error, dead_at from projection_dead_letters
+        order by dead_at desc, topic, partition, "offset" desc limit $1`,
+      [limit],
+    );
+    return result.rows.map((row) => ({
+      topic: row.topic,
+      partition: Number(row.partition),
+      offset: Number(row.offset),
+      type: row.event_type,
+      event: row.event,
+      error: row.error,
+      deadAt: isoTime(row.dead_at),
+    }));
+  }
+
+  bindToLog(request: LogBindingRequest): Promise<LogBinding> {
+    return this.sql.transaction(async (tx) => {
+      // Two projectors starting at once: one decides, the other then finds the log recorded.
+      await tx.query('select pg_advisory_xact_lock($1)', [LOG_BINDING_LOCK]);
+      const bound = (await tx.query<{ log_id: string }>('select log_id from read_model_log')).rows[0]?.log_id;
+      const why =
+        bound !== undefined && bound !== request.logId ? `it was built from ${bound}` : await checkpointPastTheEnd(tx, request.ends);
+      if (why === undefined) {
+        if (bound !== undefined) return { outcome: 'same' };
+        await tx.query('insert into read_model_log (log_id) values ($1)', [request.logId]);
+        return { outcome: 'bound' };
+      }
+      const previous = bound ?? 'a log it did not record';
+      if (request.onChange === 'refuse') return { outcome: 'refused', previous, why };
+      await tx.query(`truncate ${this.options.tables.join(', ')}`);
+      await tx.query(
+        `insert into read_model_log (log_id) values ($1)
+         on conflict (one) do update set log_id = excluded.log_id, bound_at = now()`,
+        [request.logId],
+      );
+      return { outcome: 'rebuilt', previous, why };
+    });
+  }
+
+  /** Applies an event's writes; a refusal by the database fails the whole transaction. */
+  private async applyWrites(tx: SqlQueryable, writes: readonly Write[]): Promise<undefined> {
+    for (const write of writes) await this.options.applyWrite(tx, write);
+    return undefined;
+  }
+
+  /** Applies an event's writes on a savepoint: answers why the database refused them, having undone them. */
+  private async applyOnASavepoint(tx: SqlQueryable, writes: readonly Write[]): Promise<string | undefined> {
+    await tx.query(`savepoint ${EVENT_SAVEPOINT}`);
+    try {
+      await this.applyWrites(tx, writes);
+    } catch (error) {
+      // Anything else (the connection, a serialization failure) is not the event's fault: the batch fails and is retried.
+      if (!refusesTheEvent(error)) throw error;
+      await tx.query(`rollback to savepoint ${EVENT_SAVEPOINT}`);
+      return describeRefusal(error);
+    }
+    await tx.query(`release savepoint ${EVENT_SAVEPOINT}`);
+    return undefined;
+  }
+
+  /** The executor belongs to whoever opened it (the host closes the database). */
+  async close(): Promise<void> {}
+}
+
+/** Any constant: the key of the advisory lock that serialises binding the read model to a log. */
+const LOG_BINDING_LOCK = 72_430_617;
+const EVENT_SAVEPOINT = 'projected_event';
+
+async function setAside<Write>(tx: SqlQueryable, batch: ProjectionBatch<Write>, event: ProjectedEvent<Write>, error: string) {
+  const source = event.source ?? { type: 'unknown', json: JSON.stringify({ offset: event.offset, writes: event.writes }) };
+  const letter = {
+    topic: batch.topic,
+    partition: batch.partition,
+    offset: event.offset,
+    type: withoutNul(source.type),
+    error: withoutNul(error),
+  };
+  await tx.query(
+    `insert into projection_dead_letters (topic, partition, "offset", event_type, event, error) values ($1, $2, $3, $4, $5, $6)
+     on conflict do nothing`,
+    [letter.topic, letter.partition, letter.offset, letter.type, withoutNul(source.json), letter.error],
+  );
+  return letter;
+}
+
+/** A partition whose checkpoint is past the log's end: the log was emptied or recreated since. */
+async function checkpointPastTheEnd(tx: SqlQueryable, ends: readonly PartitionEnd[]): Promise<string | undefined> {
+  const checkpoints = await tx.query<{ topic: string; partition: number; next_offset: unknown }>(
+    'select topic, partition, next_offset from projection_checkpoints where next_offset > 0 order by topic, partition',
+  );
+  for (const row of checkpoints.rows) {
+    const end = ends.find((candidate) => candidate.topic === row.topic && candidate.partition === Number(row.partition))?.end ?? 0;
+    if (Number(row.next_offset) > end) {
+      return `it has applied ${row.topic}/${row.partition} up to offset ${Number(row.next_offset)}, but that partition of the log ends at ${end} (emptied or recreated)`;
+    }
+  }
+  return undefined;
+}
+
+interface DeadLetterRecord {
+  topic: string;
+  partition: unknown;
+  offset: unknown;
+  event_type: string;
+  event: string;
+  error: string;
+  dead_at: unknown;
+}

@@ -1,0 +1,74 @@
+import type { Cents, ProductCategory } from '@toolforge/contracts';
+import type { LogSortKey } from '@toolforge/platform';
+import { CATALOGUE_AREA } from '@toolforge/query-service';
+import type { RowWriteHandlers } from '../readModelWrites.js';
+
+/** A product as the projector lists it: as added, with where it sat in the log. */
+export interface ProductRow {
+  readonly productId: string;
+  readonly name: string;
+  readonly category: ProductCategory;
+  readonly model: string;
+  readonly imageUrl: string;
+  readonly priceCents: Cents;
+  /** The stock the product was added with; reservations are kept apart (see reserveStock). */
+  readonly stock: number;
+  readonly minOrder: number;
+  readonly description: string;
+  readonly addedAt: string;
+  readonly logPosition: LogSortKey;
+}
+
+/** What the catalogue's events (and the orders that take stock) ask of the products tables. */
+export type CatalogueWrite =
+  | { readonly kind: 'insertProduct'; readonly product: ProductRow }
+  | { readonly kind: 'deleteProduct'; readonly productId: string; readonly at: string }
+  | { readonly kind: 'reserveStock'; readonly productId: string; readonly quantity: number };
+
+/**
+ * The catalogue's writes in SQL. Every catalogue answer (available stock shows on every product
+ * page) goes stale with any of them.
+ */
+export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
+  insertProduct: {
+    stale: [CATALOGUE_AREA],
+    async apply(tx, { product: p }) {
+      await tx.query(
+        `insert into products (product_id, name, category, model, image_url, price_cents, stock, min_order, description,
+                               added_at, log_partition, log_offset)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (product_id) do nothing`,
+        [
+          p.productId,
+          p.name,
+          p.category,
+          p.model,
+          p.imageUrl,
+          p.priceCents,
+          p.stock,
+          p.minOrder,
+          p.description,
+          p.addedAt,
+          p.logPosition.partition,
+          p.logPosition.offset,
+        ],
+      );
+    },
+  },
+  deleteProduct: {
+    stale: [CATALOGUE_AREA],
+    async apply(tx, write) {
+      await tx.query('update products set deleted_at = $2 where product_id = $1 and deleted_at is null', [write.productId, write.at]);
+    },
+  },
+  reserveStock: {
+    stale: [CATALOGUE_AREA],
+    // Adding to a counter commutes: an order projected before its product still counts.
+    async apply(tx, write) {
+      await tx.query(
+        `insert into product_reservations (product_id, reserved) values ($1, $2)
+         on conflict (product_id) do update set reserved = product_reservations.reserved + excluded.reserved`,
+        [write.productId, write.quantity],
+      );
+    },
+  },
+};

@@ -1,0 +1,312 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProductAdded } from '@toolforge/contracts';
+import { orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
+import type { EventLog, SqlExecutor } from '@toolforge/platform';
+import { logWriter } from '@toolforge/platform/testing';
+import { Projector } from '../projector.js';
+import { openTestReadModel } from '../test/readModel.js';
+import { run } from './program.js';
+
+/** A shop for the tool to look at: its log and read model, and the settings that name them. */
+export interface CliShop {
+  readonly log: EventLog;
+  readonly readModel: SqlExecutor;
+  /** The environment the tool runs with. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Lets go of the shop so that the tool can open it (the embedded database is one process's at a time). */
+  release(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs the tool in-process with stdout and stderr captured. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv) {
+  return runCliUntil(argv, env, () => true);
+}
+
+/**
+ * Runs a following command (`events tail`) in-process until what it printed satisfies `done` (or
+ * 15 s pass), then tells it to stop, as Ctrl-C would.
+ */
+export async function runCliUntil(argv: string[], env: NodeJS.ProcessEnv, done: (stdout: string) => boolean) {
+  let stdout = '';
+  let stderr = '';
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const deadline = Date.now() + 15_000;
+      const look = () => (done(stdout) || Date.now() > deadline ? resolve() : setTimeout(look, 20));
+      look();
+    });
+  const code = await run(argv, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) }, env, stop);
+  return { code, stdout, stderr };
+}
+
+const DRILL = { productId: 'p-drill', name: 'Cordless Drill', priceCents: 129_00, stock: 40 } as const;
+const VISE = { productId: 'p-vise', name: 'Bench Vise', priceCents: 89_50, stock: 10 } as const;
+
+/** Two products and three orders over two days; totals worked out by hand (5 % tax, 50.00 flat fee). */
+export async function knownHistory(log: EventLog, readModel: SqlExecutor): Promise<void> {
+  const append = logWriter(log);
+  const drill = productAdded(DRILL, { occurredAt: '2026-11-19T08:00:00.000Z' });
+  const vise = productAdded(VISE, { occurredAt: '2026-11-19T08:01:00.000Z' });
+  const at = (occurredAt: string) => ({ occurredAt });
+  const product = (event: ProductAdded) => event.data;
+  for (const event of [
+    userSignedIn({ uid: 'u-ada' }),
+    drill,
+    vise,
+    // 5 × 129.00 = 645.00 + 32.25 + 50.00 = 727.25
+    orderPlaced(product(drill), { orderId: 'o-1', userId: 'u-ada', quantity: 5 }, at('2026-11-20T10:00:00.000Z')),
+    // 2 × 89.50 = 179.00 + 8.95 + 50.00 = 237.95
+    orderPlaced(product(vise), { orderId: 'o-2', userId: 'u-ada', quantity: 2 }, at('2026-11-20T15:30:00.000Z')),
+    // 1 × 129.00 = 129.00 + 6.45 + 50.00 = 185.45
+    orderPlaced(product(drill), { orderId: 'o-3', userId: 'u-bo', quantity: 1 }, at('2026-11-21T09:00:00.000Z')),
+  ]) {
+    await append(event);
+  }
+  await new Projector({ log, store: await openTestReadModel(readModel) }).catchUp();
+}
+
+/** The tool's commands on a shop built from a known history. */
+/** The tool's JSON output, as the parts a test reads (everything else is checked with toEqual). */
+interface AuditJson {
+  orders: { orderId: string; events: unknown[] }[];
+  totals: unknown;
+  stock: unknown;
+  consistency: { checked: unknown; disagreements: unknown[] };
+}
+interface StatusJson {
+  boundToThisLog: boolean;
+  deadLetters: number;
+  partitions: { topic: string; checkpoint: number; logEnd: number; lag: number }[];
+}
+const parsed = <T>(text: string): T => JSON.parse(text) as T;
+
+export function describeCli(adapters: string, openShop: () => Promise<CliShop>): void {
+  describe(`toolforge on ${adapters}`, () => {
+    const closers: (() => Promise<void>)[] = [];
+    afterEach(async () => {
+      while (closers.length > 0) await closers.pop()!();
+    });
+
+    /** A shop holding the known history, projected, then `alter`ed by hand and released for the tool. */
+    async function shopWithHistory(alter?: (readModel: SqlExecutor, log: EventLog) => Promise<unknown>): Promise<NodeJS.ProcessEnv> {
+      const shop = await openShop();
+      closers.push(() => shop.close());
+      await knownHistory(shop.log, shop.readModel);
+      await alter?.(shop.readModel, shop.log);
+      await shop.release();
+      return shop.env;
+    }
+
+    it('audits the orders from the log: totals per day, product and user to the cent, and a consistent read model (exit 0)', async () => {
+      const env = await shopWithHistory();
+      const { code, stdout, stderr } = await runCli(['audit', 'orders', '--format', 'json'], env);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const report = parsed<AuditJson>(stdout);
+      expect(report.orders.map((order: { orderId: string }) => order.orderId)).toEqual(['o-1', 'o-2', 'o-3']);
+      expect(report.orders[0]?.events).toEqual([expect.objectContaining({ type: 'OrderPlaced', time: '2026-11-20T10:00:00.000Z' })]);
+      expect(report.totals).toEqual({
+        orders: 3,
+        quantity: 8,
+        revenue: '1150.65',
+        byDay: {
+          '2026-11-20': { orders: 2, quantity: 7, revenue: '965.20' },
+          '2026-11-21': { orders: 1, quantity: 1, revenue: '185.45' },
+        },
+        byProduct: {
+          'p-drill': { orders: 2, quantity: 6, revenue: '912.70' },
+          'p-vise': { orders: 1, quantity: 2, revenue: '237.95' },
+        },
+        byUser: {
+          'u-ada': { orders: 2, quantity: 7, revenue: '965.20' },
+          'u-bo': { orders: 1, quantity: 1, revenue: '185.45' },
+        },
+      });
+      expect(report.stock).toEqual([
+        { productId: 'p-drill', stock: 40, reserved: 6, remaining: 34 },
+        { productId: 'p-vise', stock: 10, reserved: 2, remaining: 8 },
+      ]);
+      // Three orders and two products.
+      expect(report.consistency).toEqual({ checked: 5, disagreements: [] });
+    });
+
+    it('narrows the audit to a range, a user and a product, and writes CSV to --out', async () => {
+      const env = await shopWithHistory();
+      const json = await runCli(['audit', 'orders', '--from', '2026-11-20T12:00:00Z', '--to', '2026-11-22', '--format', 'json'], env);
+      expect(parsed<AuditJson>(json.stdout).totals).toMatchObject({ orders: 2, quantity: 3, revenue: '423.40' });
+      const mine = await runCli(['audit', 'orders', '--user', 'u-ada', '--product', 'p-drill', '--format', 'json'], env);
+      expect(parsed<AuditJson>(mine.stdout).totals).toMatchObject({ orders: 1, quantity: 5, revenue: '727.25' });
+
+      const out = join(tmpdir(), `toolforge-audit-${crypto.randomUUID()}.csv`);
+      expect((await runCli(['audit', 'orders', '--format', 'csv', '--out', out], env)).code).toBe(0);
+      const rows = (await readFile(out, 'utf8')).trimEnd().split('\r\n');
+      expect(rows[0]).toBe('order,placed,user,product,quantity,unit_price,total,status,events');
+      expect(rows.slice(1).map((row) => row.split(',').slice(0, 7))).toEqual([
+        ['o-1', '2026-11-20T10:00:00.000Z', 'u-ada', 'p-drill', '5', '129.00', '727.25'],
+        ['o-2', '2026-11-20T15:30:00.000Z', 'u-ada', 'p-vise', '2', '89.50', '237.95'],
+        ['o-3', '2026-11-21T09:00:00.000Z', 'u-bo', 'p-drill', '1', '129.00', '185.45'],
+      ]);
+    });
+
+    it('reports an order row altered by hand, and the stock it throws off, with exit code 1', async () => {
+      const env = await shopWithHistory(async (readModel) => {
+        await readModel.query("update orders set quantity = 4, total_cost_cents = 58250, status = 'shipped' where order_id = 'o-1'");
+        await readModel.query("update product_reservations set reserved = reserved - 1 where product_id = 'p-drill'");
+      });
+      const { code, stdout } = await runCli(['audit', 'orders', '--format', 'json'], env);
+      expect(code).toBe(1);
+      expect(parsed<AuditJson>(stdout).consistency.disagreements).toEqual([
+        { what: 'order', id: 'o-1', field: 'quantity', log: '5', readModel: '4' },
+        { what: 'order', id: 'o-1', field: 'total_cost_cents', log: '72725', readModel: '58250' },
+        { what: 'order', id: 'o-1', field: 'status', log: 'pending', readModel: 'shipped' },
+        { what: 'product', id: 'p-drill', field: 'remaining_stock', log: '34', readModel: '35' },
+      ]);
+      const table = await runCli(['audit', 'orders'], env);
+      expect(table.code).toBe(1);
+      expect(table.stdout).toMatch(/DISAGREES with the log: 5 checked, 4 disagreements/);
+      expect(table.stdout).toMatch(/order\s+o-1\s+quantity\s+5\s+4/);
+    });
+
+    it('audits one order: its history from the log, its row and its product’s stock checked (exit 0, 1 when altered, 2 when unknown)', async () => {
+      const env = await shopWithHistory();
+      const { code, stdout } = await runCli(['audit', 'order', 'o-2', '--format', 'json'], env);
+      expect(code).toBe(0);
+      const report = parsed<AuditJson>(stdout);
+      expect(report.orders.map((order) => order.orderId)).toEqual(['o-2']);
+      expect(report.orders[0]?.events).toEqual([expect.objectContaining({ type: 'OrderPlaced' })]);
+      // The order's row, and the stock of its product.
+      expect(report.consistency).toEqual({ checked: 2, disagreements: [] });
+
+      const unknown = await runCli(['audit', 'order', 'o-none'], env);
+      expect(unknown).toMatchObject({ code: 2, stdout: '' });
+      expect(unknown.stderr).toBe('toolforge: the log holds no order o-none\n');
+    });
+
+    it('reports one order’s row altered by hand with exit code 1', async () => {
+      const env = await shopWithHistory(async (readModel) => {
+        await readModel.query("update orders set status = 'delivered' where order_id = 'o-3'");
+      });
+      const { code, stdout } = await runCli(['audit', 'order', 'o-3', '--format', 'json'], env);
+      expect(code).toBe(1);
+      expect(parsed<AuditJson>(stdout).consistency.disagreements).toEqual([
+        { what: 'order', id: 'o-3', field: 'status', log: 'pending', readModel: 'delivered' },
+      ]);
+    });
+
+    it('tails the events from a time on, filtered by type, and ends when told to (exit 0)', async () => {
+      const env = await shopWithHistory();
+      const orders = (stdout: string) =>
+        stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => parsed<{ stream: string; type: string }>(line));
+      const { code, stdout } = await runCliUntil(
+        ['events', 'tail', '--from', '2026-11-20T00:00:00Z', '--type', 'OrderPlaced', '--format', 'json', '--poll-ms', '20'],
+        env,
+        (printed) => orders(printed).length >= 3,
+      );
+      expect(code).toBe(0);
+      expect(
+        orders(stdout)
+          .map((line) => `${line.type} ${line.stream}`)
+          .sort(),
+      ).toEqual(['OrderPlaced o-1', 'OrderPlaced o-2', 'OrderPlaced o-3']);
+      expect((await runCli(['events', 'tail', '--poll-ms', '5'], env)).code).toBe(2);
+    });
+
+    it('lists the events of the log, filtered by type, topic and starting point', async () => {
+      const env = await shopWithHistory();
+      const all = await runCli(['events', 'list', '--format', 'json'], env);
+      expect(all.code).toBe(0);
+      const lines = JSON.parse(all.stdout) as { position: string; type: string; stream: string; actor: string | null; time: string }[];
+      // Topic by topic; on Kafka the streams of a topic spread over its partitions.
+      expect(lines.map((line) => `${line.type} ${line.stream}`).sort()).toEqual([
+        'OrderPlaced o-1',
+        'OrderPlaced o-2',
+        'OrderPlaced o-3',
+        'ProductAdded p-drill',
+        'ProductAdded p-vise',
+        'UserSignedIn u-ada',
+      ]);
+      expect(lines.map((line) => line.type.replace(/Placed|Added|SignedIn/, ''))).toEqual([
+        'Product',
+        'Product',
+        'Order',
+        'Order',
+        'Order',
+        'User',
+      ]);
+      const first = lines.find((line) => line.stream === 'o-1')!;
+      expect(first).toMatchObject({ type: 'OrderPlaced', actor: 'u-ada', time: '2026-11-20T10:00:00.000Z' });
+      expect(first.position).toMatch(/^sales\.orders\/\d+\/\d+$/);
+
+      const orders = await runCli(['events', 'list', '--type', 'OrderPlaced', '--from', '2026-11-20T12:00:00Z', '--format', 'json'], env);
+      expect(
+        parsed<{ stream: string }[]>(orders.stdout)
+          .map((line) => line.stream)
+          .sort(),
+      ).toEqual(['o-2', 'o-3']);
+      // A position names one partition: the listing is that partition's, from that event on.
+      const second = lines.find((line) => line.stream === 'o-2')!;
+      const fromSecond = JSON.parse(
+        (await runCli(['events', 'list', '--from', second.position, '--format', 'json'], env)).stdout,
+      ) as typeof lines;
+      const partition = second.position.replace(/\/\d+$/, '/');
+      expect(fromSecond[0]).toEqual(second);
+      expect(fromSecond.every((line) => line.position.startsWith(partition))).toBe(true);
+      expect(lines.filter((line) => line.position.startsWith(partition) && line.time >= second.time)).toEqual(fromSecond);
+
+      const products = await runCli(['events', 'list', '--topic', 'catalog.products'], env);
+      expect(products.stdout.split('\n')[0]).toMatch(/^POSITION\s+TIME\s+TYPE\s+STREAM\s+ACTOR$/);
+      expect(
+        products.stdout
+          .trimEnd()
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(/\s+/)[3])
+          .sort(),
+      ).toEqual(['p-drill', 'p-vise']);
+    });
+
+    it('shows each projection checkpoint against the log’s end and the log the read model is bound to', async () => {
+      const env = await shopWithHistory(async (_readModel, log) => {
+        // Two orders the projector has not applied yet.
+        const append = logWriter(log);
+        for (const orderId of ['o-late-1', 'o-late-2']) await append(orderPlaced(DRILL, { orderId, userId: 'u-ada', quantity: 1 }));
+      });
+      const { code, stdout } = await runCli(['status', '--format', 'json'], env);
+      expect(code).toBe(0);
+      const status = parsed<StatusJson>(stdout);
+      expect(status).toMatchObject({ boundToThisLog: true, deadLetters: 0 });
+      const partitions = status.partitions;
+      const lagOf = (topic: string) =>
+        partitions.filter((partition) => partition.topic === topic).reduce((sum, partition) => sum + partition.lag, 0);
+      expect([lagOf('catalog.products'), lagOf('sales.orders'), lagOf('identity.users')]).toEqual([0, 2, 0]);
+      expect(partitions.some((partition) => partition.topic === 'sales.orders' && partition.checkpoint > 0)).toBe(true);
+      expect(partitions.every((partition) => partition.logEnd >= partition.checkpoint)).toBe(true);
+      const table = await runCli(['status'], env);
+      expect(table.stdout).toMatch(/^Log: .*\nLog id: .*\nRead model: .*\nBound to: .* \(this log\)\nDead letters: 0\n/);
+      expect(table.stdout).toMatch(/TOPIC\s+PARTITION\s+CHECKPOINT\s+LOG END\s+LAG/);
+    });
+
+    it('refuses bad arguments with the usage on stderr and exit code 2', async () => {
+      const env = await shopWithHistory();
+      for (const argv of [
+        ['audit', 'orders', '--from', 'yesterday'],
+        ['audit', 'orders', '--format', 'xml'],
+        ['events', 'list', '--type', 'OrderShipped'],
+        ['events', 'list', '--from', 'nowhere/0/1'],
+        ['audit', 'everything'],
+      ]) {
+        const { code, stdout, stderr } = await runCli(argv, env);
+        expect({ argv, code, stdout }).toEqual({ argv, code: 2, stdout: '' });
+        expect(stderr).toMatch(/^error: .*\n[\s\S]*Usage: toolforge/);
+        expect(stderr).not.toMatch(/\n\s+at /);
+      }
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { formatPosition, type ShopEventType, type Topic } from '@toolforge/contracts';
+import type { EventLog, ReadFrom, StoredEvent } from '@toolforge/platform';
+import type { StartingPoint } from './arguments.js';
+import { textTable } from './output.js';
+
+export interface EventFilter {
+  readonly types?: readonly ShopEventType[];
+  readonly topics?: readonly Topic[];
+  readonly from?: StartingPoint;
+}
+
+/** One line of `events list`. */
+export interface EventLine {
+  readonly position: string;
+  readonly time: string;
+  readonly type: string;
+  readonly stream: string;
+  readonly actor: string | null;
+}
+
+/**
+ * The log's events that pass the filter, in the log's own order (topic by topic, each partition in
+ * offset order), read through the log port. A position names one partition of one topic, so from a
+ * position only that partition is listed, from that offset on.
+ */
+export async function* eventsOf(log: EventLog, filter: EventFilter): AsyncGenerator<StoredEvent> {
+  const from = filter.from;
+  const start = from && 'position' in from ? from.position : undefined;
+  const topics = start ? [start.topic as Topic].filter((topic) => !filter.topics || filter.topics.includes(topic)) : filter.topics;
+  const readFrom: ReadFrom | undefined = start
+    ? (_topic, partition) => (partition === start.partition ? start.offset : Number.MAX_SAFE_INTEGER)
+    : undefined;
+  const since = from && 'at' in from ? from.at.getTime() : undefined;
+  for await (const page of log.readAll({ topics, from: readFrom })) {
+    for (const event of page.events) {
+      if (filter.types && !filter.types.includes(event.type)) continue;
+      if (since !== undefined && Date.parse(event.meta.occurredAt) < since) continue;
+      yield event;
+    }
+  }
+}
+
+export function eventLine(event: StoredEvent): EventLine {
+  return {
+    position: formatPosition(event.position),
+    time: event.meta.occurredAt,
+    type: event.type,
+    stream: event.streamId,
+    actor: event.meta.actor,
+  };
+}
+
+export function eventsTable(lines: readonly EventLine[]): string {
+  return textTable(
+    ['POSITION', 'TIME', 'TYPE', 'STREAM', 'ACTOR'],
+    lines.map((line) => [line.position, line.time, line.type, line.stream, line.actor ?? '(system)']),
+  );
+}

@@ -1,0 +1,26 @@
+/** What a script can act on: the answer is fine, a problem was found, or the command could not run. */
+export const EXIT = { ok: 0, problemFound: 1, usage: 2 } as const;
+
+/** Where a command writes: stdout for its answer, stderr for usage and problems. */
+export interface CliIo {
+  /** Properties, not methods: the tool hands them on as they are (to commander, say). */
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** Rows as a plain text table: a header, then one line per row, columns padded to their widest cell. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+/** RFC 4180 CSV: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+export function csv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}

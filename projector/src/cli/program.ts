@@ -1,0 +1,146 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, readConfig } from '@toolforge/platform';
+import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
+import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
+import { eventLine, eventsOf, eventsTable } from './eventsList.js';
+import { tailEvents } from './eventsTail.js';
+import { EXIT, type CliIo } from './output.js';
+import { CannotConnect, connectToShop, type ShopConnection } from './shopConnection.js';
+import { statusCommand } from './statusCommand.js';
+
+/**
+ * The operators' tool: parses `argv` (without node and the script), runs the command on the shop
+ * the environment's settings name, writes to `io`, and returns the exit code. Never throws for a
+ * usage or connection problem: those are a message on stderr and exit code 2.
+ */
+export async function run(
+  argv: readonly string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+  /** Settles when a following command (`events tail`) should end: Ctrl-C or SIGTERM by default. */
+  stop: () => Promise<void> = untilSignalled,
+): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command('toolforge')
+    .description('ToolForge operators’ tool: reads the event log and checks the read model against it')
+    .exitOverride()
+    .showHelpAfterError()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+
+  async function withShop(needs: { readModel: boolean }, work: (shop: ShopConnection) => Promise<number>): Promise<void> {
+    const shop = await connectToShop(readConfig(env), needs);
+    try {
+      exitCode = await work(shop);
+    } finally {
+      await shop.close();
+    }
+  }
+
+  const events = program.command('events').description('the events in the log');
+  events
+    .command('list')
+    .description('one line per event: position, time, type, stream, actor')
+    .option('--type <type>', 'only events of this type (repeatable)', collect(eventType))
+    .option('--topic <topic>', 'only this topic (repeatable)', collect(topicName))
+    .option('--from <position|iso>', 'from this log position (topic/partition/offset) or time on', startingPoint)
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .action(
+      async (options: {
+        type?: ReturnType<typeof eventType>[];
+        topic?: ReturnType<typeof topicName>[];
+        from?: ReturnType<typeof startingPoint>;
+        format: string;
+      }) =>
+        withShop({ readModel: false }, async (shop) => {
+          const lines = [];
+          for await (const event of eventsOf(shop.log, { types: options.type, topics: options.topic, from: options.from }))
+            lines.push(eventLine(event));
+          io.out(options.format === 'json' ? `${JSON.stringify(lines, null, 2)}\n` : eventsTable(lines));
+          return EXIT.ok;
+        }),
+    );
+
+  events
+    .command('tail')
+    .description('the events from --from (or from now) on, then each new one as it arrives, until Ctrl-C')
+    .option('--type <type>', 'only events of this type (repeatable)', collect(eventType))
+    .option('--topic <topic>', 'only this topic (repeatable)', collect(topicName))
+    .option('--from <position|iso>', 'from this log position (topic/partition/offset) or time on', startingPoint)
+    .addOption(new Option('--format <format>', 'one line per event, tab-separated or JSON').choices(['table', 'json']).default('table'))
+    .addOption(new Option('--poll-ms <ms>', 'how often to look for new events').argParser(pollInterval).default(500))
+    .action(
+      async (options: {
+        type?: ReturnType<typeof eventType>[];
+        topic?: ReturnType<typeof topicName>[];
+        from?: ReturnType<typeof startingPoint>;
+        format: 'table' | 'json';
+        pollMs: number;
+      }) =>
+        withShop({ readModel: false }, async (shop) => {
+          const filter = { types: options.type, topics: options.topic, from: options.from };
+          await tailEvents(shop.log, filter, io, { format: options.format, pollMs: options.pollMs, stop: stop() });
+          return EXIT.ok;
+        }),
+    );
+
+  const audit = program.command('audit').description('audits from the log itself, and checks the read model against it');
+  audit
+    .command('orders')
+    .description('every order in range from the log, totals per day, product and user, then the read model checked against the log')
+    .option('--from <iso>', 'orders placed at or after this time', isoTime)
+    .option('--to <iso>', 'orders placed before this time', isoTime)
+    .option('--user <uid>', 'only this user’s orders')
+    .option('--product <id>', 'only orders of this product')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
+    .option('--out <file>', 'write the report to this file instead of stdout')
+    .action(async (options: AuditOrdersOptions) => withShop({ readModel: true }, (shop) => auditOrdersCommand(shop, io, options)));
+
+  audit
+    .command('order')
+    .description('one order: its history from the log, and its read-model row and its product’s stock checked against the log')
+    .argument('<orderId>', 'the order to audit')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
+    .action(async (orderId: string, options: { format: AuditOrdersOptions['format'] }) =>
+      withShop({ readModel: true }, (shop) => auditOrdersCommand(shop, io, { orderId, format: options.format })),
+    );
+
+  program
+    .command('status')
+    .description('each projection checkpoint against the log’s end, the log the read model is bound to, dead letters')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .action(async (options: { format: string }) => withShop({ readModel: true }, (shop) => statusCommand(shop, io, options.format)));
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end the parse with an "error" that is none.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof CannotConnect || error instanceof ConfigError) {
+      io.err(`toolforge: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+/** Settles at the first SIGINT or SIGTERM. */
+function untilSignalled(): Promise<void> {
+  return new Promise((done) => {
+    const end = () => {
+      process.off('SIGINT', end);
+      process.off('SIGTERM', end);
+      done();
+    };
+    process.once('SIGINT', end);
+    process.once('SIGTERM', end);
+  });
+}
+
+function pollInterval(text: string): number {
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 10 || ms > 60_000) throw new InvalidArgumentError('a whole number of milliseconds from 10 to 60000');
+  return ms;
+}

@@ -1,0 +1,63 @@
+import type { SqlQueryable } from '@toolforge/platform';
+import type { RowWriteHandlers } from '../readModelWrites.js';
+
+export interface SignedInUserRow {
+  readonly uid: string;
+  readonly email: string;
+  readonly name: string;
+  readonly photoURL: string | null;
+  readonly emailVerified: boolean;
+  readonly at: string;
+}
+
+/*
+ * The writes of a user's events carry `version`, the event's position in the user's stream: the
+ * row keeps the highest it has seen (see UserStanding), and sign-outs and revocations also record
+ * it as the moment the account's sessions ended.
+ */
+export type IdentityWrite =
+  | { readonly kind: 'signInUser'; readonly user: SignedInUserRow; readonly version: number }
+  | { readonly kind: 'signOutUser'; readonly uid: string; readonly at: string; readonly version: number }
+  | { readonly kind: 'grantAdmin'; readonly uid: string; readonly email: string; readonly version: number }
+  | { readonly kind: 'revokeAdmin'; readonly uid: string; readonly email: string; readonly version: number };
+
+/** A grant or a revocation; a revocation also ends the account's sessions. */
+async function setAdmin(tx: SqlQueryable, write: { uid: string; email: string; version: number }, admin: boolean): Promise<void> {
+  await tx.query(
+    `insert into users (uid, email, name, admin, stream_version, sessions_ended_at) values ($1, $2, '', $3, $4, $5)
+     on conflict (uid) do update set admin = excluded.admin,
+       stream_version = greatest(users.stream_version, excluded.stream_version),
+       sessions_ended_at = greatest(users.sessions_ended_at, excluded.sessions_ended_at)`,
+    [write.uid, write.email, admin, write.version, admin ? 0 : write.version],
+  );
+}
+
+/** The accounts' writes in SQL. Roles and sessions are read from the read model directly, never from the cache. */
+export const identityWrites: RowWriteHandlers<IdentityWrite> = {
+  signInUser: {
+    stale: [],
+    async apply(tx, { user: u, version }) {
+      await tx.query(
+        `insert into users (uid, email, name, photo_url, email_verified, signed_in, last_seen_at, stream_version)
+         values ($1, $2, $3, $4, $5, true, $6, $7)
+         on conflict (uid) do update set email = excluded.email, name = excluded.name, photo_url = excluded.photo_url,
+           email_verified = excluded.email_verified, signed_in = true, last_seen_at = excluded.last_seen_at,
+           stream_version = greatest(users.stream_version, excluded.stream_version)`,
+        [u.uid, u.email, u.name, u.photoURL, u.emailVerified, u.at, version],
+      );
+    },
+  },
+  signOutUser: {
+    stale: [],
+    async apply(tx, write) {
+      await tx.query(
+        `update users set signed_in = false, last_seen_at = $2, stream_version = greatest(stream_version, $3),
+           sessions_ended_at = greatest(sessions_ended_at, $3)
+         where uid = $1`,
+        [write.uid, write.at, write.version],
+      );
+    },
+  },
+  grantAdmin: { stale: [], apply: (tx, write) => setAdmin(tx, write, true) },
+  revokeAdmin: { stale: [], apply: (tx, write) => setAdmin(tx, write, false) },
+};

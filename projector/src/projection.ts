@@ -1,0 +1,45 @@
+import { whyUnreadable } from '@toolforge/contracts';
+import type { ProjectedEvent, StoredEvent } from '@toolforge/platform';
+import { projectProductEvent } from './catalog/projection.js';
+import { projectUserEvent } from './identity/projection.js';
+import { projectOrderEvent } from './orders/projection.js';
+import type { RowWrite } from './readModelWrites.js';
+
+/** The read model's rows for one event: pure, no I/O; the store applies them. */
+export function project(event: StoredEvent): RowWrite[] {
+  switch (event.type) {
+    case 'ProductAdded':
+    case 'ProductDeleted':
+      return projectProductEvent(event);
+    case 'OrderPlaced':
+      return projectOrderEvent(event);
+    case 'UserSignedIn':
+    case 'UserSignedOut':
+    case 'AdminGranted':
+    case 'AdminRevoked':
+      return projectUserEvent(event);
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/**
+ * An event as the read model applies it: its row writes, or why it cannot be applied (a type or
+ * schema version this build does not know, a projection that throws on its data), along with the
+ * event as JSON text for the dead letter it may become.
+ */
+export function projectOrRefuse(event: StoredEvent): ProjectedEvent<RowWrite> {
+  const offset = event.position.offset;
+  const source = { type: String(event.type), json: JSON.stringify(event) };
+  const unreadable = whyUnreadable(event);
+  if (unreadable !== undefined) return { offset, writes: [], refused: unreadable, source };
+  try {
+    return { offset, writes: project(event), source };
+  } catch (error) {
+    return { offset, writes: [], refused: `the projection failed: ${error instanceof Error ? error.message : String(error)}`, source };
+  }
+}
+
+export { projectOrderEvent, projectProductEvent, projectUserEvent };

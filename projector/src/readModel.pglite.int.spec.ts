@@ -1,0 +1,9 @@
+import { openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
+import { describeReadModel } from './readModel.suite.js';
+import { openTestReadModel } from './test/readModel.js';
+
+describeReadModel('PGlite', async () => {
+  const db = await openEmbeddedPostgres(null);
+  const sql = pgliteSql(db);
+  return { store: await openTestReadModel(sql), sql, close: () => db.close() };
+});

@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectedEvent, SqlExecutor } from '@toolforge/platform';
+import type { RowWrite } from './readModelWrites.js';
+import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';
+import { at, orderRow, productRow } from './test/rows.js';
+import type { ProductRow } from './catalog/writes.js';
+
+export interface ReadModelHarness {
+  store: TestReadModel;
+  /** The same database, to look at its rows, to empty it between tests and to open a store on it that fails. */
+  sql: SqlExecutor;
+  close(): Promise<void>;
+}
+
+const TOPIC = 'catalog.products';
+/** One event per write list, at consecutive offsets from `from`. */
+function events(from: number, ...writes: RowWrite[][]): ProjectedEvent<RowWrite>[] {
+  return writes.map((eventWrites, index) => ({ offset: from + index, writes: eventWrites }));
+}
+
+const insert = (product: ProductRow): RowWrite[] => [{ kind: 'insertProduct', product }];
+
+/**
+ * The read model's behaviour, for every database: the projector's store writes what the projections
+ * ask and the query side's reads answer from it. `open` gives both on an empty or emptiable read
+ * model. Run it embedded (PGlite) and against a Postgres server, as services mode runs it.
+ */
+export function describeReadModel(adapter: string, open: () => Promise<ReadModelHarness>): void {
+  describe(`the read model on ${adapter}`, () => {
+    let harness: ReadModelHarness;
+    let store: TestReadModel;
+    beforeAll(async () => {
+      harness = await open();
+      store = harness.store;
+    });
+    afterAll(() => harness.close());
+    beforeEach(async () => {
+      await truncateReadModel(harness.sql);
+      await harness.sql.query('truncate projection_dead_letters, read_model_log');
+    });
+
+    it('starts empty, at offset 0 of every partition', async () => {
+      expect(await store.nextOffset(TOPIC, 0)).toBe(0);
+      expect(await store.listProducts({ offset: 0, limit: 10 })).toEqual([]);
+      expect(await store.countProducts()).toBe(0);
+      expect(await store.findProduct('p-1')).toBeUndefined();
+      expect(await store.listOrders()).toEqual([]);
+      expect(await store.isAdmin('u-1')).toBe(false);
+    });
+
+    it('lists products newest first, breaking ties by log position, in pages that neither repeat nor skip', async () => {
+      const sameMinute = at(5);
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(
+          0,
+          insert(productRow(0)),
+          insert(productRow(1, { addedAt: sameMinute })),
+          insert(productRow(2, { addedAt: sameMinute })),
+          insert(productRow(3, { addedAt: sameMinute })),
+          insert(productRow(4, { addedAt: at(1) })),
+        ),
+      });
+      const all = (await store.listProducts({ offset: 0, limit: 100 })).map((product) => product.productId);
+      expect(all).toEqual(['p-3', 'p-2', 'p-1', 'p-4', 'p-0']);
+      const pages = [];
+      for (let page = 0; page < 3; page += 1) pages.push(...(await store.listProducts({ offset: page * 2, limit: 2 })));
+      expect(pages.map((product) => product.productId)).toEqual(all);
+      expect(await store.listProducts({ offset: 10, limit: 2 })).toEqual([]);
+      expect(await store.countProducts()).toBe(5);
+    });
+
+    it('reads a product as added, with its stock less every reservation', async () => {
+      const row = productRow(0, { priceCents: 24_99, stock: 50 });
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(row)) });
+      await store.applyBatch({
+        topic: 'sales.orders',
+        partition: 0,
+        events: events(
+          0,
+          [{ kind: 'reserveStock', productId: 'p-0', quantity: 5 }],
+          [{ kind: 'reserveStock', productId: 'p-0', quantity: 7 }],
+        ),
+      });
+      expect(await store.findProduct('p-0')).toEqual({
+        productId: 'p-0',
+        name: row.name,
+        category: row.category,
+        model: row.model,
+        imageUrl: row.imageUrl,
+        priceCents: 24_99,
+        availableStock: 38,
+        minOrder: row.minOrder,
+        description: row.description,
+        addedAt: row.addedAt,
+      });
+    });
+
+    it('counts a reservation projected before its product (topics have no order between them)', async () => {
+      await store.applyBatch({
+        topic: 'sales.orders',
+        partition: 0,
+        events: events(0, [{ kind: 'reserveStock', productId: 'p-0', quantity: 4 }]),
+      });
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0, { stock: 10 }))) });
+      expect((await store.findProduct('p-0'))?.availableStock).toBe(6);
+    });
+
+    it('hides a deleted product from the list, the count and by id', async () => {
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(0, insert(productRow(0)), insert(productRow(1)), [{ kind: 'deleteProduct', productId: 'p-0', at: at(9) }]),
+      });
+      expect((await store.listProducts({ offset: 0, limit: 10 })).map((product) => product.productId)).toEqual(['p-1']);
+      expect(await store.countProducts()).toBe(1);
+      expect(await store.findProduct('p-0')).toBeUndefined();
+    });
+
+    it('lists a user’s orders newest first, and every order, whole or in slices', async () => {
+      await store.applyBatch({
+        topic: 'sales.orders',
+        partition: 0,
+        events: events(
+          0,
+          [{ kind: 'insertOrder', order: orderRow(0, { userId: 'u-1' }) }],
+          [{ kind: 'insertOrder', order: orderRow(1, { userId: 'u-2' }) }],
+          [{ kind: 'insertOrder', order: orderRow(2, { userId: 'u-1', placedAt: at(1) }) }],
+        ),
+      });
+      const ofUser = await store.ordersOfUser('u-1');
+      expect(ofUser.map((order) => order.orderId)).toEqual(['o-2', 'o-0']);
+      const { logPosition: _position, ...view } = orderRow(0, { userId: 'u-1' });
+      expect(ofUser[1]).toEqual(view);
+      expect((await store.listOrders()).map((order) => order.orderId)).toEqual(['o-2', 'o-1', 'o-0']);
+      expect((await store.listOrders({ offset: 1, limit: 1 })).map((order) => order.orderId)).toEqual(['o-1']);
+      expect(await store.ordersOfUser('nobody')).toEqual([]);
+    });
+
+    const signIn = (uid: string, version: number): RowWrite => ({
+      kind: 'signInUser',
+      user: { uid, email: `${uid}@toolforge.test`, name: uid, photoURL: null, emailVerified: true, at: at(0) },
+      version,
+    });
+
+    it('knows admins from grants, whether the grant or the sign-in is projected first', async () => {
+      await store.applyBatch({
+        topic: 'identity.users',
+        partition: 0,
+        events: events(
+          0,
+          [signIn('u-1', 1)],
+          [{ kind: 'grantAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 2 }],
+          [{ kind: 'grantAdmin', uid: 'u-2', email: 'u-2@toolforge.test', version: 1 }],
+          [signIn('u-2', 2)],
+          [{ kind: 'signOutUser', uid: 'u-2', at: at(3), version: 3 }],
+          [signIn('u-3', 1)],
+        ),
+      });
+      expect(await store.isAdmin('u-1')).toBe(true);
+      expect(await store.isAdmin('u-2')).toBe(true);
+      expect(await store.isAdmin('u-3')).toBe(false);
+    });
+
+    it('keeps each account’s standing: its version, when its sessions ended, and a revoked role', async () => {
+      expect(await store.userStanding('u-1')).toBeUndefined();
+      await store.applyBatch({
+        topic: 'identity.users',
+        partition: 0,
+        events: events(
+          0,
+          [signIn('u-1', 1)],
+          [{ kind: 'grantAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 2 }],
+          [{ kind: 'signOutUser', uid: 'u-1', at: at(3), version: 3 }],
+          [signIn('u-1', 4)],
+          [signIn('u-2', 1)],
+        ),
+      });
+      expect(await store.userStanding('u-1')).toEqual({ admin: true, version: 4, sessionsEndedAt: 3 });
+      expect(await store.userStanding('u-2')).toEqual({ admin: false, version: 1, sessionsEndedAt: 0 });
+
+      await store.applyBatch({
+        topic: 'identity.users',
+        partition: 0,
+        events: events(5, [{ kind: 'revokeAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 5 }]),
+      });
+      expect(await store.userStanding('u-1')).toEqual({ admin: false, version: 5, sessionsEndedAt: 5 });
+      expect(await store.isAdmin('u-1')).toBe(false);
+    });
+
+    it('moves the checkpoint with each batch, per topic partition', async () => {
+      const first = await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0)), insert(productRow(1))) });
+      expect(first).toEqual({ applied: 2, nextOffset: 2, deadLettered: [] });
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 1,
+        events: events(0, insert(productRow(100, { logPosition: { partition: 1, offset: 0 } }))),
+      });
+      expect(await store.nextOffset(TOPIC, 0)).toBe(2);
+      expect(await store.nextOffset(TOPIC, 1)).toBe(1);
+      expect(await store.nextOffset('sales.orders', 0)).toBe(0);
+      // All of them in one read, as the read-your-writes watcher takes them.
+      expect(new Set(await store.checkpoints())).toEqual(
+        new Set([
+          { topic: TOPIC, partition: 0, nextOffset: 2 },
+          { topic: TOPIC, partition: 1, nextOffset: 1 },
+        ]),
+      );
+    });
+
+    it('applies a batch delivered twice once: the second delivery changes no row', async () => {
+      const batch = {
+        topic: 'sales.orders',
+        partition: 0,
+        events: events(0, [
+          { kind: 'insertOrder', order: orderRow(0) },
+          { kind: 'reserveStock', productId: 'p-0', quantity: 2 },
+        ] satisfies RowWrite[]),
+      };
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0, { stock: 10 }))) });
+      expect(await store.applyBatch(batch)).toEqual({ applied: 1, nextOffset: 1, deadLettered: [] });
+      const once = await dumpReadModel(harness.sql);
+      expect(await store.applyBatch(batch)).toEqual({ applied: 0, nextOffset: 1, deadLettered: [] });
+      expect(await dumpReadModel(harness.sql)).toEqual(once);
+      expect((await store.findProduct('p-0'))?.availableStock).toBe(8);
+    });
+
+    it('applies only the events past the checkpoint of a batch that overlaps it', async () => {
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0)), insert(productRow(1))) });
+      const overlapping = await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(1, [{ kind: 'deleteProduct', productId: 'p-0', at: at(9) }], insert(productRow(2))),
+      });
+      // Offset 1 was applied already (as p-1's insert): the delete given at offset 1 is skipped.
+      expect(overlapping).toEqual({ applied: 1, nextOffset: 3, deadLettered: [] });
+      expect((await store.listProducts({ offset: 0, limit: 10 })).map((product) => product.productId)).toEqual(['p-2', 'p-1', 'p-0']);
+    });
+
+    it('keeps neither rows nor checkpoint of a batch that fails part-way for a reason not the event’s', async () => {
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0))) });
+      const before = await dumpReadModel(harness.sql);
+      // The connection breaks, then the server says it cannot serialize: neither is the event's fault.
+      for (const code of ['08006', '40001']) {
+        const failing = await openTestReadModel(failingOn(harness.sql, 'insert into products', code));
+        await expect(
+          failing.applyBatch({ topic: TOPIC, partition: 0, events: events(1, insert(productRow(1)), insert(productRow(2))) }),
+        ).rejects.toThrow(`failed with ${code}`);
+      }
+      expect(await dumpReadModel(harness.sql)).toEqual(before);
+      expect(await store.nextOffset(TOPIC, 0)).toBe(1);
+      expect(await store.deadLetterCount()).toBe(0);
+    });
+
+    it('sets aside an event the database refuses, with the error, applies the events around it and passes it', async () => {
+      const nul = productRow(1, { name: 'Claw\u0000Hammer' });
+      const noCategory = productRow(2, { category: null as unknown as ProductRow['category'] });
+      const source = (offset: number) => ({ type: 'ProductAdded', json: JSON.stringify({ offset, name: 'Claw\u0000Hammer' }) });
+      const batch = events(0, insert(productRow(0)), insert(nul), insert(noCategory), insert(productRow(3))).map((event) => ({
+        ...event,
+        source: source(event.offset),
+      }));
+      const result = await store.applyBatch({ topic: TOPIC, partition: 0, events: batch });
+
+      expect(result).toMatchObject({ applied: 2, nextOffset: 4 });
+      expect(result.deadLettered).toEqual([
+        { topic: TOPIC, partition: 0, offset: 1, type: 'ProductAdded', error: expect.stringContaining('SQLSTATE 22021') },
+        { topic: TOPIC, partition: 0, offset: 2, type: 'ProductAdded', error: expect.stringContaining('SQLSTATE 23502') },
+      ]);
+      expect((await store.listProducts({ offset: 0, limit: 10 })).map((product) => product.productId)).toEqual(['p-3', 'p-0']);
+      expect(await store.nextOffset(TOPIC, 0)).toBe(4);
+      expect(await store.deadLetterCount()).toBe(2);
+      const letters = await store.deadLetters();
+      expect(letters.map((letter) => [letter.offset, letter.type])).toEqual(
+        expect.arrayContaining([
+          [1, 'ProductAdded'],
+          [2, 'ProductAdded'],
+        ]),
+      );
+      // The NUL is kept as the six characters \u0000: the JSON reads back to the event as it was.
+      expect(JSON.parse(letters.find((letter) => letter.offset === 1)!.event)).toEqual({ offset: 1, name: 'Claw\u0000Hammer' });
+
+      // Delivered again, nothing changes: the checkpoint has passed the dead letters too.
+      expect(await store.applyBatch({ topic: TOPIC, partition: 0, events: batch })).toEqual({
+        applied: 0,
+        nextOffset: 4,
+        deadLettered: [],
+      });
+      expect(await store.deadLetterCount()).toBe(2);
+    });
+
+    it('sets aside an event the projector refused, moving the checkpoint past it even when it is the only one', async () => {
+      const refused = {
+        offset: 0,
+        writes: [],
+        refused: 'unknown event type "ProductRenamed"',
+        source: { type: 'ProductRenamed', json: '{"type":"ProductRenamed"}' },
+      };
+      expect(await store.applyBatch({ topic: TOPIC, partition: 0, events: [refused] })).toEqual({
+        applied: 0,
+        nextOffset: 1,
+        deadLettered: [{ topic: TOPIC, partition: 0, offset: 0, type: 'ProductRenamed', error: 'unknown event type "ProductRenamed"' }],
+      });
+      expect(await store.nextOffset(TOPIC, 0)).toBe(1);
+      expect(await store.deadLetters()).toEqual([
+        {
+          topic: TOPIC,
+          partition: 0,
+          offset: 0,
+          type: 'ProductRenamed',
+          event: '{"type":"ProductRenamed"}',
+          error: 'unknown event type "ProductRenamed"',
+          deadAt: expect.any(String),
+        },
+      ]);
+    });
+
+    it('records the log it is built from, and refuses or empties itself for another one', async () => {
+      const ends = [{ topic: TOPIC, partition: 0, end: 2 }];
+      expect(await store.bindToLog({ logId: 'log A', ends, onChange: 'refuse' })).toEqual({ outcome: 'bound' });
+      expect(await store.bindToLog({ logId: 'log A', ends, onChange: 'refuse' })).toEqual({ outcome: 'same' });
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0)), insert(productRow(1))) });
+      const applied = await dumpReadModel(harness.sql);
+
+      expect(await store.bindToLog({ logId: 'log B', ends, onChange: 'refuse' })).toEqual({
+        outcome: 'refused',
+        previous: 'log A',
+        why: 'it was built from log A',
+      });
+      // The same log, emptied or recreated: its partition ends below the checkpoint.
+      const emptied = await store.bindToLog({ logId: 'log A', ends: [{ topic: TOPIC, partition: 0, end: 1 }], onChange: 'refuse' });
+      expect(emptied).toMatchObject({ outcome: 'refused', previous: 'log A', why: expect.stringContaining(`${TOPIC}/0 up to offset 2`) });
+      expect(await dumpReadModel(harness.sql)).toEqual(applied);
+
+      await store.applyBatch({ topic: TOPIC, partition: 1, events: [{ offset: 0, writes: [], refused: 'unknown event type' }] });
+      expect(await store.bindToLog({ logId: 'log B', ends: [], onChange: 'rebuild' })).toMatchObject({
+        outcome: 'rebuilt',
+        previous: 'log A',
+      });
+      expect(await store.countProducts()).toBe(0);
+      expect(await store.nextOffset(TOPIC, 0)).toBe(0);
+      expect(await store.deadLetterCount()).toBe(0);
+      expect(await store.bindToLog({ logId: 'log B', ends: [], onChange: 'refuse' })).toEqual({ outcome: 'same' });
+    });
+  });
+}
+
+/** The executor, but the first statement starting with `statement` fails with this SQLSTATE, as a broken server would. */
+function failingOn(sql: SqlExecutor, statement: string, code: string): SqlExecutor {
+  let failed = false;
+  const failOnce = (text: string) => {
+    if (failed || !text.trim().startsWith(statement)) return;
+    failed = true;
+    throw Object.assign(new Error(`the statement failed with ${code}`), { code });
+  };
+  return {
+    query: (text, params) => sql.query(text, params),
+    transaction: (work) =>
+      sql.transaction((tx) =>
+        work({
+          query: async (text, params) => {
+            failOnce(text);
+            return tx.query(text, params);
+          },
+        }),
+      ),
+  };
+}

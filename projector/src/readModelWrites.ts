@@ -1,0 +1,50 @@
+import { SqlProjectionStore, type CacheArea, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
+import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
+import { catalogueWrites, type CatalogueWrite } from './catalog/writes.js';
+import { identityWrites, type IdentityWrite } from './identity/writes.js';
+import { orderWrites, type OrderWrite } from './orders/writes.js';
+
+/**
+ * What a projection asks of the read model for one event: row writes in the read model's own
+ * terms, each feature's own. Projections decide them from events without I/O; the store applies
+ * them in the event's transaction. Each write is safe to repeat, though the checkpoint already
+ * keeps an event from being applied twice.
+ */
+export type RowWrite = CatalogueWrite | OrderWrite | IdentityWrite;
+
+/** How one kind of write is applied, and which cached answers it makes stale. */
+export interface RowWriteHandler<Write> {
+  readonly stale: readonly CacheArea[];
+  apply(tx: SqlQueryable, write: Write): Promise<void>;
+}
+
+/** A feature's writes, one handler per kind. */
+export type RowWriteHandlers<Write extends { readonly kind: string }> = {
+  readonly [Kind in Write['kind']]: RowWriteHandler<Extract<Write, { readonly kind: Kind }>>;
+};
+
+const HANDLERS: RowWriteHandlers<RowWrite> = { ...catalogueWrites, ...orderWrites, ...identityWrites };
+
+function handlerOf<Write extends RowWrite>(write: Write): RowWriteHandler<Write> {
+  // RowWriteHandlers gives each kind the handler of its own writes; TypeScript cannot follow the lookup.
+  return HANDLERS[write.kind] as unknown as RowWriteHandler<Write>;
+}
+
+/** Runs one write in the batch's transaction. */
+export function applyRowWrite(tx: SqlQueryable, write: RowWrite): Promise<void> {
+  return handlerOf(write).apply(tx, write);
+}
+
+/** The cache areas whose answers a write makes stale. */
+export function cacheAreasOf(write: RowWrite): CacheArea[] {
+  return [...handlerOf(write).stale];
+}
+
+/**
+ * The read model as the projector keeps it, on any Postgres: the query service's tables, migrated
+ * first (docs/read-model.md says why they are the query service's), filled with these writes.
+ */
+export async function openProjectorStore(sql: SqlExecutor): Promise<SqlProjectionStore<RowWrite>> {
+  await migrateReadModel(sql);
+  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, tables: READ_MODEL_TABLES });
+}

@@ -1,0 +1,47 @@
+import type { SqlExecutor, SqlProjectionStore, SqlQueryable } from '@toolforge/platform';
+import { READ_MODEL_TABLES, openReadModel, type ReadModelReader } from '@toolforge/query-service';
+import { openProjectorStore, type RowWrite } from '../readModelWrites.js';
+
+/** The whole read model on one database, as the tests look at it: the projector's store and the query side's reads. */
+export type TestReadModel = SqlProjectionStore<RowWrite> & ReadModelReader;
+
+/** Opens both sides of the read model on `sql` (migrating it), as one object. */
+export async function openTestReadModel(sql: SqlExecutor): Promise<TestReadModel> {
+  const store = await openProjectorStore(sql);
+  return Object.assign(store, await openReadModel(sql));
+}
+
+/** The read model's tables, each with the columns that order its rows. */
+const TABLES = {
+  products: 'product_id',
+  product_reservations: 'product_id',
+  orders: 'order_id',
+  users: 'uid',
+  projection_checkpoints: 'topic, partition',
+} as const;
+
+export type ReadModelDump = Record<keyof typeof TABLES, Record<string, unknown>[]>;
+
+/**
+ * Every row of the read model, in a fixed order and with driver-neutral values (numbers for
+ * bigint, ISO text for timestamps), so two read models compare with toEqual.
+ */
+export async function dumpReadModel(sql: SqlQueryable): Promise<ReadModelDump> {
+  const dump = {} as ReadModelDump;
+  for (const [table, orderBy] of Object.entries(TABLES) as [keyof typeof TABLES, string][]) {
+    const result = await sql.query(`select * from ${table} order by ${orderBy}`);
+    dump[table] = result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, neutral(value)])));
+  }
+  return dump;
+}
+
+/** Empties the read model between tests that share one database. */
+export async function truncateReadModel(sql: SqlQueryable): Promise<void> {
+  await sql.query(`truncate ${READ_MODEL_TABLES.join(', ')}`);
+}
+
+function neutral(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  return value;
+}

@@ -1,0 +1,59 @@
+import { HOME_PRODUCT_COUNT, PAGE_SIZES, type CountResponse, type ProductDto } from '@toolforge/contracts';
+import { answerJson, type HotAnswers } from '@toolforge/platform';
+import { toProductDto } from './productDto.js';
+import type { CatalogueReader } from './productReads.js';
+
+/**
+ * The cache area of every catalogue answer: a commit that adds or deletes a product, or reserves
+ * stock, moves it to a new generation.
+ */
+export const CATALOGUE_AREA = 'catalogue';
+
+/** The catalogue's answers as the cache names them within the catalogue area. */
+export const catalogueKeys = {
+  home: 'home',
+  count: 'count',
+  page: (page: number, size: number) => `page:${page}:${size}`,
+  product: (productId: string) => `product:${productId}`,
+} as const;
+
+/** The catalogue GETs, read from the read model: one definition for the routes and the hot answers. */
+export const catalogueReads = {
+  /** The 6 newest products. */
+  home: async (store: CatalogueReader): Promise<ProductDto[]> =>
+    (await store.listProducts({ offset: 0, limit: HOME_PRODUCT_COUNT })).map(toProductDto),
+  count: async (store: CatalogueReader): Promise<CountResponse> => ({ count: await store.countProducts() }),
+  page: async (store: CatalogueReader, page: number, size: number): Promise<ProductDto[]> =>
+    (await store.listProducts({ offset: page * size, limit: size })).map(toProductDto),
+  product: async (store: CatalogueReader, productId: string): Promise<ProductDto | null> => {
+    const found = await store.findProduct(productId);
+    return found ? toProductDto(found) : null;
+  },
+};
+
+/**
+ * The answers nearly every visitor asks for (the home page, the count, the first page in each size
+ * the web offers), keyed by catalogueKeys, as ready-to-send JSON. They are all prefixes of the
+ * newest products, so two queries make them all: the list is the same one `page`/`home` would read
+ * (newest first, ties broken by log position), cut to each length.
+ */
+export async function hotCatalogueAnswers(store: Pick<CatalogueReader, 'listProducts' | 'countProducts'>): Promise<Map<string, string>> {
+  const longest = Math.max(HOME_PRODUCT_COUNT, ...PAGE_SIZES);
+  // One after the other: the projector's pool keeps a connection free for the next batch.
+  const newest = (await store.listProducts({ offset: 0, limit: longest })).map(toProductDto);
+  const count = await store.countProducts();
+  const answers = new Map<string, string>();
+  answers.set(catalogueKeys.home, answerJson(newest.slice(0, HOME_PRODUCT_COUNT)));
+  answers.set(catalogueKeys.count, answerJson({ count } satisfies CountResponse));
+  for (const size of PAGE_SIZES) answers.set(catalogueKeys.page(0, size), answerJson(newest.slice(0, size)));
+  return answers;
+}
+
+/**
+ * The catalogue's hot answers as the projector takes them: after each commit that changes the
+ * catalogue it puts them in the cache under the new generation, before anyone asks. The projector
+ * only knows when; what they are, and how the GETs shape them, stays here.
+ */
+export function catalogueHotAnswers(store: Pick<CatalogueReader, 'listProducts' | 'countProducts'>): HotAnswers {
+  return { area: CATALOGUE_AREA, load: () => hotCatalogueAnswers(store) };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { messages, pageQuerySchema, productIdParamsSchema, type ProductDto } from '@toolforge/contracts';
+import { HttpError, answerJson, type ZodTypeProvider } from '@toolforge/platform';
+import type { Answer, CachedReads } from '../cachedReads.js';
+import { sendAnswer } from '../http/sendAnswer.js';
+import { CATALOGUE_AREA, catalogueKeys, catalogueReads } from './answers.js';
+import type { CatalogueReader } from './productReads.js';
+import { countSchema, productDtoSchema, productListSchema } from './schemas.js';
+
+export interface CatalogueRouteOptions {
+  store: CatalogueReader;
+  reads: CachedReads;
+}
+
+/** How an unknown product is kept in the cache. */
+const NO_PRODUCT = answerJson(null);
+
+/** A product's answer, or undefined when there is no such product (kept in the cache as null). */
+function known(answer: Answer<ProductDto | null>): Answer<ProductDto> | undefined {
+  if ('json' in answer) return answer.json === NO_PRODUCT ? undefined : answer;
+  return answer.loaded === null ? undefined : { loaded: answer.loaded };
+}
+
+/**
+ * GET /homeproducts, /productscount, /products, /product/:id: products not deleted, newest first.
+ * The reads and their cache keys are catalogueReads and catalogueKeys, the same the projector
+ * refreshes the hot answers with after each commit.
+ */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or calls done()); it registers its routes without awaiting anything
+export async function catalogueRoutes(parent: FastifyInstance, { store, reads }: CatalogueRouteOptions) {
+  // A type provider holds in the scope it is applied to: each route's query and params are its schema's output.
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const catalogue = <T>(key: string, fresh: boolean, load: () => Promise<T>) => reads.read(CATALOGUE_AREA, key, load, { fresh });
+
+  app.get('/homeproducts', { schema: { response: { 200: productListSchema } } }, async (request, reply) =>
+    sendAnswer(reply, await catalogue(catalogueKeys.home, request.readFresh, () => catalogueReads.home(store))),
+  );
+
+  app.get('/productscount', { onRequest: app.authenticate, schema: { response: { 200: countSchema } } }, async (request, reply) =>
+    sendAnswer(reply, await catalogue(catalogueKeys.count, request.readFresh, () => catalogueReads.count(store))),
+  );
+
+  app.get(
+    '/products',
+    { onRequest: app.authenticate, schema: { querystring: pageQuerySchema, response: { 200: productListSchema } } },
+    async (request, reply) => {
+      // Past the last page the list is empty.
+      const { page, size } = request.query;
+      return sendAnswer(
+        reply,
+        await catalogue(catalogueKeys.page(page, size), request.readFresh, () => catalogueReads.page(store, page, size)),
+      );
+    },
+  );
+
+  app.get(
+    '/product/:id',
+    { onRequest: app.authenticate, schema: { params: productIdParamsSchema, response: { 200: productDtoSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const product = known(await catalogue(catalogueKeys.product(id), request.readFresh, () => catalogueReads.product(store, id)));
+      if (!product) throw new HttpError(404, messages.productNotFound);
+      return sendAnswer(reply, product);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReadModelTables } from '@toolforge/platform';
+
+/**
+ * The catalogue's tables, which the projector fills and the catalogue's reads answer from:
+ * - products: as added; `deleted_at` hides a deleted one. The log position breaks ties between
+ *   products added in the same millisecond, so "newest first" is a stable order, and the index
+ *   serves exactly that order.
+ * - product_reservations: stock taken by orders. Kept apart from products because orders and
+ *   products are different topics, projected in no fixed order between them: an order may be
+ *   projected before its product, and adding to a counter commutes.
+ * A new column is a new migration here, with the next free version (docs/read-model.md).
+ */
+export const CATALOGUE_TABLES: ReadModelTables = {
+  owner: 'the catalogue',
+  migrations: [
+    {
+      version: 1,
+      ddl: `
+  create table products (
+    product_id text primary key,
+    name text not null,
+    category text not null,
+    model text not null,
+    image_url text not null,
+    price_cents bigint not null,
+    stock integer not null,
+    min_order integer not null,
+    description text not null,
+    added_at timestamptz not null,
+    log_partition integer not null,
+    log_offset bigint not null,
+    deleted_at timestamptz
+  );
+  create index products_newest on products (added_at desc, log_partition desc, log_offset desc) where deleted_at is null;
+
+  create table product_reservations (
+    product_id text primary key,
+    reserved integer not null
+  );
+  `,
+    },
+  ],
+  tables: ['products', 'product_reservations'],
+};

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, type ApiError, type OrderDto } from '@toolforge/contracts';
+import { adminGranted, orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
+import { startQueryService, type QueryHarness } from '../test/harness.js';
+import type { QueryStack } from '../test/stacks.js';
+
+const ORDER_FIELDS = [
+  '_id',
+  'orderQuantity',
+  'payment',
+  'placedAt',
+  'productId',
+  'productName',
+  'shippingAddress',
+  'status',
+  'totalCost',
+  'userId',
+  'userName',
+];
+
+/** GET /orders/:uid and /allorders on a stack (embedded, or the servers). */
+export function describeOrderQueries(stack: QueryStack): void {
+  describe(`order queries on ${stack.name}`, () => {
+    let shop: QueryHarness;
+    const ada = { uid: 'u-ada' };
+    const bo = { uid: 'u-bo' };
+    /** Order ids, oldest first. */
+    const orders: { id: string; uid: string }[] = [];
+
+    beforeAll(async () => {
+      // Five orders, and /allorders answers at most four without paging.
+      shop = await startQueryService({ stack, allOrdersLimit: 4 });
+      const vise = productAdded({ name: 'Bench Vise 6"', priceCents: 89_50, stock: 100, minOrder: 1 });
+      await shop.append(vise, userSignedIn({ uid: 'u-granted' }), adminGranted('u-granted'));
+      for (const [uid, quantity] of [
+        ['u-ada', 4],
+        ['u-bo', 1],
+        ['u-ada', 2],
+        ['u-bo', 3],
+        ['u-ada', 1],
+      ] as const) {
+        const event = orderPlaced(vise.data, { userId: uid, userName: uid, quantity });
+        orders.push({ id: event.data.orderId, uid });
+        await shop.append(event);
+      }
+      await shop.project();
+    });
+    afterAll(() => shop.close());
+
+    const newestFirst = (uid?: string) =>
+      orders
+        .filter((order) => !uid || order.uid === uid)
+        .map((order) => order.id)
+        .reverse();
+
+    describe('GET /orders/:uid', () => {
+      it('answers the user’s own orders, newest first, totals with two decimals, and no other field', async () => {
+        const response = await shop.get('/orders/u-ada', { token: shop.token(ada) });
+        expect(response.statusCode).toBe(200);
+        const body = response.json<OrderDto[]>();
+        expect(body.map((order) => order._id)).toEqual(newestFirst('u-ada'));
+        expect(Object.keys(body[2]!).sort()).toEqual(ORDER_FIELDS);
+        // 89.50 x 4 = 358.00; + 17.90; + 50.00
+        expect(body[2]).toMatchObject({
+          productName: 'Bench Vise 6"',
+          orderQuantity: 4,
+          totalCost: 425.9,
+          status: 'pending',
+          payment: false,
+        });
+      });
+
+      it('refuses a control character in the uid with 400 before any database read', async () => {
+        const response = await shop.get('/orders/u-ada%00', { token: shop.token(ada) });
+        expect(response.statusCode).toBe(400);
+        expect(response.json<ApiError>().message).toMatch(/must not contain control or invisible characters/);
+      });
+
+      it('refuses another user’s orders with 403', async () => {
+        const response = await shop.get('/orders/u-ada', { token: shop.token(bo) });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: messages.forbiddenOtherUser });
+      });
+
+      it('shows an admin anyone’s orders, whether the token says admin or a later grant does', async () => {
+        for (const token of [shop.token({ uid: 'u-admin', admin: true }), shop.token({ uid: 'u-granted', admin: false })]) {
+          const response = await shop.get('/orders/u-bo', { token });
+          expect(response.statusCode).toBe(200);
+          expect(response.json<OrderDto[]>().map((order) => order._id)).toEqual(newestFirst('u-bo'));
+        }
+      });
+
+      it('answers [] for a user without orders, and 401 without a token', async () => {
+        expect((await shop.get('/orders/u-new', { token: shop.token({ uid: 'u-new' }) })).json()).toEqual([]);
+        expect((await shop.get('/orders/u-ada')).statusCode).toBe(401);
+      });
+    });
+
+    describe('GET /allorders', () => {
+      const admin = () => shop.token({ uid: 'u-admin', admin: true });
+
+      it('answers an admin the newest orders, newest first, never more than its bound without paging', async () => {
+        const response = await shop.get('/allorders', { token: admin() });
+        expect(response.statusCode).toBe(200);
+        expect(response.json<OrderDto[]>().map((order) => order._id)).toEqual(newestFirst().slice(0, 4));
+      });
+
+      it('pages when asked, with the same rules as /products', async () => {
+        const ids = async (query: string) =>
+          (await shop.get(`/allorders${query}`, { token: admin() })).json<OrderDto[]>().map((o) => o._id);
+        expect(await ids('?page=0&size=2')).toEqual(newestFirst().slice(0, 2));
+        expect(await ids('?page=2&size=2')).toEqual(newestFirst().slice(4, 6));
+        expect(await ids('?page=3&size=2')).toEqual([]);
+        expect(await ids('?size=3')).toEqual(newestFirst().slice(0, 3));
+        const bad = await shop.get('/allorders?size=101', { token: admin() });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json<ApiError>().message).toBe('size should be a whole number from 1 to 100');
+      });
+
+      it('lets a user granted admin after sign-in in, with the token they already hold', async () => {
+        expect((await shop.get('/allorders', { token: shop.token({ uid: 'u-granted' }) })).statusCode).toBe(200);
+      });
+
+      it('refuses a customer with 403 and no token with 401', async () => {
+        const customer = await shop.get('/allorders', { token: shop.token(ada) });
+        expect(customer.statusCode).toBe(403);
+        expect(customer.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: messages.forbiddenAdmin });
+        expect((await shop.get('/allorders')).statusCode).toBe(401);
+      });
+    });
+  });
+}
