@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Admin } from 'kafkajs';
 import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
 
 /**
- * Partitions per topic (DESIGN §3). Order matters within one aggregate only, and an aggregate is one
+ * Partitions per topic (docs/architecture.md §3). Order matters within one aggregate only, and an aggregate is one
  * key, so a topic spreads over several partitions; more can be added later, never fewer.
  */
 export const DEFAULT_PARTITIONS: Readonly<Record<Topic, number>> = {
@@ -21,7 +22,7 @@ const RECORD_CONFIG = [
   { name: 'cleanup.policy', value: 'delete' },
 ];
 
-/** The shop's topic names on a broker: DESIGN §3's, behind an optional prefix (tests isolate runs with it). */
+/** The shop's topic names on a broker: docs/architecture.md §3's, behind an optional prefix (tests isolate runs with it). */
 export class TopicNames {
   constructor(readonly prefix = '') {
     if (prefix && !/^[A-Za-z0-9._-]+$/.test(prefix)) throw new Error(`"${prefix}" is not a valid Kafka topic prefix`);
@@ -43,10 +44,14 @@ export class TopicNames {
   }
 }
 
+/** How long a service at start waits for a fresh topic's partition leaders: a loaded broker can take many seconds. */
+const LEADERS_DEADLINE_MS = 60_000;
+
 /**
  * Creates the shop's topics that do not exist yet, with explicit partitions and the record's
  * retention; existing topics are left as they are. Every service runs it at start, so whichever
- * starts first creates them.
+ * starts first creates them; each then waits until every partition has a leader, because a topic
+ * another service has just created is there before its leaders are.
  */
 export async function ensureTopics(
   admin: Admin,
@@ -55,14 +60,45 @@ export async function ensureTopics(
 ): Promise<void> {
   const existing = new Set(await admin.listTopics());
   const missing = ALL_TOPICS.filter((topic) => !existing.has(names.onBroker(topic)));
-  if (missing.length === 0) return;
-  // A topic another service created meanwhile is not an error: kafkajs answers false for it.
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: missing.map((topic) => ({
-      topic: names.onBroker(topic),
-      numPartitions: partitions[topic],
-      configEntries: RECORD_CONFIG,
-    })),
-  });
+  if (missing.length > 0) {
+    // A topic another service created meanwhile is not an error: kafkajs answers false for it. The
+    // leaders are awaited below, with a deadline of our own (kafkajs's own wait gives up after `timeout`).
+    await admin.createTopics({
+      topics: missing.map((topic) => ({
+        topic: names.onBroker(topic),
+        numPartitions: partitions[topic],
+        configEntries: RECORD_CONFIG,
+      })),
+    });
+  }
+  await waitForLeaders(admin, names.all());
+}
+
+async function waitForLeaders(admin: Admin, topics: string[], deadline = Date.now() + LEADERS_DEADLINE_MS): Promise<void> {
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+    const leaderless = await partitionsWithoutLeader(admin, topics);
+    if (leaderless.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`Kafka elected no leader for ${leaderless.join(', ')} in ${LEADERS_DEADLINE_MS / 1000} s`);
+    await sleep(pause);
+  }
+}
+
+/** Partitions (topic/partition) without a leader yet; a topic whose metadata is not there yet counts as one. */
+async function partitionsWithoutLeader(admin: Admin, topics: string[]): Promise<string[]> {
+  try {
+    const metadata = await admin.fetchTopicMetadata({ topics });
+    return metadata.topics.flatMap(({ name, partitions }) =>
+      partitions.length === 0
+        ? [name]
+        : partitions.filter((p) => p.leader < 0 || p.partitionErrorCode !== 0).map((p) => `${name}/${p.partitionId}`),
+    );
+  } catch (error) {
+    if (isElectionUnderway(error)) return topics;
+    throw error;
+  }
+}
+
+function isElectionUnderway(error: unknown): boolean {
+  const type = (error as { type?: unknown }).type;
+  return type === 'LEADER_NOT_AVAILABLE' || type === 'UNKNOWN_TOPIC_OR_PARTITION';
 }
