@@ -15,7 +15,9 @@ export default defineConfig({
   test: {
     // Two cores: one worker per core, no more.
     maxWorkers: 2,
-    testTimeout: 20_000,
+    // A test that opens the embedded database several times takes seconds per open when both cores
+    // are busy (PGlite starts a WebAssembly Postgres): the limit is for hangs, not for speed.
+    testTimeout: 45_000,
     hookTimeout: 60_000,
     projects: [
       {

@@ -5,4 +5,5 @@ import { run } from './cli/program.js';
 process.exitCode = await run(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  terminal: process.stderr.isTTY ? process.stderr : undefined,
 });

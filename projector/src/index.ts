@@ -6,3 +6,4 @@ export * from './readModelWrites.js';
 export * from './hotAnswersRefresher.js';
 export * from './logBinding.js';
 export * from './deadLetterReport.js';
+export * from './rebuild.js';

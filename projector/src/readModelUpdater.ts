@@ -22,6 +22,8 @@ export interface Committed {
   readonly topic: Topic;
   readonly partition: number;
   readonly nextOffset: number;
+  /** Events this commit applied (those set aside not counted). */
+  readonly applied: number;
 }
 
 export interface ProjectorLogger {
@@ -85,7 +87,7 @@ export class ReadModelUpdater {
       const told = await this.tellCache(stale);
       // Not awaited: the next batch does not wait for the cache; commits meanwhile coalesce.
       if (this.hotAnswers && told.includes(this.hotAnswers.area)) this.hotAnswers.refresh();
-      const committed = { topic, partition, nextOffset: result.nextOffset };
+      const committed = { topic, partition, nextOffset: result.nextOffset, applied: result.applied };
       for (const listener of this.listeners) listener(committed);
     }
     return result;

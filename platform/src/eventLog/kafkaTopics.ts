@@ -64,6 +64,8 @@ export async function ensureTopics(
     // A topic another service created meanwhile is not an error: kafkajs answers false for it. The
     // leaders are awaited below, with a deadline of our own (kafkajs's own wait gives up after `timeout`).
     await admin.createTopics({
+      // kafkajs waits by default, but gives up at the first "unknown topic" a loaded broker answers.
+      waitForLeaders: false,
       topics: missing.map((topic) => ({
         topic: names.onBroker(topic),
         numPartitions: partitions[topic],
@@ -76,29 +78,37 @@ export async function ensureTopics(
 
 async function waitForLeaders(admin: Admin, topics: string[], deadline = Date.now() + LEADERS_DEADLINE_MS): Promise<void> {
   for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
-    const leaderless = await partitionsWithoutLeader(admin, topics);
-    if (leaderless.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`Kafka elected no leader for ${leaderless.join(', ')} in ${LEADERS_DEADLINE_MS / 1000} s`);
+    const waiting = await partitionsNotServing(admin, topics);
+    if (waiting.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`Kafka elected no leader for ${waiting.join(', ')} in ${LEADERS_DEADLINE_MS / 1000} s`);
     await sleep(pause);
   }
 }
 
-/** Partitions (topic/partition) without a leader yet; a topic whose metadata is not there yet counts as one. */
-async function partitionsWithoutLeader(admin: Admin, topics: string[]): Promise<string[]> {
+/**
+ * Partitions (topic/partition) without a leader yet, or topics whose leaders do not serve them yet:
+ * a broker names itself leader in its metadata a moment before it answers for the partition, so
+ * each topic's offsets are asked for too, as readers and writers will.
+ */
+async function partitionsNotServing(admin: Admin, topics: string[]): Promise<string[]> {
   try {
     const metadata = await admin.fetchTopicMetadata({ topics });
-    return metadata.topics.flatMap(({ name, partitions }) =>
+    const leaderless = metadata.topics.flatMap(({ name, partitions }) =>
       partitions.length === 0
         ? [name]
         : partitions.filter((p) => p.leader < 0 || p.partitionErrorCode !== 0).map((p) => `${name}/${p.partitionId}`),
     );
+    if (leaderless.length > 0) return leaderless;
+    for (const topic of topics) await admin.fetchTopicOffsets(topic);
+    return [];
   } catch (error) {
     if (isElectionUnderway(error)) return topics;
     throw error;
   }
 }
 
+const ELECTION_UNDERWAY = new Set(['LEADER_NOT_AVAILABLE', 'UNKNOWN_TOPIC_OR_PARTITION', 'NOT_LEADER_FOR_PARTITION']);
+
 function isElectionUnderway(error: unknown): boolean {
-  const type = (error as { type?: unknown }).type;
-  return type === 'LEADER_NOT_AVAILABLE' || type === 'UNKNOWN_TOPIC_OR_PARTITION';
+  return ELECTION_UNDERWAY.has(String((error as { type?: unknown }).type));
 }

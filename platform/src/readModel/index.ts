@@ -9,3 +9,4 @@ export * from './redisCache.js';
 export * from './pgExecutor.js';
 export * from './checkpointWaiter.js';
 export * from './deadLetters.js';
+export * from './schemas.js';

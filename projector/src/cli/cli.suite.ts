@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProductAdded } from '@toolforge/contracts';
 import { orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
-import type { EventLog, SqlExecutor } from '@toolforge/platform';
+import { readConfig, type EventLog, type SqlExecutor } from '@toolforge/platform';
 import { logWriter } from '@toolforge/platform/testing';
 import { Projector } from '../projector.js';
-import { openTestReadModel } from '../test/readModel.js';
+import { dumpReadModel, openTestReadModel, type ReadModelDump } from '../test/readModel.js';
+import { connectToShop } from './shopConnection.js';
 import { run } from './program.js';
 
 /** A shop for the tool to look at: its log and read model, and the settings that name them. */
@@ -21,9 +22,13 @@ export interface CliShop {
   close(): Promise<void>;
 }
 
-/** Runs the tool in-process with stdout and stderr captured. */
+/** Runs the tool in-process with stdout and stderr captured; nobody presses Ctrl-C. */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv) {
-  return runCliUntil(argv, env, () => true);
+  let stdout = '';
+  let stderr = '';
+  const never = () => new Promise<void>(() => undefined);
+  const code = await run(argv, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) }, env, never);
+  return { code, stdout, stderr };
 }
 
 /**
@@ -41,6 +46,22 @@ export async function runCliUntil(argv: string[], env: NodeJS.ProcessEnv, done: 
     });
   const code = await run(argv, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) }, env, stop);
   return { code, stdout, stderr };
+}
+
+/** Opens the shop as the tool does (the embedded one only while nothing else holds it) and looks at its read model. */
+async function withShop<T>(env: NodeJS.ProcessEnv, look: (readModel: SqlExecutor) => Promise<T>): Promise<T> {
+  const shop = await connectToShop(readConfig(env), { readModel: true });
+  try {
+    return await look(shop.readModel!);
+  } finally {
+    await shop.close();
+  }
+}
+
+/** The schemas a rebuild works in, if any was left behind. */
+async function schemasLeft(sql: SqlExecutor): Promise<string[]> {
+  const result = await sql.query<{ nspname: string }>("select nspname from pg_namespace where nspname like 'toolforge_%'");
+  return result.rows.map((row) => row.nspname);
 }
 
 const DRILL = { productId: 'p-drill', name: 'Cordless Drill', priceCents: 129_00, stock: 40 } as const;
@@ -85,7 +106,8 @@ interface StatusJson {
 const parsed = <T>(text: string): T => JSON.parse(text) as T;
 
 export function describeCli(adapters: string, openShop: () => Promise<CliShop>): void {
-  describe(`toolforge on ${adapters}`, () => {
+  // Each command opens the shop as the tool does: the embedded database takes seconds to open on a busy machine.
+  describe(`toolforge on ${adapters}`, { timeout: 60_000 }, () => {
     const closers: (() => Promise<void>)[] = [];
     afterEach(async () => {
       while (closers.length > 0) await closers.pop()!();
@@ -291,6 +313,46 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
       const table = await runCli(['status'], env);
       expect(table.stdout).toMatch(/^Log: .*\nLog id: .*\nRead model: .*\nBound to: .* \(this log\)\nDead letters: 0\n/);
       expect(table.stdout).toMatch(/TOPIC\s+PARTITION\s+CHECKPOINT\s+LOG END\s+LAG/);
+    });
+
+    it('rebuilds an altered read model from the log and switches to it: the audit exits 1 before and 0 after', async () => {
+      let before: ReadModelDump | undefined;
+      const env = await shopWithHistory(async (readModel) => {
+        before = await dumpReadModel(readModel);
+        await readModel.query("update orders set quantity = 4 where order_id = 'o-1'");
+        await readModel.query("delete from users where uid = 'u-ada'");
+      });
+      expect((await runCli(['audit', 'orders'], env)).code).toBe(1);
+
+      const { code, stdout, stderr } = await runCli(['rebuild'], env);
+      expect({ code, stdout }).toEqual({
+        code: 0,
+        stdout: expect.stringMatching(
+          /^Rebuilt the read model from 6 events in [\d.]+ s \(\d+ events\/s\), switched readers to it \(\d+ tables\) and dropped the old version\.\n$/,
+        ),
+      });
+      // Not a terminal: plain progress lines, the last at 100 %.
+      expect(stderr).toMatch(/rebuild: (\d+)\/\1 positions \(100%\), 6 events, \d+ events\/s\n$/);
+      expect((await runCli(['audit', 'orders'], env)).code).toBe(0);
+      expect(await withShop(env, async (sql) => [await dumpReadModel(sql), await schemasLeft(sql)])).toEqual([before, []]);
+    });
+
+    it('cancels a rebuild on Ctrl-C with exit code 130, the read model in use as it was, and rebuilds when run again', async () => {
+      const env = await shopWithHistory(async (readModel) => {
+        await readModel.query("update orders set quantity = 4 where order_id = 'o-1'");
+      });
+      const quantityOfTheFirstOrder = async (sql: SqlExecutor) =>
+        Number((await sql.query<{ quantity: unknown }>("select quantity from orders where order_id = 'o-1'")).rows[0]?.quantity);
+      const canceled = await runCliUntil(['rebuild'], env, () => true);
+      expect({ code: canceled.code, stdout: canceled.stdout }).toEqual({ code: 130, stdout: '' });
+      expect(canceled.stderr).toMatch(/rebuild canceled: the read model in use is as it was; run the rebuild again to start over\n$/);
+      expect(await withShop(env, async (sql) => [await schemasLeft(sql), await quantityOfTheFirstOrder(sql)])).toEqual([[], 4]);
+
+      expect((await runCli(['rebuild', '--projection', 'read-model'], env)).code).toBe(0);
+      expect(await withShop(env, quantityOfTheFirstOrder)).toBe(5);
+      const unknown = await runCli(['rebuild', '--projection', 'orders'], env);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(/Allowed choices are read-model/);
     });
 
     it('refuses bad arguments with the usage on stderr and exit code 2', async () => {

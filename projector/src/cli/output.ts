@@ -1,11 +1,16 @@
-/** What a script can act on: the answer is fine, a problem was found, or the command could not run. */
-export const EXIT = { ok: 0, problemFound: 1, usage: 2 } as const;
+/**
+ * What a script can act on: the answer is fine, a problem was found, or the command could not run;
+ * 130 (128 + SIGINT, the shells' convention) when the operator stopped a rebuild with Ctrl-C.
+ */
+export const EXIT = { ok: 0, problemFound: 1, usage: 2, canceled: 130 } as const;
 
 /** Where a command writes: stdout for its answer, stderr for usage and problems. */
 export interface CliIo {
   /** Properties, not methods: the tool hands them on as they are (to commander, say). */
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** stderr when it is a terminal: progress is drawn there as a bar; elsewhere it is plain lines on `err`. */
+  readonly terminal?: NodeJS.WriteStream;
 }
 
 /** Rows as a plain text table: a header, then one line per row, columns padded to their widest cell. */

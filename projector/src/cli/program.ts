@@ -6,6 +6,7 @@ import { eventLine, eventsOf, eventsTable } from './eventsList.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
 import { CannotConnect, connectToShop, type ShopConnection } from './shopConnection.js';
+import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
 import { statusCommand } from './statusCommand.js';
 
 /**
@@ -17,7 +18,7 @@ export async function run(
   argv: readonly string[],
   io: CliIo,
   env: NodeJS.ProcessEnv = process.env,
-  /** Settles when a following command (`events tail`) should end: Ctrl-C or SIGTERM by default. */
+  /** Settles when a following command (`events tail`) should end, or a rebuild be canceled: Ctrl-C or SIGTERM by default. */
   stop: () => Promise<void> = untilSignalled,
 ): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -103,6 +104,15 @@ export async function run(
     .action(async (orderId: string, options: { format: AuditOrdersOptions['format'] }) =>
       withShop({ readModel: true }, (shop) => auditOrdersCommand(shop, io, { orderId, format: options.format })),
     );
+
+  program
+    .command('rebuild')
+    .description(
+      'rebuilds the read model from the start of the log while the shop serves: a new version built beside the old, ' +
+        'then switched in at once and the old one dropped; Ctrl-C cancels and leaves the read model in use as it was',
+    )
+    .addOption(new Option('--projection <name>', 'the projection to rebuild (the shop has one)').choices(PROJECTIONS).default('read-model'))
+    .action(async () => withShop({ readModel: true }, (shop) => rebuildCommand(shop, io, stop())));
 
   program
     .command('status')

@@ -4,6 +4,7 @@ import {
   DataDirInUse,
   KafkaEventLog,
   PgliteEventLog,
+  RedisCache,
   lockDataDir,
   openEmbeddedPostgres,
   openPostgresPool,
@@ -26,7 +27,20 @@ export interface ShopConnection {
   /** The read model's database, when the command asked for it. */
   readonly readModel: SqlExecutor | undefined;
   readonly readModelDescription: string | undefined;
+  /**
+   * Whether projectors of their own may be writing the read model meanwhile: services mode. The
+   * embedded read model is this tool's alone while it runs (it holds the data dir).
+   */
+  readonly sharedWithProjectors: boolean;
+  /** The services' cache (REDIS_URL), when a command has to tell it something. */
+  readonly cache: RedisCache | undefined;
+  /** The right to rebuild the read model, or undefined while another rebuild holds it. */
+  claimRebuild(): Promise<RebuildClaim | undefined>;
   close(): Promise<void>;
+}
+
+export interface RebuildClaim {
+  release(): Promise<void>;
 }
 
 /** The shop could not be reached or opened: exit code 2, with this message and no stack trace. */
@@ -37,7 +51,7 @@ export class CannotConnect extends Error {
   }
 }
 
-type ConnectionSettings = Pick<ShopConfig, 'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl'>;
+type ConnectionSettings = Pick<ShopConfig, 'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix'>;
 
 /**
  * Kafka (KAFKA_BROKERS) with the read model in PostgreSQL (DATABASE_URL), or the embedded log and
@@ -60,7 +74,8 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
     throw new CannotConnect(`cannot reach Kafka at ${brokers.join(',')}: ${(error as Error).message}`);
   }
   if (!needs.readModel || !config.databaseUrl) return connection(log, `Kafka at ${brokers.join(',')}`, undefined, () => log.close());
-  const pool = openPostgresPool(config.databaseUrl, { max: 2 });
+  // A rebuild holds one connection for the switch while its projector uses another.
+  const pool = openPostgresPool(config.databaseUrl, { max: 3 });
   const sql = pgSql(pool);
   try {
     await sql.query('select 1');
@@ -69,15 +84,46 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
     await log.close();
     throw new CannotConnect(`cannot reach PostgreSQL at ${withoutPassword(config.databaseUrl)}: ${(error as Error).message}`);
   }
-  return connection(
-    log,
-    `Kafka at ${brokers.join(',')}`,
-    { sql, description: `PostgreSQL at ${withoutPassword(config.databaseUrl)}` },
-    async () => {
-      await log.close();
-      await pool.end();
-    },
-  );
+  const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix }) : undefined;
+  return {
+    ...connection(
+      log,
+      `Kafka at ${brokers.join(',')}`,
+      { sql, description: `PostgreSQL at ${withoutPassword(config.databaseUrl)}` },
+      async () => {
+        await log.close();
+        await cache?.close();
+        await pool.end();
+      },
+    ),
+    sharedWithProjectors: true,
+    cache,
+    claimRebuild: () => claimWithAdvisoryLock(pool),
+  };
+}
+
+/** Any constant: the key of the session advisory lock a rebuild holds from start to end. */
+const REBUILD_LOCK = 72_430_618;
+
+/** A session lock on a connection of its own, so that it lasts as long as the rebuild and ends with the process. */
+async function claimWithAdvisoryLock(pool: ReturnType<typeof openPostgresPool>): Promise<RebuildClaim | undefined> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ claimed: boolean }>('select pg_try_advisory_lock($1) as claimed', [REBUILD_LOCK]);
+    if (rows[0]?.claimed) {
+      return {
+        async release() {
+          await client.query('select pg_advisory_unlock($1)', [REBUILD_LOCK]).catch(() => undefined);
+          client.release();
+        },
+      };
+    }
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  client.release();
+  return undefined;
 }
 
 async function connectToEmbedded(dataDir: string): Promise<ShopConnection> {
@@ -121,5 +167,15 @@ function connection(
   readModel: { sql: SqlExecutor; description: string } | undefined,
   close: () => Promise<void>,
 ): ShopConnection {
-  return { log, logDescription, readModel: readModel?.sql, readModelDescription: readModel?.description, close };
+  return {
+    log,
+    logDescription,
+    readModel: readModel?.sql,
+    readModelDescription: readModel?.description,
+    sharedWithProjectors: false,
+    cache: undefined,
+    // The embedded read model: the data dir's lock, held by this tool, already keeps every other rebuild out.
+    claimRebuild: () => Promise.resolve({ release: () => Promise.resolve() }),
+    close,
+  };
 }

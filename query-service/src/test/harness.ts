@@ -72,6 +72,10 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
   return {
     app,
     log,
+    /** The read model's database, as the projector and the tool reach it. */
+    sql: stack.sql,
+    /** Services mode: where the log is on Kafka. */
+    kafka: stack.kafka,
     store,
     cache,
     checkpoints,

@@ -25,6 +25,8 @@ export interface OpenedStack {
    * only polls the checkpoints: then this is false.
    */
   inProcess: boolean;
+  /** Services mode: the brokers and the topic prefix, for a projector of the test's own (a Kafka consumer group member). */
+  kafka?: { brokers: string[]; topicPrefix: string };
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export function serversStack(options: { redisUrl?: string; name?: string } = {})
         sql: database.sql,
         cache,
         inProcess: false,
+        kafka: { brokers, topicPrefix },
         async close() {
           await cache.close();
           await log.close();

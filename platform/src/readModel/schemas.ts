@@ -1,0 +1,74 @@
+import type { SqlExecutor, SqlQueryable } from './sql.js';
+
+/**
+ * PostgreSQL schemas for a read model built beside the one in use (docs/read-model.md, "Rebuilding
+ * while the shop serves"): the new version's tables are made and filled in a schema of their own,
+ * then moved into the one readers use, in one transaction.
+ */
+
+/** The schema readers and the projector use: PostgreSQL's default, where the read model always lived. */
+export const SERVING_SCHEMA = 'public';
+
+/** A schema or table name as SQL: only the plain names the read model uses, so quoting cannot be escaped. */
+function quoted(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a name the read model uses`);
+  return `"${name}"`;
+}
+
+/**
+ * The executor with every statement in `schema`: each runs in a transaction of its own (or the
+ * caller's) that starts with `set local search_path`, so the schema holds on any connection a pool
+ * hands out, and on PGlite's one connection without changing it for anyone else. Unqualified names
+ * then mean that schema's tables only: nothing reaches the serving tables by mistake.
+ */
+export function inSchema(sql: SqlExecutor, schema: string): SqlExecutor {
+  const searchPath = `set local search_path to ${quoted(schema)}`;
+  const transaction = <T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> =>
+    sql.transaction(async (tx) => {
+      await tx.query(searchPath);
+      return work(tx);
+    });
+  return {
+    query: (statement, params) => transaction((tx) => tx.query(statement, params)),
+    transaction,
+  };
+}
+
+/** A schema made anew: whatever a canceled or failed run left there is dropped first. */
+export async function freshSchema(sql: SqlQueryable, schema: string): Promise<void> {
+  await dropSchema(sql, schema);
+  await sql.query(`create schema ${quoted(schema)}`);
+}
+
+export async function dropSchema(sql: SqlQueryable, schema: string): Promise<void> {
+  await sql.query(`drop schema if exists ${quoted(schema)} cascade`);
+}
+
+/**
+ * Moves every table of `built` into `serving`, and the serving tables of the same names out of the
+ * way into `retired` (made here). Indexes and constraints go with their tables. Run it in one
+ * transaction: readers then see the old tables or the new ones, never a mix. Each move takes an
+ * ACCESS EXCLUSIVE lock, so it waits for the statements reading a table and holds new ones back
+ * for as long as the transaction lasts (moving is a catalogue update: milliseconds).
+ */
+export async function switchTables(
+  tx: SqlQueryable,
+  { built, serving, retired }: { built: string; serving: string; retired: string },
+): Promise<string[]> {
+  await freshSchema(tx, retired);
+  const tables = await tablesOf(tx, built);
+  const current = new Set(await tablesOf(tx, serving));
+  for (const table of tables) {
+    const name = quoted(table);
+    if (current.has(table)) await tx.query(`alter table ${quoted(serving)}.${name} set schema ${quoted(retired)}`);
+    await tx.query(`alter table ${quoted(built)}.${name} set schema ${quoted(serving)}`);
+  }
+  return tables;
+}
+
+export async function tablesOf(sql: SqlQueryable, schema: string): Promise<string[]> {
+  const result = await sql.query<{ tablename: string }>('select tablename from pg_tables where schemaname = $1 order by tablename', [
+    schema,
+  ]);
+  return result.rows.map((row) => row.tablename);
+}

@@ -1,0 +1,144 @@
+import { ALL_TOPICS } from '@toolforge/contracts';
+import {
+  SERVING_SCHEMA,
+  dropSchema,
+  freshSchema,
+  inSchema,
+  sqlCheckpoints,
+  switchTables,
+  type Cache,
+  type Checkpoint,
+  type EventLog,
+  type IdentifiedLog,
+  type LogEndSource,
+  type SqlExecutor,
+  type SqlQueryable,
+} from '@toolforge/platform';
+import { CACHE_AREAS } from '@toolforge/query-service';
+import { Projector } from './projector.js';
+import type { Committed } from './readModelUpdater.js';
+import { openProjectorStore } from './readModelWrites.js';
+
+/** Where the new version of the read model is built, and where the old one goes for the moment of the switch. */
+export const REBUILD_SCHEMA = 'toolforge_rebuild';
+export const RETIRED_SCHEMA = 'toolforge_retired';
+
+/** How far the build has got: log positions applied of those the log held when it started (or more), events applied. */
+export interface RebuildProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly events: number;
+}
+
+export interface RebuildOptions {
+  readonly log: EventLog & LogEndSource & IdentifiedLog;
+  /** The read model as its readers see it. */
+  readonly sql: SqlExecutor;
+  /**
+   * Whether a running projector may be applying events to the serving read model meanwhile
+   * (services mode). The switch then holds its batches back while the new version catches up with
+   * where it got to. Embedded, the tool has the data dir to itself, and nothing else writes.
+   */
+  readonly liveProjectors: boolean;
+  /** Told to start afresh after the switch (services mode: Redis). */
+  readonly cache?: Pick<Cache, 'advance'>;
+  readonly onProgress?: (progress: RebuildProgress) => void;
+  /** Aborted: the build stops after the batch in hand, and the new version is dropped. */
+  readonly signal?: AbortSignal;
+  readonly batchSize?: number;
+}
+
+export type RebuildOutcome =
+  | { readonly outcome: 'switched'; readonly events: number; readonly seconds: number; readonly tables: readonly string[] }
+  | { readonly outcome: 'canceled'; readonly events: number };
+
+/**
+ * Rebuilds the read model from the start of the log while the shop keeps serving the old one
+ * (docs/read-model.md, "Rebuilding while the shop serves"): a new version is built in a schema of
+ * its own by a projector of its own, catches up with the log, and then, in one transaction, takes
+ * the serving tables' place; the old version is dropped and the cache starts afresh. Readers see
+ * the old read model or the new one, never a mix, and no event is lost or applied twice: the
+ * serving checkpoints move with the tables, and a running projector goes on from the new ones.
+ */
+export async function rebuildReadModel(options: RebuildOptions): Promise<RebuildOutcome> {
+  const { log, sql, signal } = options;
+  const started = Date.now();
+  await freshSchema(sql, REBUILD_SCHEMA);
+  const built = inSchema(sql, REBUILD_SCHEMA);
+  const projector = new Projector({ log, store: await openProjectorStore(built), batchSize: options.batchSize ?? 2000 });
+  const progress = await progressOf(log, options.onProgress);
+  projector.onCommitted((committed) => progress.committed(committed));
+  const stop = () => void projector.stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    // Passes until one finds little left: each reads what arrived during the one before.
+    for (let applied = Infinity; applied > (options.batchSize ?? 2000) && !signal?.aborted;) {
+      applied = await projector.catchUp();
+    }
+    if (signal?.aborted) {
+      await dropSchema(sql, REBUILD_SCHEMA);
+      return { outcome: 'canceled', events: progress.events };
+    }
+    signal?.removeEventListener('abort', stop);
+    progress.caughtUp();
+    const tables = await sql.transaction(async (tx) => {
+      if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built);
+      return switchTables(tx, { built: REBUILD_SCHEMA, serving: SERVING_SCHEMA, retired: RETIRED_SCHEMA });
+    });
+    await dropSchema(sql, RETIRED_SCHEMA);
+    await dropSchema(sql, REBUILD_SCHEMA);
+    await options.cache?.advance(Object.values(CACHE_AREAS));
+    return { outcome: 'switched', events: progress.events, seconds: (Date.now() - started) / 1000, tables };
+  } catch (error) {
+    await dropSchema(sql, REBUILD_SCHEMA).catch(() => undefined);
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await projector.stop();
+  }
+}
+
+/**
+ * Inside the switch's transaction: the serving checkpoints are locked (a running projector's next
+ * batch waits, its reads do not), then the new version applies the log at least up to them. After
+ * the switch that projector finds the new checkpoints and skips what the new version applied.
+ */
+async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Projector, built: SqlExecutor): Promise<void> {
+  await tx.query('lock table projection_checkpoints in exclusive mode');
+  const serving = await sqlCheckpoints(tx).checkpoints();
+  for (;;) {
+    await projector.catchUp();
+    const rebuilt = await sqlCheckpoints(built).checkpoints();
+    if (serving.every((checkpoint) => reaches(rebuilt, checkpoint))) return;
+  }
+}
+
+function reaches(checkpoints: readonly Checkpoint[], target: Checkpoint): boolean {
+  const reached = checkpoints.find((c) => c.topic === target.topic && c.partition === target.partition)?.nextOffset ?? 0;
+  return reached >= target.nextOffset;
+}
+
+/** Positions applied per partition, against the log's ends when the build began (or where it has got to, if further). */
+async function progressOf(log: LogEndSource, report: RebuildOptions['onProgress']) {
+  const ends = await Promise.all(ALL_TOPICS.map((topic) => log.endOffsets(topic)));
+  const total = ends.reduce((sum, partitions) => sum + [...partitions.values()].reduce((a, b) => a + b, 0), 0);
+  const reached = new Map<string, number>();
+  let events = 0;
+  let done = 0;
+  return {
+    get events() {
+      return events;
+    },
+    committed({ topic, partition, nextOffset, applied }: Committed) {
+      reached.set(`${topic}/${partition}`, nextOffset);
+      events += applied;
+      done = [...reached.values()].reduce((a, b) => a + b, 0);
+      report?.({ done, total: Math.max(total, done), events });
+    },
+    /** The log read to its end: what is left below the ends counted at the start is no event (Kafka's transaction markers). */
+    caughtUp() {
+      const end = Math.max(total, done);
+      report?.({ done: end, total: end, events });
+    },
+  };
+}
