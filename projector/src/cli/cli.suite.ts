@@ -101,7 +101,7 @@ interface AuditJson {
 interface StatusJson {
   boundToThisLog: boolean;
   deadLetters: number;
-  partitions: { topic: string; checkpoint: number; logEnd: number; lag: number }[];
+  partitions: { topic: string; checkpoint: number; logEnd: number; lag: number; lagSeconds: number }[];
 }
 const parsed = <T>(text: string): T => JSON.parse(text) as T;
 
@@ -298,7 +298,10 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
       const env = await shopWithHistory(async (_readModel, log) => {
         // Two orders the projector has not applied yet.
         const append = logWriter(log);
-        for (const orderId of ['o-late-1', 'o-late-2']) await append(orderPlaced(DRILL, { orderId, userId: 'u-ada', quantity: 1 }));
+        // Placed a minute ago: the status says how long the oldest has waited.
+        const occurredAt = new Date(Date.now() - 60_000).toISOString();
+        for (const orderId of ['o-late-1', 'o-late-2'])
+          await append(orderPlaced(DRILL, { orderId, userId: 'u-ada', quantity: 1 }, { occurredAt }));
       });
       const { code, stdout } = await runCli(['status', '--format', 'json'], env);
       expect(code).toBe(0);
@@ -310,9 +313,14 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
       expect([lagOf('catalog.products'), lagOf('sales.orders'), lagOf('identity.users')]).toEqual([0, 2, 0]);
       expect(partitions.some((partition) => partition.topic === 'sales.orders' && partition.checkpoint > 0)).toBe(true);
       expect(partitions.every((partition) => partition.logEnd >= partition.checkpoint)).toBe(true);
+      for (const { lag, lagSeconds } of partitions) {
+        if (lag === 0) expect(lagSeconds).toBe(0);
+        else expect(lagSeconds).toBeGreaterThanOrEqual(59);
+        expect(lagSeconds).toBeLessThan(600);
+      }
       const table = await runCli(['status'], env);
       expect(table.stdout).toMatch(/^Log: .*\nLog id: .*\nRead model: .*\nBound to: .* \(this log\)\nDead letters: 0\n/);
-      expect(table.stdout).toMatch(/TOPIC\s+PARTITION\s+CHECKPOINT\s+LOG END\s+LAG/);
+      expect(table.stdout).toMatch(/TOPIC\s+PARTITION\s+CHECKPOINT\s+LOG END\s+LAG\s+LAG \(S\)\n/);
     });
 
     it('rebuilds an altered read model from the log and switches to it: the audit exits 1 before and 0 after', async () => {

@@ -11,6 +11,8 @@ export interface PartitionStatus {
   readonly logEnd: number;
   /** Events still to project: counted by reading them, since Kafka's transaction markers take offsets too. */
   readonly lag: number;
+  /** How long the oldest event still to project has waited, in seconds (0 when none waits). */
+  readonly lagSeconds: number;
 }
 
 export interface ProjectionStatus {
@@ -24,16 +26,22 @@ export interface ProjectionStatus {
   readonly deadLetters: number;
 }
 
-export async function projectionStatus(shop: ShopConnection): Promise<ProjectionStatus> {
+export async function projectionStatus(shop: ShopConnection, now: () => number = Date.now): Promise<ProjectionStatus> {
   if (!shop.readModel) throw new CannotConnect('the status needs the read model: set DATABASE_URL');
   const sql = shop.readModel;
   const checkpoints = new Map((await sqlCheckpoints(sql).checkpoints()).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset]));
   const checkpointOf = (topic: string, partition: number) => checkpoints.get(`${topic}/${partition}`) ?? 0;
   const behind = new Map<string, number>();
+  const oldestWaiting = new Map<string, string>();
   for await (const page of shop.log.readAll({ from: checkpointOf })) {
     const key = `${page.topic}/${page.partition}`;
     behind.set(key, (behind.get(key) ?? 0) + page.events.length);
+    if (!oldestWaiting.has(key)) oldestWaiting.set(key, page.events[0]!.meta.occurredAt);
   }
+  const waited = (key: string) => {
+    const since = Date.parse(oldestWaiting.get(key) ?? '');
+    return Number.isNaN(since) ? 0 : Math.max(0, Math.round((now() - since) / 100) / 10);
+  };
   const partitions: PartitionStatus[] = [];
   for (const topic of ALL_TOPICS) {
     for (const [partition, logEnd] of [...(await shop.log.endOffsets(topic))].sort(([a], [b]) => a - b)) {
@@ -43,6 +51,7 @@ export async function projectionStatus(shop: ShopConnection): Promise<Projection
         checkpoint: checkpointOf(topic, partition),
         logEnd,
         lag: behind.get(`${topic}/${partition}`) ?? 0,
+        lagSeconds: waited(`${topic}/${partition}`),
       });
     }
   }
@@ -72,8 +81,15 @@ export async function statusCommand(shop: ShopConnection, io: CliIo, format: str
         `Bound to:     ${status.boundTo ?? '(no log yet)'}${status.boundTo === null ? '' : status.boundToThisLog ? ' (this log)' : ' — ANOTHER LOG'}\n` +
         `Dead letters: ${status.deadLetters}\n\n` +
         textTable(
-          ['TOPIC', 'PARTITION', 'CHECKPOINT', 'LOG END', 'LAG'],
-          status.partitions.map((p) => [p.topic, String(p.partition), String(p.checkpoint), String(p.logEnd), String(p.lag)]),
+          ['TOPIC', 'PARTITION', 'CHECKPOINT', 'LOG END', 'LAG', 'LAG (S)'],
+          status.partitions.map((p) => [
+            p.topic,
+            String(p.partition),
+            String(p.checkpoint),
+            String(p.logEnd),
+            String(p.lag),
+            String(p.lagSeconds),
+          ]),
         ),
     );
   }
