@@ -27,7 +27,8 @@ describe('order placement (docs/architecture.md §9)', () => {
 
     shop.store.dispatch(orderConfirmed(confirmation));
 
-    await waitForState(shop.store, (state) => state.orderPlacement.lastOrderId);
+    // Placed: the saga opens my orders last.
+    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
     // 24.50 x 10 = 245.00, + 5 % = 12.25, + 50 = 307.25
     expect(shop.commands.placeOrder).toHaveBeenCalledWith(
       shop.accessToken,
@@ -75,7 +76,8 @@ describe('order placement (docs/architecture.md §9)', () => {
 
     shop.store.dispatch(orderConfirmed(confirmation));
 
-    await waitForState(shop.store, (state) => state.orderPlacement.lastOrderId);
+    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
+    expect(shop.navigate).toHaveBeenCalledTimes(1);
     expect(shop.commands.placeOrder.mock.calls.map((call) => call[2])).toEqual(['key-1', 'key-1']);
   });
 
