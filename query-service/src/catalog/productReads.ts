@@ -1,6 +1,6 @@
 import type { Cents, ProductCategory } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
-import type { DriverRecord } from '../shared/driverRecord.js';
+import { recordReader } from '../shared/driverRecord.js';
 
 /** A product as the query side reads it: available stock is stock minus every reservation. */
 export interface ProductView {
@@ -30,6 +30,10 @@ const SELECT_PRODUCTS = `
          greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock"
     from products p left join product_reservations r on r.product_id = p.product_id`;
 
+// The numbers and times come back in whichever shape the driver chose: read both ways.
+const toProductView = recordReader<ProductView>()({ priceCents: Number, availableStock: Number, minOrder: Number, addedAt: isoTime });
+type ProductRecord = Parameters<typeof toProductView>[0];
+
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */
 export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
   return {
@@ -50,17 +54,5 @@ export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
       const result = await sql.query<ProductRecord>(`${SELECT_PRODUCTS} where p.product_id = $1 and p.deleted_at is null`, [productId]);
       return result.rows[0] && toProductView(result.rows[0]);
     },
-  };
-}
-
-type ProductRecord = DriverRecord<ProductView, 'priceCents' | 'availableStock' | 'minOrder' | 'addedAt'>;
-
-function toProductView(row: ProductRecord): ProductView {
-  return {
-    ...row,
-    priceCents: Number(row.priceCents),
-    availableStock: Number(row.availableStock),
-    minOrder: Number(row.minOrder),
-    addedAt: isoTime(row.addedAt),
   };
 }

@@ -1,6 +1,6 @@
 import type { Cents } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
-import type { DriverRecord } from '../shared/driverRecord.js';
+import { recordReader } from '../shared/driverRecord.js';
 
 /** An order as the query side reads it: as placed (the projector's OrderRow is this and its log position). */
 export interface OrderView {
@@ -33,6 +33,10 @@ const SELECT_ORDERS = `
     from orders`;
 const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset desc';
 
+// The numbers and times come back in whichever shape the driver chose: read both ways.
+const toOrderView = recordReader<OrderView>()({ quantity: Number, unitPriceCents: Number, totalCostCents: Number, placedAt: isoTime });
+type OrderRecord = Parameters<typeof toOrderView>[0];
+
 /** The orders' reads on the read model's tables (orders/tables.ts). */
 export function sqlOrderReader(sql: SqlQueryable): OrderReader {
   return {
@@ -46,17 +50,5 @@ export function sqlOrderReader(sql: SqlQueryable): OrderReader {
         : await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS}`);
       return result.rows.map(toOrderView);
     },
-  };
-}
-
-type OrderRecord = DriverRecord<OrderView, 'quantity' | 'unitPriceCents' | 'totalCostCents' | 'placedAt'>;
-
-function toOrderView(row: OrderRecord): OrderView {
-  return {
-    ...row,
-    quantity: Number(row.quantity),
-    unitPriceCents: Number(row.unitPriceCents),
-    totalCostCents: Number(row.totalCostCents),
-    placedAt: isoTime(row.placedAt),
   };
 }
