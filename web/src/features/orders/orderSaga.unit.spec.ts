@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
@@ -15,10 +15,6 @@ const confirmation: OrderConfirmation = {
   orderQuantity: 10,
   shippingAddress: '1 Forge Lane, Sheffield',
 };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('order placement (docs/architecture.md §9)', () => {
   it('sends the order with the total of docs/architecture.md §9 and a fresh Idempotency-Key, then opens my orders', async () => {
