@@ -1,35 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { addProductSchema, messages, type AddProductInput } from '@toolforge/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { addProductSchema, messages } from '@toolforge/contracts';
 import { CATEGORY_OPTIONS } from '../catalog/categories';
 import { FormMessage } from '../forms/FormMessage';
 import { SelectField } from '../forms/SelectField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useOpenedForm } from '../forms/useOpenedForm';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { adminFormsOpened, productAddRequested, selectAdmin } from './adminSlice';
 
 const FIELD_NAMES = ['name', 'category', 'model', 'imageUrl', 'price', 'stock', 'minOrder', 'description'] as const;
 
 export default function AddProductPage() {
-  const dispatch = useAppDispatch();
-  const { addProduct } = useAppSelector(selectAdmin);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AddProductInput, unknown, ReturnType<typeof addProductSchema.parse>>({
-    resolver: zodResolver(addProductSchema),
-    mode: 'onBlur',
-    defaultValues: { category: undefined },
-  });
+  const [dispatch, { addProduct }] = useOpenedForm(selectAdmin, adminFormsOpened);
+  const { register, handleSubmit, setError, errors } = useSchemaForm(addProductSchema, { category: undefined });
 
-  useEffect(() => {
-    dispatch(adminFormsOpened());
-  }, [dispatch]);
   // The server checks the same schema: put any field message it sent under its field.
   useEffect(() => {
     for (const field of FIELD_NAMES) {

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { messages, registerFormSchema, type RegisterForm } from '@toolforge/contracts';
+import { messages, registerFormSchema } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { AuthCard } from './AuthCard';
 import { registerRequested } from './authSlice';
 import { useAuthForm } from './useAuthForm';
 
 export default function RegisterPage() {
   const { dispatch, auth } = useAuthForm();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), mode: 'onBlur' });
+  const { register, handleSubmit, errors } = useSchemaForm(registerFormSchema);
   const busy = auth.flow === 'register';
 
   return (
