@@ -18,6 +18,10 @@ export const productDeleted = (productId: string): ShopEvent => ({
   meta: { eventId: crypto.randomUUID(), occurredAt: '2026-01-01T00:00:00.000Z', actor: null, commandId: 'c', schemaVersion: 1 },
 });
 
+/** A ProductDeleted of each of `productIds`, appended together to a stream of `log` at `expectedVersion`. */
+export const appendDeleted = (log: EventLog, topic: Topic, streamId: string, expectedVersion: number, ...productIds: string[]) =>
+  log.append({ topic, streamId, expectedVersion, events: productIds.map(productDeleted) });
+
 /**
  * A schema version 0 the shop never had, for the upcaster seam: an OrderPlaced written before
  * orders had a status and a payment flag. Upgraded, it gets the values every order starts with.
@@ -56,9 +60,6 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     });
     afterAll(() => subject.close());
 
-    /** A ProductDeleted of each of `productIds`, appended together to a stream at `expectedVersion`. */
-    const appendDeleted = (topic: Topic, streamId: string, expectedVersion: number, ...productIds: string[]) =>
-      log.append({ topic, streamId, expectedVersion, events: productIds.map(productDeleted) });
     /** One append per event of `eventOf` (from version 0 on), each at the version the last left: what the log stored. */
     const appendOneByOne = async (topic: Topic, streamId: string, count: number, eventOf: (version: number) => ShopEvent) => {
       const stored = [];
@@ -69,7 +70,7 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     };
 
     it('stores an append’s events together, in order, after the expected version', async () => {
-      const result = await appendDeleted(TOPICS.products, 'drill', 0, 'drill', 'drill');
+      const result = await appendDeleted(log, TOPICS.products, 'drill', 0, 'drill', 'drill');
       const [first, second] = result.stored;
       expect(result.stored.map((event) => [event.streamId, event.streamPosition])).toEqual([
         ['drill', 1],
@@ -146,12 +147,12 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     });
 
     it('refuses an append whose expected version is not the stream’s, and stores nothing of it', async () => {
-      const appended = await appendDeleted(TOPICS.users, 'versioned', 0, 'v1', 'v2');
+      const appended = await appendDeleted(log, TOPICS.users, 'versioned', 0, 'v1', 'v2');
       for (const expectedVersion of [0, 1, 3]) {
-        await expect(appendDeleted(TOPICS.users, 'versioned', expectedVersion, 'stale')).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(appendDeleted(log, TOPICS.users, 'versioned', expectedVersion, 'stale')).rejects.toBeInstanceOf(ConcurrencyError);
       }
       expect(await readEvents(log, { topics: [TOPICS.users], stream: 'versioned' })).toEqual(appended.stored);
-      const { stored } = await appendDeleted(TOPICS.users, 'versioned', 2, 'v3');
+      const { stored } = await appendDeleted(log, TOPICS.users, 'versioned', 2, 'v3');
       expect(stored[0]!.streamPosition).toBe(3);
     });
 
@@ -170,7 +171,7 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       log = await subject.reopen();
       expect(await readTopic(log, TOPICS.products)).toEqual(before);
       const drill = before.filter((event) => event.streamId === 'drill');
-      const { stored } = await appendDeleted(TOPICS.products, 'drill', drill.length, 'drill');
+      const { stored } = await appendDeleted(log, TOPICS.products, 'drill', drill.length, 'drill');
       expect(stored[0]!.streamPosition).toBe(drill.length + 1);
       expect(stored[0]!.position.offset).toBeGreaterThan(drill.at(-1)!.position.offset);
     });
@@ -178,8 +179,8 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     it('checks the expected version of a stream it has not read yet, after a reopen', async () => {
       const saw = await readEvents(log, { topics: [TOPICS.products], stream: 'saw' });
       log = await subject.reopen();
-      await expect(appendDeleted(TOPICS.products, 'saw', 0, 'saw')).rejects.toBeInstanceOf(ConcurrencyError);
-      const { stored } = await appendDeleted(TOPICS.products, 'saw', saw.length, 'saw');
+      await expect(appendDeleted(log, TOPICS.products, 'saw', 0, 'saw')).rejects.toBeInstanceOf(ConcurrencyError);
+      const { stored } = await appendDeleted(log, TOPICS.products, 'saw', saw.length, 'saw');
       expect(stored[0]!.streamPosition).toBe(saw.length + 1);
     });
   });
