@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { messages, registerFormSchema } from '@toolforge/contracts';
+import { FIELD_LABELS, messages, registerFormSchema } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
@@ -19,13 +19,13 @@ export default function RegisterPage() {
         noValidate
         onSubmit={onSubmit(handleSubmit(({ fullName, email, password }) => dispatch(registerRequested({ fullName, email, password }))))}
       >
-        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <TextField label={FIELD_LABELS.fullName} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters: letters, digits and @#$%&!"
+          hint={messages.passwordHint}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -1,4 +1,4 @@
-import { shippingFormSchema } from '@toolforge/contracts';
+import { FIELD_LABELS, shippingFormSchema } from '@toolforge/contracts';
 import { TextAreaField } from '../forms/TextAreaField';
 import { onSubmit } from '../forms/onSubmit';
 import { useSchemaForm } from '../forms/useSchemaForm';
@@ -9,7 +9,7 @@ export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (s
   return (
     <form className="order-step" noValidate onSubmit={onSubmit(handleSubmit(({ shippingAddress }) => onConfirm(shippingAddress)))}>
       <TextAreaField
-        label="Shipping address"
+        label={FIELD_LABELS.shippingAddress}
         rows={4}
         autoComplete="street-address"
         error={errors.shippingAddress?.message}
