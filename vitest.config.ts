@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['web/src/**/*.spec.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./web/src/test/setup.ts'],
+          // fakeQueryServer stubs fetch: every test starts with the real globals again.
+          unstubGlobals: true,
         },
       },
       {

@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type ApiError } from '@toolforge/contracts';
-import {
-  sessionVersionOf,
-  signTestToken,
-  startWithAdminAndCustomer,
-  validProduct,
-  type CommandHarness,
-  type SignedIn,
-} from './test/harness.js';
+import { sessionVersionOf, signTestToken, useShop, validProduct, type SignedIn } from './test/harness.js';
 
 /** Who may call each command endpoint (no token, a bad one, a customer, an admin), checked before the body is looked at. */
 describe('the 401/403 matrix', () => {
-  let shop: CommandHarness;
-  let admin: SignedIn;
-  let customer: SignedIn;
-  let productId: string;
-
-  beforeAll(async () => {
-    ({ shop, admin, customer } = await startWithAdminAndCustomer());
-    productId = await shop.addProduct(admin);
-  });
-  afterAll(() => shop.close());
+  const given = useShop({ withProduct: true });
 
   type Caller = 'nobody' | 'forged' | 'expired' | 'customer' | 'admin';
   const endpoints = () => [
@@ -31,7 +15,7 @@ describe('the 401/403 matrix', () => {
       allowed: ['customer', 'admin'],
     },
     { method: 'POST' as const, url: '/addproduct', body: () => validProduct, allowed: ['admin'] },
-    { method: 'DELETE' as const, url: `/deleteproduct/${productId}`, body: () => undefined, allowed: ['admin'] },
+    { method: 'DELETE' as const, url: `/deleteproduct/${given.productId}`, body: () => undefined, allowed: ['admin'] },
     { method: 'POST' as const, url: '/makeadmin', body: () => ({ email: 'nobody-here@toolforge.test' }), allowed: ['admin'] },
     { method: 'POST' as const, url: '/revokeadmin', body: () => ({ email: 'nobody-here@toolforge.test' }), allowed: ['admin'] },
     {
@@ -48,15 +32,25 @@ describe('the 401/403 matrix', () => {
         return undefined;
       case 'forged':
         // An admin's claims signed with someone else's key.
-        return signTestToken({ uid: admin.uid, name: 'x', email: admin.email, admin: true }, 'another-key-entirely-another-key');
+        return signTestToken(
+          { uid: given.admin.uid, name: 'x', email: given.admin.email, admin: true },
+          'another-key-entirely-another-key',
+        );
       case 'expired': {
         const now = Math.floor(Date.now() / 1000);
-        return signTestToken({ uid: admin.uid, name: 'Shop Admin', email: admin.email, admin: true, iat: now - 100, exp: now - 10 });
+        return signTestToken({
+          uid: given.admin.uid,
+          name: 'Shop Admin',
+          email: given.admin.email,
+          admin: true,
+          iat: now - 100,
+          exp: now - 10,
+        });
       }
       case 'customer':
-        return customer.accessToken;
+        return given.customer.accessToken;
       case 'admin':
-        return admin.accessToken;
+        return given.admin.accessToken;
     }
   }
 
@@ -67,9 +61,9 @@ describe('the 401/403 matrix', () => {
     async (path) => {
       const endpoint = endpoints().find((candidate) => candidate.url.startsWith(path))!;
       for (const caller of callers) {
-        const user = caller === 'admin' ? admin : customer;
-        const before = await shop.eventCount();
-        const response = await shop.send({
+        const user = caller === 'admin' ? given.admin : given.customer;
+        const before = await given.shop.eventCount();
+        const response = await given.shop.send({
           method: endpoint.method,
           url: endpoint.url,
           token: tokenOf(caller),
@@ -89,26 +83,30 @@ describe('the 401/403 matrix', () => {
           expect([200, 404], `${caller} ${path}`).toContain(response.statusCode);
           continue;
         }
-        expect(await shop.eventCount()).toBe(before);
+        expect(await given.shop.eventCount()).toBe(before);
       }
       // The allowed calls of /logout ended those sessions: sign in again for the tests after.
-      if (path === '/logout') [customer, admin] = [await shop.login(customer), await shop.login(admin)];
+      if (path === '/logout') [given.customer, given.admin] = [await given.shop.login(given.customer), await given.shop.login(given.admin)];
     },
   );
 
   it('takes the role from the log, not from an admin claim in a validly signed token', async () => {
-    const claimsAdmin = signTestToken({ uid: customer.uid, name: 'x', email: customer.email, admin: true, sv: sessionVersionOf(customer) });
-    const response = await shop.send({ method: 'POST', url: '/addproduct', token: claimsAdmin, payload: validProduct });
+    const claimsAdmin = signTestToken({
+      uid: given.customer.uid,
+      name: 'x',
+      email: given.customer.email,
+      admin: true,
+      sv: sessionVersionOf(given.customer),
+    });
+    const response = await given.shop.send({ method: 'POST', url: '/addproduct', token: claimsAdmin, payload: validProduct });
     expect(response.statusCode).toBe(403);
   });
 
-  it('refuses an unauthenticated caller before reading a bad body', async () => {
-    const response = await shop.send({ method: 'POST', url: '/addproduct', payload: { nonsense: true } });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('refuses a customer before reading a bad body', async () => {
-    const response = await shop.send({ method: 'POST', url: '/addproduct', token: customer.accessToken, payload: { nonsense: true } });
-    expect(response.statusCode).toBe(403);
+  it.each([
+    ['an unauthenticated caller', 'nobody', 401],
+    ['a customer', 'customer', 403],
+  ] as const)('refuses %s before reading a bad body', async (_who, caller, status) => {
+    const response = await given.shop.send({ method: 'POST', url: '/addproduct', token: tokenOf(caller), payload: { nonsense: true } });
+    expect(response.statusCode).toBe(status);
   });
 });

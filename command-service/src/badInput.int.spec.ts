@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePosition, type Acknowledgement, type ApiError } from '@toolforge/contracts';
 import { createAccount, eventAt } from '@toolforge/platform/testing';
-import {
-  orderOf,
-  startCommandService,
-  startWithAdminAndCustomer,
-  validProduct,
-  type CommandHarness,
-  type SignedIn,
-} from './test/harness.js';
+import { orderOf, useShop, validProduct, type CommandHarness } from './test/harness.js';
 
 /** Whatever arrives, the answer is a 4xx with a message, never a 500, never an event. */
 describe('bad input', () => {
-  let shop: CommandHarness;
-  let admin: SignedIn;
-
-  beforeAll(async () => {
-    shop = await startCommandService();
-    admin = await shop.admin();
-  });
-  afterAll(() => shop.close());
+  const given = useShop();
 
   const routes = [
     { method: 'POST' as const, url: '/logout' },
@@ -44,8 +30,13 @@ describe('bad input', () => {
 
   for (const route of routes) {
     it.each(payloads)(`${route.method} ${route.url} with %s answers 4xx with a message`, async (_what, contentType, payload) => {
-      const before = await shop.eventCount();
-      const response = await shop.send({ ...route, token: admin.accessToken, headers: { 'content-type': contentType }, payload });
+      const before = await given.shop.eventCount();
+      const response = await given.shop.send({
+        ...route,
+        token: given.admin.accessToken,
+        headers: { 'content-type': contentType },
+        payload,
+      });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       const body = response.json<ApiError>();
@@ -56,15 +47,15 @@ describe('bad input', () => {
         ...(body.fields ? { fields: body.fields } : {}),
       });
       expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
-      expect(await shop.eventCount()).toBe(before);
+      expect(await given.shop.eventCount()).toBe(before);
     });
   }
 
   it('refuses a body over the limit with 413', async () => {
-    const response = await shop.send({
+    const response = await given.shop.send({
       method: 'POST',
       url: '/addproduct',
-      token: admin.accessToken,
+      token: given.admin.accessToken,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ description: 'x'.repeat(100_000) }),
     });
@@ -72,7 +63,7 @@ describe('bad input', () => {
   });
 
   it('answers unknown routes with the error shape', async () => {
-    const response = await shop.send({ method: 'GET', url: '/no/such/route' });
+    const response = await given.shop.send({ method: 'GET', url: '/no/such/route' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
   });
@@ -83,34 +74,25 @@ describe('bad input', () => {
  * field now refuses control and invisible characters with a 400 that names it, before any event.
  */
 describe('control and invisible characters in command bodies', () => {
-  let shop: CommandHarness;
-  let admin: SignedIn;
-  let customer: SignedIn;
-  let productId: string;
-
-  beforeAll(async () => {
-    ({ shop, admin, customer } = await startWithAdminAndCustomer());
-    productId = await shop.addProduct(admin);
-  });
-  afterAll(() => shop.close());
+  const given = useShop({ withProduct: true });
 
   const refusedWith = async (request: Parameters<CommandHarness['send']>[0], field: string) => {
-    const before = await shop.eventCount();
-    const response = await shop.send(request);
+    const before = await given.shop.eventCount();
+    const response = await given.shop.send(request);
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().fields).toHaveProperty(field);
     expect(response.json<ApiError>().message).toMatch(/must not contain control or invisible characters/);
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
   };
 
   it.each(['shippingAddress', 'userName', 'productName'])('POST /order refuses NUL in %s', async (field) => {
-    const payload = orderOf(customer, productId, 5, { [field]: 'Forge\u0000Lane' });
-    await refusedWith({ method: 'POST', url: '/order', token: customer.accessToken, payload }, field);
+    const payload = orderOf(given.customer, given.productId, 5, { [field]: 'Forge\u0000Lane' });
+    await refusedWith({ method: 'POST', url: '/order', token: given.customer.accessToken, payload }, field);
   });
 
   it('POST /addproduct refuses a right-to-left override in the name', async () => {
     const payload = { ...validProduct, name: 'Hammer \u202Egpj.exe' };
-    await refusedWith({ method: 'POST', url: '/addproduct', token: admin.accessToken, payload }, 'name');
+    await refusedWith({ method: 'POST', url: '/addproduct', token: given.admin.accessToken, payload }, 'name');
   });
 
   it('POST /login refuses NUL in the name', async () => {
@@ -120,20 +102,20 @@ describe('control and invisible characters in command bodies', () => {
   });
 
   it('DELETE /deleteproduct/:id refuses a NUL in the id (400, not a database error)', async () => {
-    const response = await shop.send({ method: 'DELETE', url: '/deleteproduct/p%00x', token: admin.accessToken });
+    const response = await given.shop.send({ method: 'DELETE', url: '/deleteproduct/p%00x', token: given.admin.accessToken });
     expect(response.statusCode).toBe(400);
   });
 
   it('takes the name the shop knows for an order, not the one the body claims', async () => {
-    const response = await shop.send({
+    const response = await given.shop.send({
       method: 'POST',
       url: '/order',
-      token: customer.accessToken,
-      payload: orderOf(customer, productId, 5, { userName: 'Somebody Else' }),
+      token: given.customer.accessToken,
+      payload: orderOf(given.customer, given.productId, 5, { userName: 'Somebody Else' }),
     });
     expect(response.statusCode).toBe(200);
     const position = parsePosition(response.json<Acknowledgement>().position)!;
-    const stored = await eventAt(shop.log, position);
-    expect(stored).toMatchObject({ type: 'OrderPlaced', data: { userId: customer.uid, userName: customer.displayName } });
+    const stored = await eventAt(given.shop.log, position);
+    expect(stored).toMatchObject({ type: 'OrderPlaced', data: { userId: given.customer.uid, userName: given.customer.displayName } });
   });
 });

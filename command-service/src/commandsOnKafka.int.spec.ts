@@ -9,7 +9,7 @@ import {
 } from '@toolforge/contracts';
 import { KafkaEventLog } from '@toolforge/platform';
 import { createAccount, deleteTopics, eventAt, uniqueTopicPrefix } from '@toolforge/platform/testing';
-import { orderOf, startCommandService, type CommandHarness, type SignedIn } from './test/harness.js';
+import { loginBody, orderOf, startCommandService, type CommandHarness, type SignedIn } from './test/harness.js';
 
 /**
  * The command side's key behaviours on a real Kafka broker (started by the tests' global setup),
@@ -53,12 +53,7 @@ describe('command service on Kafka', () => {
 
   it('signs in with a verified ID token and acknowledges at a Kafka position', async () => {
     const account = await createAccount({ displayName: 'Grace Hopper', emailVerified: true });
-    const response = await shop.send({
-      method: 'POST',
-      url: '/login',
-      token: account.idToken,
-      payload: { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true },
-    });
+    const response = await shop.postLogin({ token: account.idToken, payload: loginBody(account) });
     expect(response.statusCode).toBe(200);
     const body = response.json<LoginResponse>();
     expect(body.user).toEqual({ uid: account.uid, name: 'Grace Hopper', email: account.email, admin: false });

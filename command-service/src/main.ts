@@ -1,12 +1,10 @@
 import {
   SHOP_RATE_LIMITS,
   apiTokenSecret,
-  configOrExit,
   describeIdentitySource,
   firebaseIdentity,
-  identitySource,
   openEventLog,
-  readConfig,
+  serviceConfigOrExit,
   stopOnSignals,
 } from '@toolforge/platform';
 import { buildCommandService } from './app.js';
@@ -15,11 +13,7 @@ import { buildCommandService } from './app.js';
  * The command service alone (services mode, docs/architecture.md §2): on Kafka when KAFKA_BROKERS is set, else
  * on the embedded log in DATA_DIR (whose lock it then holds); listening on COMMAND_PORT.
  */
-const { config, identity } = configOrExit(() => {
-  const read = readConfig();
-  // Never the Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST says so; real Firebase needs credentials.
-  return { config: read, identity: identitySource(read) };
-});
+const { config, identity } = serviceConfigOrExit();
 const opened = await openEventLog(config, { clientId: 'toolforge-command-service', writer: true });
 
 let ending: Promise<void> | undefined;

@@ -29,33 +29,23 @@ describe('write model rebuilt from the log', () => {
       shippingAddress: '1 Forge Lane',
       orderQuantity: quantity,
     });
+    const place = (on: CommandHarness, quantity: number, by = customer, headers: Record<string, string> = {}) =>
+      on.send({ method: 'POST', url: '/order', token: by.accessToken, headers, payload: order(quantity, by) });
     const key = crypto.randomUUID();
-    const placed = await first.send({
-      method: 'POST',
-      url: '/order',
-      token: customer.accessToken,
-      headers: { 'idempotency-key': key },
-      payload: order(15),
-    });
+    const placed = await place(first, 15, customer, { 'idempotency-key': key });
     expect(placed.statusCode).toBe(200);
-    const theirs = await first.send({ method: 'POST', url: '/order', token: other.accessToken, payload: order(10, other) });
+    const theirs = await place(first, 10, other);
     expect(theirs.statusCode).toBe(200);
     await first.app.close();
 
     // A new service on the same log; same JWT secret, so the old tokens still verify.
     const second = await startCommandService({ db });
     try {
-      const retry = await second.send({
-        method: 'POST',
-        url: '/order',
-        token: customer.accessToken,
-        headers: { 'idempotency-key': key },
-        payload: order(15),
-      });
+      const retry = await place(second, 15, customer, { 'idempotency-key': key });
       expect(retry.json()).toEqual(placed.json());
-      const tooMany = await second.send({ method: 'POST', url: '/order', token: other.accessToken, payload: order(6, other) });
+      const tooMany = await place(second, 6, other);
       expect(tooMany.json<ApiError>().message).toBe('Maximum order quantity is 5');
-      const overTheirShare = await second.send({ method: 'POST', url: '/order', token: customer.accessToken, payload: order(5) });
+      const overTheirShare = await place(second, 5);
       expect(overTheirShare.json<ApiError>().message).toBe('Maximum order quantity is 0');
       const deleted = await second.send({ method: 'DELETE', url: `/deleteproduct/${deletedId}`, token: admin.accessToken });
       expect(deleted.statusCode).toBe(404);

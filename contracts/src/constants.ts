@@ -41,6 +41,22 @@ export const LIMITS = {
   productId: 100,
 } as const;
 
+/** The symbols a password may hold besides letters and digits. */
+export const PASSWORD_SYMBOLS = '@#$%&!';
+
+/**
+ * What the forms call the fields a refusal names ("Shipping address must not contain …"): the web's
+ * labels and the schemas' refusals use the same words.
+ */
+export const FIELD_LABELS = {
+  productName: 'Name',
+  model: 'Model',
+  imageUrl: 'Image URL',
+  description: 'Description',
+  fullName: 'Full name',
+  shippingAddress: 'Shipping address',
+} as const;
+
 /**
  * One customer's unpaid orders may hold at most this share of a product's stock (and never less than
  * its minimum order), so one pending order cannot take a product away from every other customer.

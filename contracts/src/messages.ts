@@ -1,4 +1,4 @@
-import { LIMITS } from './constants.js';
+import { LIMITS, PASSWORD_SYMBOLS } from './constants.js';
 import { formatCents } from './money.js';
 
 /**
@@ -24,6 +24,7 @@ export const messages = {
 
   loginEmail: 'Enter a valid email',
   password: `Password should be at least ${LIMITS.passwordMin} chars long`,
+  passwordHint: `At least ${LIMITS.passwordMin} characters: letters, digits and ${PASSWORD_SYMBOLS}`,
   registerEmail: 'Enter a valid email address',
   fullName: `Full name should be ${LIMITS.fullNameMin} to ${LIMITS.fullNameMax} chars long`,
   passwordMismatch: "password didn't match",

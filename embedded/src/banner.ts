@@ -8,23 +8,23 @@ type Row = readonly [label: string, value: string];
 interface Banner {
   headline: string;
   rows: readonly Row[];
-  /** The demo accounts to sign in with (when the Auth emulator is in use). */
-  accounts: readonly DemoAccount[];
-  adminEmails: readonly string[];
   stopWith: string;
 }
+
+/** What either start knows of the shop it started. */
+type Started = Pick<ServicesModeStarted, 'config' | 'identity' | 'seeded' | 'accounts'>;
 
 /**
  * What `make start` and `make start-services` print once the shop answers: where everything is
  * and how to sign in, laid out the same way for both.
  */
-function formatBanner(banner: Banner): string {
+function formatBanner({ accounts, config }: Started, banner: Banner): string {
   const lines = ['', banner.headline, '', ...banner.rows.map(([label, value]) => `  ${label.padEnd(15)}${value}`)];
-  if (banner.accounts.length > 0) {
+  if (accounts.length > 0) {
     lines.push('', '  Sign in with:');
-    for (const account of banner.accounts) {
+    for (const account of accounts) {
       const note =
-        account.role === 'admin' && !banner.adminEmails.includes(account.email) ? '  (not in ADMIN_EMAILS: no admin rights)' : '';
+        account.role === 'admin' && !config.adminEmails.includes(account.email) ? '  (not in ADMIN_EMAILS: no admin rights)' : '';
       lines.push(`    ${account.role.padEnd(9)} ${account.email.padEnd(24)} password ${account.password}${note}`);
     }
   }
@@ -32,17 +32,25 @@ function formatBanner(banner: Banner): string {
   return lines.join('\n');
 }
 
-/** Whose word the shop takes on ID tokens; the emulator is named for what it is, development only. */
-function identityRow(identity: IdentitySource, projectId: string): Row {
-  return identity.kind === 'emulator'
-    ? ['Auth emulator', `http://${identity.host}   (project ${projectId}; development only: it accepts unsigned ID tokens)`]
-    : ['Firebase', `project ${projectId}, credentials from ${identity.credentials}`];
+/**
+ * The rows both banners end with: whose word the shop takes on ID tokens (the emulator named for
+ * what it is, development only), where its files are, and where its catalogue came from.
+ */
+function closingRows({ identity, config, seeded }: Started, files: Row, notSeeded: string): Row[] {
+  const projectId = config.firebaseProjectId;
+  return [
+    identity.kind === 'emulator'
+      ? ['Auth emulator', `http://${identity.host}   (project ${projectId}; development only: it accepts unsigned ID tokens)`]
+      : ['Firebase', `project ${projectId}, credentials from ${identity.credentials}`],
+    files,
+    ['Catalogue', seeded > 0 ? `${seeded} products seeded into the empty log` : notSeeded],
+  ];
 }
 
 /** `make start`'s banner: the embedded shop in this one process. */
 export function describeRunningShop(shop: RunningShop): string {
   const { config } = shop;
-  return formatBanner({
+  return formatBanner(shop, {
     headline: 'ToolForge is running (embedded: one process, one PGlite database).',
     rows: [
       ['API', `${shop.apiUrl}   (command and query routes)`],
@@ -50,12 +58,8 @@ export function describeRunningShop(shop: RunningShop): string {
         'Web app',
         shop.webUrl ?? `not built: run \`npm run build -w web\`, then \`make start\` again to serve it on port ${config.webPort}`,
       ],
-      identityRow(shop.identity, config.firebaseProjectId),
-      ['Data', shop.dataDir],
-      ['Catalogue', shop.seeded > 0 ? `${shop.seeded} products seeded into the empty log` : 'resumed from the log in the data dir'],
+      ...closingRows(shop, ['Data', shop.dataDir], 'resumed from the log in the data dir'),
     ],
-    accounts: shop.accounts,
-    adminEmails: config.adminEmails,
     stopWith: 'Press Ctrl-C to stop.',
   });
 }
@@ -76,7 +80,7 @@ export interface ServicesModeStarted {
 export function describeServicesMode(started: ServicesModeStarted): string {
   const { config } = started;
   const server = (url: string | undefined) => (url ? withoutPassword(url) : 'not set');
-  return formatBanner({
+  return formatBanner(started, {
     headline: 'ToolForge is running in services mode (one process per service).',
     rows: [
       ['Command API', `http://localhost:${config.commandPort}`],
@@ -89,12 +93,8 @@ export function describeServicesMode(started: ServicesModeStarted): string {
       ['Kafka', config.kafkaBrokers?.join(',') ?? 'not set'],
       ['PostgreSQL', server(config.databaseUrl)],
       ['Redis', server(config.redisUrl)],
-      identityRow(started.identity, config.firebaseProjectId),
-      ['Logs', started.logDir],
-      ['Catalogue', started.seeded > 0 ? `${started.seeded} products seeded into the empty log` : 'as the log holds it'],
+      ...closingRows(started, ['Logs', started.logDir], 'as the log holds it'),
     ],
-    accounts: started.accounts,
-    adminEmails: config.adminEmails,
     stopWith: 'Stop with: make stop-services',
   });
 }

@@ -1,27 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatCents, toCents, totalCostCents, type LoginResponse, type OrderDto, type ProductDto } from '@toolforge/contracts';
-import { createAccount, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
-import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTestShop.js';
+import { createAccount, uniqueEmail } from '@toolforge/platform/testing';
+import { useEmbeddedTestShop } from './test/embeddedTestShop.js';
 
 /**
  * Command and query routes in one Fastify, on one in-memory PGlite, with real ID tokens from the
  * Auth emulator: what a customer and an admin do, each read right after its command.
  */
 describe('the embedded shop (command + projector + query in one process)', () => {
-  let shop: EmbeddedTestShop;
-  let app: FastifyInstance;
-  const adminEmail = uniqueEmail('admin');
-
-  beforeAll(async () => {
-    shop = await openEmbeddedTestShop({ adminEmails: [adminEmail] });
-    app = shop.app;
-  });
-  afterAll(async () => {
-    await shop.close();
-  });
-
-  const send = (request: AppRequest) => sendTo(app, request);
+  const { adminEmail, send } = useEmbeddedTestShop('admin');
 
   async function signIn(email: string, displayName: string) {
     const account = await createAccount({ email, displayName, emailVerified: true });

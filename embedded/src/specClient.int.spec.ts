@@ -1,8 +1,8 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Acknowledgement, type OrderDto, type ProductDto } from '@toolforge/contracts';
-import { createAccount, sendTo, tokenClaims, uniqueEmail, type AppRequest, type TestAccount } from '@toolforge/platform/testing';
-import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTestShop.js';
+import { createAccount, tokenClaims, type TestAccount } from '@toolforge/platform/testing';
+import { useEmbeddedTestShop } from './test/embeddedTestShop.js';
 
 /**
  * The API as the spec's own client calls it (its calls table): the identity provider's ID token as
@@ -11,25 +11,15 @@ import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTest
  * A shop replacing its backend with ToolForge keeps that client working.
  */
 describe("the spec's client against the embedded shop", () => {
-  let shop: EmbeddedTestShop;
-  let app: FastifyInstance;
+  /** `call`: a call as the spec's client makes it: JSON, and the ID token as the bearer (`token`) when it has one. */
+  const { adminEmail, send: call, eventCount } = useEmbeddedTestShop('spec-admin');
   let admin: TestAccount;
   let customer: TestAccount;
-  const adminEmail = uniqueEmail('spec-admin');
 
   beforeAll(async () => {
-    shop = await openEmbeddedTestShop({ adminEmails: [adminEmail] });
-    app = shop.app;
     admin = await createAccount({ email: adminEmail, displayName: 'Spec Admin', emailVerified: true });
     customer = await createAccount({ displayName: 'Spec Customer', emailVerified: true });
   }, 60_000);
-  afterAll(async () => {
-    await shop.close();
-  });
-
-  /** A call as the spec's client makes it: JSON, and the ID token as the bearer (`token`) when it has one. */
-  const call = (request: AppRequest) => sendTo(app, request);
-  const eventCount = () => shop.eventCount();
 
   /** The login sync the client sends after the identity provider signed the user in: no bearer. */
   const sync = (account: TestAccount, name: string | null = account.displayName) =>

@@ -1,18 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { apiTokenSecret, readConfig } from './config.js';
+import { useTempDirs } from './test/tempDirs.js';
 
 describe('apiTokenSecret', () => {
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirs();
 
   it('gives services that start together on one data dir the same generated key, and keeps it', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-secret-'));
-    dirs.push(dataDir);
+    const dataDir = await tempDir('toolforge-secret-');
     const secrets = await Promise.all(Array.from({ length: 6 }, () => apiTokenSecret({ jwtSecret: undefined, dataDir })));
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]!.length).toBeGreaterThanOrEqual(64);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, type ShopConfig } from './config.js';
+import { ConfigError, configOrExit, readConfig, type ShopConfig } from './config.js';
 
 /** Who vouches for the Firebase ID tokens a process verifies. */
 export type IdentitySource =
@@ -64,4 +64,16 @@ export function describeIdentitySource(source: IdentitySource, projectId: string
   return source.kind === 'emulator'
     ? `Auth emulator http://${source.host} (project ${projectId}; development only: it accepts unsigned ID tokens)`
     : `Firebase project ${projectId}, credentials from ${source.credentials}`;
+}
+
+/**
+ * For the entry point of a service that verifies ID tokens: its settings and the identity it may
+ * trust (the Auth emulator only when FIREBASE_AUTH_EMULATOR_HOST says so; real Firebase needs
+ * credentials), or the problem with them on stderr and exit code 2.
+ */
+export function serviceConfigOrExit(): { config: ShopConfig; identity: IdentitySource } {
+  return configOrExit(() => {
+    const config = readConfig();
+    return { config, identity: identitySource(config) };
+  });
 }

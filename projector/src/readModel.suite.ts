@@ -138,26 +138,21 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect(await store.ordersOfUser('nobody')).toEqual([]);
     });
 
-    const signIn = (uid: string, version: number): RowWrite => ({
-      kind: 'signInUser',
-      user: { uid, email: `${uid}@toolforge.test`, name: uid, photoURL: null, emailVerified: true, at: at(0) },
-      version,
-    });
+    const signIn = (uid: string, version: number): RowWrite[] => [
+      {
+        kind: 'signInUser',
+        user: { uid, email: `${uid}@toolforge.test`, name: uid, photoURL: null, emailVerified: true, at: at(0) },
+        version,
+      },
+    ];
+    const grant = (uid: string, version: number): RowWrite[] => [{ kind: 'grantAdmin', uid, email: `${uid}@toolforge.test`, version }];
+    const signOut = (uid: string, minute: number, version: number): RowWrite[] => [{ kind: 'signOutUser', uid, at: at(minute), version }];
+    /** One event per write list on the users' topic, at consecutive offsets from `from`. */
+    const applyToUsers = (from: number, ...writes: RowWrite[][]) =>
+      store.applyBatch({ topic: 'identity.users', partition: 0, events: events(from, ...writes) });
 
     it('knows admins from grants, whether the grant or the sign-in is projected first', async () => {
-      await store.applyBatch({
-        topic: 'identity.users',
-        partition: 0,
-        events: events(
-          0,
-          [signIn('u-1', 1)],
-          [{ kind: 'grantAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 2 }],
-          [{ kind: 'grantAdmin', uid: 'u-2', email: 'u-2@toolforge.test', version: 1 }],
-          [signIn('u-2', 2)],
-          [{ kind: 'signOutUser', uid: 'u-2', at: at(3), version: 3 }],
-          [signIn('u-3', 1)],
-        ),
-      });
+      await applyToUsers(0, signIn('u-1', 1), grant('u-1', 2), grant('u-2', 1), signIn('u-2', 2), signOut('u-2', 3, 3), signIn('u-3', 1));
       expect(await store.isAdmin('u-1')).toBe(true);
       expect(await store.isAdmin('u-2')).toBe(true);
       expect(await store.isAdmin('u-3')).toBe(false);
@@ -165,26 +160,11 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
 
     it('keeps each account’s standing: its version, when its sessions ended, and a revoked role', async () => {
       expect(await store.userStanding('u-1')).toBeUndefined();
-      await store.applyBatch({
-        topic: 'identity.users',
-        partition: 0,
-        events: events(
-          0,
-          [signIn('u-1', 1)],
-          [{ kind: 'grantAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 2 }],
-          [{ kind: 'signOutUser', uid: 'u-1', at: at(3), version: 3 }],
-          [signIn('u-1', 4)],
-          [signIn('u-2', 1)],
-        ),
-      });
+      await applyToUsers(0, signIn('u-1', 1), grant('u-1', 2), signOut('u-1', 3, 3), signIn('u-1', 4), signIn('u-2', 1));
       expect(await store.userStanding('u-1')).toEqual({ admin: true, version: 4, sessionsEndedAt: 3 });
       expect(await store.userStanding('u-2')).toEqual({ admin: false, version: 1, sessionsEndedAt: 0 });
 
-      await store.applyBatch({
-        topic: 'identity.users',
-        partition: 0,
-        events: events(5, [{ kind: 'revokeAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 5 }]),
-      });
+      await applyToUsers(5, [{ kind: 'revokeAdmin', uid: 'u-1', email: 'u-1@toolforge.test', version: 5 }]);
       expect(await store.userStanding('u-1')).toEqual({ admin: false, version: 5, sessionsEndedAt: 5 });
       expect(await store.isAdmin('u-1')).toBe(false);
     });

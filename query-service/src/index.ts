@@ -4,3 +4,4 @@ export * from './readModel.js';
 export { CATALOGUE_AREA, catalogueHotAnswers, catalogueKeys, catalogueReads } from './catalog/answers.js';
 export { sqlCatalogueReader, type CatalogueReader, type ProductView } from './catalog/productReads.js';
 export { ORDERS_AREA } from './orders/answers.js';
+export type { OrderView } from './orders/orderReads.js';

@@ -7,14 +7,12 @@ import {
   RedisCache,
   apiTokenSecret,
   databaseAnswers,
-  configOrExit,
   describeIdentitySource,
   firebaseIdentity,
-  identitySource,
   openPostgresPool,
   pgSql,
   queryRateLimit,
-  readConfig,
+  serviceConfigOrExit,
   stopOnSignals,
   withoutPassword,
 } from '@toolforge/platform';
@@ -28,12 +26,8 @@ import { openReadModel } from './readModel.js';
  * reading its checkpoints, and positions are checked against the ends of the Kafka topics
  * (KAFKA_BROKERS, KAFKA_TOPIC_PREFIX).
  */
-const { config, identity } = configOrExit(() => {
-  const read = readConfig();
-  // The spec's client sends Firebase ID tokens: verified with the emulator only when
-  // FIREBASE_AUTH_EMULATOR_HOST names it, otherwise with real Firebase, which needs credentials.
-  return { config: read, identity: identitySource(read) };
-});
+// The spec's client sends Firebase ID tokens: verified as serviceConfigOrExit says whose word to take.
+const { config, identity } = serviceConfigOrExit();
 const logger = pino({ name: 'query-service', level: config.logLevel ?? 'info' });
 if (!config.databaseUrl || !config.kafkaBrokers) {
   logger.error(

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAdmin } from './features/auth/RequireAdmin';
 import { RequireAuth } from './features/auth/RequireAuth';
@@ -25,6 +25,15 @@ const MakeAdminPage = lazy(() => import('./features/admin/MakeAdminPage'));
 const ManageProductsPage = lazy(() => import('./features/admin/ManageProductsPage'));
 const NotFoundPage = lazy(() => import('./features/layout/NotFoundPage'));
 
+/** A dashboard at `path`: it opens on the profile, which every dashboard has, then its own `pages`. */
+function dashboard(path: string, element: ReactElement, pages: RouteObject[]): RouteObject {
+  return {
+    path,
+    element,
+    children: [{ index: true, element: <Navigate to="profile" replace /> }, { path: 'profile', element: <ProfilePage /> }, ...pages],
+  };
+}
+
 /** Every route of docs/architecture.md §9. */
 export const routes: RouteObject[] = [
   {
@@ -43,31 +52,19 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/allproducts', element: <AllProductsPage /> },
           { path: '/order/:id', element: <OrderPage /> },
-          {
-            path: '/userdashboard',
-            element: <UserDashboard />,
-            children: [
-              { index: true, element: <Navigate to="profile" replace /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'orders/:uid', element: <MyOrdersPage /> },
-              { path: 'addreview', element: <AddReviewPage /> },
-            ],
-          },
+          dashboard('/userdashboard', <UserDashboard />, [
+            { path: 'orders/:uid', element: <MyOrdersPage /> },
+            { path: 'addreview', element: <AddReviewPage /> },
+          ]),
           {
             element: <RequireAdmin />,
             children: [
-              {
-                path: '/admindashboard',
-                element: <AdminDashboard />,
-                children: [
-                  { index: true, element: <Navigate to="profile" replace /> },
-                  { path: 'profile', element: <ProfilePage /> },
-                  { path: 'manageorders', element: <ManageOrdersPage /> },
-                  { path: 'addproduct', element: <AddProductPage /> },
-                  { path: 'makeadmin', element: <MakeAdminPage /> },
-                  { path: 'manageproducts', element: <ManageProductsPage /> },
-                ],
-              },
+              dashboard('/admindashboard', <AdminDashboard />, [
+                { path: 'manageorders', element: <ManageOrdersPage /> },
+                { path: 'addproduct', element: <AddProductPage /> },
+                { path: 'makeadmin', element: <MakeAdminPage /> },
+                { path: 'manageproducts', element: <ManageProductsPage /> },
+              ]),
             ],
           },
         ],

@@ -1,5 +1,5 @@
 import { TOPICS, type AddProductCommand } from '@toolforge/contracts';
-import type { Aggregate, CommandHandler } from '../shared/commandHandler.js';
+import { aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import { StatesById } from '../shared/statesById.js';
 import { productDecider, type ProductCommand } from './decide.js';
 import type { ProductFact, ProductState } from './product.js';
@@ -23,11 +23,7 @@ export class Catalogue {
 
   constructor({ handler, products }: CatalogueDeps) {
     this.handler = handler;
-    this.products = {
-      decider: productDecider,
-      streamOf: (command) => ({ topic: TOPICS.products, streamId: command.data.productId }),
-      load: (command) => products.get(command.data.productId),
-    };
+    this.products = aggregateOf(productDecider, TOPICS.products, (command) => command.data.productId, products);
   }
 
   /** `actor` null: the system (seeding), not a signed-in admin. */

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type Acknowledgement, type ApiError } from '@toolforge/contracts';
 import { tokenClaims } from '@toolforge/platform/testing';
-import { startWithAdminAndCustomer, validProduct, type CommandHarness, type SignedIn } from '../test/harness.js';
+import { useShop, validProduct } from '../test/harness.js';
 
 describe('POST /addproduct, DELETE /deleteproduct/:id, POST /makeadmin', () => {
-  let shop: CommandHarness;
-  let admin: SignedIn;
-  let customer: SignedIn;
+  const given = useShop();
 
-  beforeAll(async () => {
-    ({ shop, admin, customer } = await startWithAdminAndCustomer());
-  });
-  afterAll(() => shop.close());
-
-  const addProduct = (body: object, token = admin.accessToken) => shop.send({ method: 'POST', url: '/addproduct', token, payload: body });
+  const addProduct = (body: object, token = given.admin.accessToken) =>
+    given.shop.send({ method: 'POST', url: '/addproduct', token, payload: body });
 
   it('adds a product for an admin and acknowledges it with its id and position', async () => {
     const response = await addProduct(validProduct);
@@ -44,11 +38,11 @@ describe('POST /addproduct, DELETE /deleteproduct/:id, POST /makeadmin', () => {
     [{ category: 'garden-tool' }, messages.category],
     [{ category: undefined }, messages.required],
   ])('refuses %j with “%s” and appends nothing', async (patch, message) => {
-    const before = await shop.eventCount();
+    const before = await given.shop.eventCount();
     const response = await addProduct({ ...validProduct, ...patch });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
   });
 
   it('names every bad field for the form', async () => {
@@ -66,47 +60,57 @@ describe('POST /addproduct, DELETE /deleteproduct/:id, POST /makeadmin', () => {
   });
 
   it('deletes a product once; then it is unknown (404, not acknowledged)', async () => {
-    const productId = await shop.addProduct(admin);
-    const first = await shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+    const productId = await given.shop.addProduct(given.admin);
+    const first = await given.shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: given.admin.accessToken });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ acknowledged: true, position: expect.stringMatching(/^catalog\.products\/0\/\d+$/) });
 
-    const before = await shop.eventCount();
-    const again = await shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+    const before = await given.shop.eventCount();
+    const again = await given.shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: given.admin.accessToken });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ statusCode: 404, error: 'Not Found', message: messages.productNotFound });
     expect(again.json<Acknowledgement>().acknowledged).toBeUndefined();
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
   });
 
   it('answers 404 for a product that never existed', async () => {
-    const response = await shop.send({ method: 'DELETE', url: '/deleteproduct/no-such-product', token: admin.accessToken });
+    const response = await given.shop.send({ method: 'DELETE', url: '/deleteproduct/no-such-product', token: given.admin.accessToken });
     expect(response.statusCode).toBe(404);
   });
 
   it('lets an admin grant admin by email, after which that account may manage products', async () => {
-    const clerk = await shop.customer('Shop Clerk');
+    const clerk = await given.shop.customer('Shop Clerk');
     expect((await addProduct(validProduct, clerk.accessToken)).statusCode).toBe(403);
 
-    const grant = await shop.send({ method: 'POST', url: '/makeadmin', token: admin.accessToken, payload: { email: clerk.email } });
+    const grant = await given.shop.send({
+      method: 'POST',
+      url: '/makeadmin',
+      token: given.admin.accessToken,
+      payload: { email: clerk.email },
+    });
     expect(grant.statusCode).toBe(200);
     expect(grant.json()).toEqual({ acknowledged: true, position: expect.stringMatching(/^identity\.users\/0\/\d+$/) });
 
     // The role is the log's word: the clerk's existing token works as an admin's at once.
     expect((await addProduct(validProduct, clerk.accessToken)).statusCode).toBe(200);
     // A new sign-in carries the claim for the web.
-    const again = await shop.login(clerk);
+    const again = await given.shop.login(clerk);
     expect(tokenClaims(again.accessToken).admin).toBe(true);
   });
 
   it('refuses to grant admin twice, or to an unknown email', async () => {
-    const twice = await shop.send({ method: 'POST', url: '/makeadmin', token: admin.accessToken, payload: { email: admin.email } });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json<ApiError>().message).toBe(messages.alreadyAdmin);
-    const unknown = await shop.send({
+    const twice = await given.shop.send({
       method: 'POST',
       url: '/makeadmin',
-      token: admin.accessToken,
+      token: given.admin.accessToken,
+      payload: { email: given.admin.email },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<ApiError>().message).toBe(messages.alreadyAdmin);
+    const unknown = await given.shop.send({
+      method: 'POST',
+      url: '/makeadmin',
+      token: given.admin.accessToken,
       payload: { email: 'nobody-here@toolforge.test' },
     });
     expect(unknown.statusCode).toBe(404);
@@ -114,12 +118,12 @@ describe('POST /addproduct, DELETE /deleteproduct/:id, POST /makeadmin', () => {
   });
 
   it('validates the make-admin email', async () => {
-    const response = await shop.send({ method: 'POST', url: '/makeadmin', token: admin.accessToken, payload: { email: 'x' } });
+    const response = await given.shop.send({ method: 'POST', url: '/makeadmin', token: given.admin.accessToken, payload: { email: 'x' } });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe('Enter a valid email address');
   });
 
   it('does not let a customer act as an admin', async () => {
-    expect((await addProduct(validProduct, customer.accessToken)).statusCode).toBe(403);
+    expect((await addProduct(validProduct, given.customer.accessToken)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { TOPICS, type ApiUser } from '@toolforge/contracts';
 import type { UserStanding, VerifiedIdentity } from '@toolforge/platform';
-import type { Aggregate, CommandHandler } from '../shared/commandHandler.js';
+import { aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import type { WriteModel } from '../shared/writeModel.js';
 import type { AccountStates } from './accountStates.js';
 import { userDecider, type RolePolicy, type UserCommand } from './decide.js';
@@ -18,11 +18,7 @@ export class Accounts {
   private readonly accounts: Aggregate<UserCommand, UserState | undefined, UserFact>;
 
   constructor(private readonly deps: AccountsDeps) {
-    this.accounts = {
-      decider: userDecider(deps.policy),
-      streamOf: (command) => ({ topic: TOPICS.users, streamId: command.data.uid }),
-      load: (command) => deps.states.get(command.data.uid),
-    };
+    this.accounts = aggregateOf(userDecider(deps.policy), TOPICS.users, (command) => command.data.uid, deps.states);
   }
 
   /** `sessionVersion`: the version of the account's stream after this sign-in, for its API token. */

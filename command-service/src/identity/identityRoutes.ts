@@ -15,6 +15,12 @@ export interface IdentityRouteOptions {
 export async function identityRoutes(scope: FastifyInstance, { accounts, identity }: IdentityRouteOptions) {
   // Bodies arrive as the schema's output (the validator compiler returns it), typed as such.
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  /** The account an admin names by its email, for granting or revoking the role; 404 when there is none. */
+  const accountOf = async (email: string) => {
+    const account = await identity.findUserByEmail(email);
+    if (!account) throw new HttpError(404, messages.userNotFound);
+    return account;
+  };
   const authenticateIfSent = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization !== undefined) await app.authenticate(request, reply);
   };
@@ -63,23 +69,13 @@ export async function identityRoutes(scope: FastifyInstance, { accounts, identit
   app.post(
     '/makeadmin',
     { onRequest: app.requireAdmin, schema: { body: makeAdminSchema, response: { 200: acknowledgementSchema } } },
-    async (request) => {
-      const { email } = request.body;
-      const account = await identity.findUserByEmail(email);
-      if (!account) throw new HttpError(404, messages.userNotFound);
-      return acknowledged(await accounts.grantAdmin(request.user.uid, account));
-    },
+    async (request) => acknowledged(await accounts.grantAdmin(request.user.uid, await accountOf(request.body.email))),
   );
 
   /** Takes the role back (and ends that account's sessions); never from the shop's last admin. */
   app.post(
     '/revokeadmin',
     { onRequest: app.requireAdmin, schema: { body: revokeAdminSchema, response: { 200: acknowledgementSchema } } },
-    async (request) => {
-      const { email } = request.body;
-      const account = await identity.findUserByEmail(email);
-      if (!account) throw new HttpError(404, messages.userNotFound);
-      return acknowledged(await accounts.revokeAdmin(request.user.uid, account));
-    },
+    async (request) => acknowledged(await accounts.revokeAdmin(request.user.uid, await accountOf(request.body.email))),
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, parsePosition, type ApiError, type LoginResponse } from '@toolforge/contracts';
 import { createAccount, tokenClaims } from '@toolforge/platform/testing';
-import { startCommandService, type CommandHarness } from '../test/harness.js';
+import { loginBody, startCommandService, type CommandHarness } from '../test/harness.js';
 
 describe('POST /login and /logout', () => {
   let shop: CommandHarness;
@@ -10,17 +10,9 @@ describe('POST /login and /logout', () => {
   });
   afterAll(() => shop.close());
 
-  const loginBody = (account: { uid: string; email: string; displayName: string }, extra: object = {}) => ({
-    uid: account.uid,
-    name: account.displayName,
-    email: account.email,
-    loggedIn: true,
-    ...extra,
-  });
-
   it('verifies the ID token and answers an API token with uid, name, email and admin', async () => {
     const account = await createAccount({ displayName: 'Ada Lovelace' });
-    const response = await shop.send({ method: 'POST', url: '/login', token: account.idToken, payload: loginBody(account) });
+    const response = await shop.postLogin({ token: account.idToken, payload: loginBody(account) });
     expect(response.statusCode).toBe(200);
     const body = response.json<LoginResponse>();
     expect(body.acknowledged).toBe(true);
@@ -49,27 +41,22 @@ describe('POST /login and /logout', () => {
     // Even for an ADMIN_EMAILS address: without a verified token it is only a claim.
     const account = { uid: 'someone', displayName: 'Shop Admin', email: shop.adminEmail };
     const before = await shop.eventCount();
-    const response = await shop.send({ method: 'POST', url: '/login', payload: loginBody(account) });
+    const response = await shop.postLogin({ payload: loginBody(account) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true });
     expect(await shop.eventCount()).toBe(before);
     // Its body is still checked.
-    const bad = await shop.send({ method: 'POST', url: '/login', payload: loginBody(account, { admin: true }) });
+    const bad = await shop.postLogin({ payload: loginBody(account, { admin: true }) });
     expect(bad.statusCode).toBe(400);
   });
 
   it('refuses a forged ID token, or an Authorization that is no bearer, with 401 and appends nothing', async () => {
     const account = await createAccount();
     const before = await shop.eventCount();
-    const basic = await shop.send({
-      method: 'POST',
-      url: '/login',
-      headers: { authorization: 'Basic YWRhOnNlY3JldA==' },
-      payload: loginBody(account),
-    });
+    const basic = await shop.postLogin({ headers: { authorization: 'Basic YWRhOnNlY3JldA==' }, payload: loginBody(account) });
     expect(basic.statusCode).toBe(401);
     for (const token of ['not-a-jwt', account.idToken.slice(0, -4) + 'AAAA']) {
-      const response = await shop.send({ method: 'POST', url: '/login', token, payload: loginBody(account) });
+      const response = await shop.postLogin({ token, payload: loginBody(account) });
       expect(response.statusCode).toBe(401);
     }
     expect(await shop.eventCount()).toBe(before);
@@ -77,7 +64,7 @@ describe('POST /login and /logout', () => {
 
   it('refuses an API token in place of the ID token', async () => {
     const customer = await shop.customer();
-    const response = await shop.send({ method: 'POST', url: '/login', token: customer.accessToken, payload: loginBody(customer) });
+    const response = await shop.postLogin({ token: customer.accessToken, payload: loginBody(customer) });
     expect(response.statusCode).toBe(401);
     expect(response.json<ApiError>().message).toBe(messages.invalidIdentityToken);
   });
@@ -86,12 +73,7 @@ describe('POST /login and /logout', () => {
     const victim = await createAccount();
     const attacker = await createAccount();
     const before = await shop.eventCount();
-    const response = await shop.send({
-      method: 'POST',
-      url: '/login',
-      token: attacker.idToken,
-      payload: loginBody(victim, { email: attacker.email }),
-    });
+    const response = await shop.postLogin({ token: attacker.idToken, payload: loginBody(victim, { email: attacker.email }) });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: messages.forbiddenOtherUser });
     expect(await shop.eventCount()).toBe(before);
@@ -99,12 +81,7 @@ describe('POST /login and /logout', () => {
 
   it('refuses a body whose email is not the token’s (role escalation by admin email)', async () => {
     const attacker = await createAccount({ emailVerified: true });
-    const response = await shop.send({
-      method: 'POST',
-      url: '/login',
-      token: attacker.idToken,
-      payload: loginBody(attacker, { email: shop.adminEmail }),
-    });
+    const response = await shop.postLogin({ token: attacker.idToken, payload: loginBody(attacker, { email: shop.adminEmail }) });
     expect(response.statusCode).toBe(403);
     expect(response.json<ApiError>().message).toBe(messages.emailMismatch);
   });
@@ -114,7 +91,7 @@ describe('POST /login and /logout', () => {
     async (extra) => {
       const account = await createAccount({ emailVerified: true });
       const before = await shop.eventCount();
-      const response = await shop.send({ method: 'POST', url: '/login', token: account.idToken, payload: loginBody(account, extra) });
+      const response = await shop.postLogin({ token: account.idToken, payload: loginBody(account, extra) });
       expect(response.statusCode).toBe(400);
       expect(response.json<ApiError>().message).toMatch(/Unrecognized key/);
       expect(await shop.eventCount()).toBe(before);
@@ -125,25 +102,14 @@ describe('POST /login and /logout', () => {
 
   it('answers malformed JSON with 400 and the reason, never 500', async () => {
     const account = await createAccount();
-    const response = await shop.send({
-      method: 'POST',
-      url: '/login',
-      token: account.idToken,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"uid": ',
-    });
+    const response = await shop.postLogin({ token: account.idToken, headers: { 'content-type': 'application/json' }, payload: '{"uid": ' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
   });
 
   it('validates the login body with the spec’s messages', async () => {
     const account = await createAccount();
-    const response = await shop.send({
-      method: 'POST',
-      url: '/login',
-      token: account.idToken,
-      payload: loginBody(account, { email: 'nope' }),
-    });
+    const response = await shop.postLogin({ token: account.idToken, payload: loginBody(account, { email: 'nope' }) });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(messages.loginEmail);
   });
@@ -151,19 +117,9 @@ describe('POST /login and /logout', () => {
   it('logs out the token’s own user only', async () => {
     const customer = await shop.customer();
     const other = await shop.customer();
-    const foreign = await shop.send({
-      method: 'POST',
-      url: '/logout',
-      token: customer.accessToken,
-      payload: { uid: other.uid, loggedIn: false },
-    });
+    const foreign = await shop.postLogout(customer.accessToken, other.uid);
     expect(foreign.statusCode).toBe(403);
-    const own = await shop.send({
-      method: 'POST',
-      url: '/logout',
-      token: customer.accessToken,
-      payload: { uid: customer.uid, loggedIn: false },
-    });
+    const own = await shop.postLogout(customer.accessToken, customer.uid);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ acknowledged: true, position: expect.stringMatching(/^identity\.users\/0\/\d+$/) });
   });

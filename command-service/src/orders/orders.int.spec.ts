@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type ApiError, type PlaceOrderInput } from '@toolforge/contracts';
-import { orderOf, startWithAdminAndCustomer, type CommandHarness, type SignedIn } from '../test/harness.js';
+import { orderOf, useShop } from '../test/harness.js';
 
 describe('POST /order', () => {
-  let shop: CommandHarness;
-  let admin: SignedIn;
-  let customer: SignedIn;
-
-  beforeAll(async () => {
-    ({ shop, admin, customer } = await startWithAdminAndCustomer('Ada Customer'));
-  });
-  afterAll(() => shop.close());
+  const given = useShop({ customerName: 'Ada Customer' });
 
   /** price 10.00, stock 30, minOrder 5 (the harness's valid product). */
-  const newProduct = () => shop.addProduct(admin, { price: '10', stock: '30', minOrder: '5' });
+  const newProduct = () => given.shop.addProduct(given.admin, { price: '10', stock: '30', minOrder: '5' });
 
   const order = (productId: string, quantity: number, patch: Partial<PlaceOrderInput> = {}) =>
-    orderOf(customer, productId, quantity, patch);
+    orderOf(given.customer, productId, quantity, patch);
 
-  const place = (body: object, headers: Record<string, string> = {}, token = customer.accessToken) =>
-    shop.send({ method: 'POST', url: '/order', token, headers, payload: body });
+  const place = (body: object, headers: Record<string, string> = {}, token = given.customer.accessToken) =>
+    given.shop.send({ method: 'POST', url: '/order', token, headers, payload: body });
 
   it('places an order at the server’s total and acknowledges it', async () => {
     const productId = await newProduct();
@@ -35,11 +28,11 @@ describe('POST /order', () => {
 
   it('refuses a total that is not the server’s, naming the right one', async () => {
     const productId = await newProduct();
-    const before = await shop.eventCount();
+    const before = await given.shop.eventCount();
     const response = await place(order(productId, 10, { totalCost: 100 }));
     expect(response.statusCode).toBe(409);
     expect(response.json<ApiError>().message).toBe(messages.totalCostMismatch('155.00'));
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
   });
 
   it('refuses fewer than the minimum order with the spec’s message', async () => {
@@ -51,7 +44,7 @@ describe('POST /order', () => {
 
   it('reserves stock: the next order may take only what is left', async () => {
     const productId = await newProduct();
-    const other = await shop.customer('Other Customer');
+    const other = await given.shop.customer('Other Customer');
     expect((await place(orderOf(other, productId, 15), {}, other.accessToken)).statusCode).toBe(200);
     expect((await place(order(productId, 10))).statusCode).toBe(200);
     const tooMany = await place(order(productId, 6));
@@ -63,18 +56,18 @@ describe('POST /order', () => {
   it('lets one customer’s open orders hold at most half of the stock', async () => {
     const productId = await newProduct();
     expect((await place(order(productId, 10))).statusCode).toBe(200);
-    const before = await shop.eventCount();
+    const before = await given.shop.eventCount();
     const overTheirShare = await place(order(productId, 10));
     expect(overTheirShare.statusCode).toBe(409);
     expect(overTheirShare.json<ApiError>().message).toBe('Maximum order quantity is 5');
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
     // Another customer still finds the rest of the stock.
-    const other = await shop.customer('Next Customer');
+    const other = await given.shop.customer('Next Customer');
     expect((await place(orderOf(other, productId, 15), {}, other.accessToken)).statusCode).toBe(200);
   });
 
   it('answers a quantity of 0 with the product’s minimum', async () => {
-    const productId = await shop.addProduct(admin, { price: '10', stock: '30', minOrder: '1' });
+    const productId = await given.shop.addProduct(given.admin, { price: '10', stock: '30', minOrder: '1' });
     const response = await place(order(productId, 0));
     expect(response.statusCode).toBe(409);
     expect(response.json<ApiError>().message).toBe('Minimum order quantity is 1');
@@ -82,7 +75,7 @@ describe('POST /order', () => {
 
   it('never oversells when orders arrive at once', async () => {
     const productId = await newProduct();
-    const customers = await Promise.all(Array.from({ length: 5 }, (_, index) => shop.customer(`Rush Customer ${index}`)));
+    const customers = await Promise.all(Array.from({ length: 5 }, (_, index) => given.shop.customer(`Rush Customer ${index}`)));
     const responses = await Promise.all(customers.map((buyer) => place(orderOf(buyer, productId, 10), {}, buyer.accessToken)));
     const accepted = responses.filter((response) => response.statusCode === 200);
     expect(accepted).toHaveLength(3);
@@ -91,7 +84,7 @@ describe('POST /order', () => {
 
   it('refuses a deleted product (409) and an unknown one (404)', async () => {
     const productId = await newProduct();
-    await shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: admin.accessToken });
+    await given.shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: given.admin.accessToken });
     const deleted = await place(order(productId, 5));
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json<ApiError>().message).toBe(messages.productUnavailable);
@@ -102,12 +95,12 @@ describe('POST /order', () => {
 
   it('orders only for the token’s own uid (uid spoofing is 403)', async () => {
     const productId = await newProduct();
-    const other = await shop.customer('Other Customer');
-    const before = await shop.eventCount();
+    const other = await given.shop.customer('Other Customer');
+    const before = await given.shop.eventCount();
     const response = await place(order(productId, 5, { userId: other.uid }));
     expect(response.statusCode).toBe(403);
     expect(response.json<ApiError>().message).toBe(messages.forbiddenOtherUser);
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
   });
 
   describe('Idempotency-Key', () => {
@@ -116,28 +109,28 @@ describe('POST /order', () => {
       const key = crypto.randomUUID();
       const first = await place(order(productId, 5), { 'idempotency-key': key });
       expect(first.statusCode).toBe(200);
-      const before = await shop.eventCount();
+      const before = await given.shop.eventCount();
       const retry = await place(order(productId, 5), { 'idempotency-key': key });
       expect(retry.statusCode).toBe(200);
       expect(retry.json()).toEqual(first.json());
-      expect(await shop.eventCount()).toBe(before);
+      expect(await given.shop.eventCount()).toBe(before);
     });
 
     it('refuses the same key with a different order (422)', async () => {
       const productId = await newProduct();
       const key = crypto.randomUUID();
       expect((await place(order(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
-      const before = await shop.eventCount();
+      const before = await given.shop.eventCount();
       const different = await place(order(productId, 6), { 'idempotency-key': key });
       expect(different.statusCode).toBe(422);
       expect(different.json<ApiError>().message).toBe(messages.idempotencyKeyReused);
-      expect(await shop.eventCount()).toBe(before);
+      expect(await given.shop.eventCount()).toBe(before);
     });
 
     it('keeps keys per customer', async () => {
       const productId = await newProduct();
       const key = crypto.randomUUID();
-      const other = await shop.customer('Other Customer');
+      const other = await given.shop.customer('Other Customer');
       expect((await place(order(productId, 5), { 'idempotency-key': key })).statusCode).toBe(200);
       const theirs = await place(order(productId, 5, { userId: other.uid }), { 'idempotency-key': key }, other.accessToken);
       expect(theirs.statusCode).toBe(200);
@@ -161,11 +154,11 @@ describe('POST /order', () => {
     [{ totalCost: -3 }, messages.price],
     [{ productId: '' }, messages.required],
   ])('refuses %j with “%s”', async (patch, message) => {
-    const before = await shop.eventCount();
+    const before = await given.shop.eventCount();
     const response = await place({ ...order('any', 5), ...patch });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(message);
-    expect(await shop.eventCount()).toBe(before);
+    expect(await given.shop.eventCount()).toBe(before);
   });
 
   it('refuses unknown fields such as a client-chosen price', async () => {

@@ -1,7 +1,7 @@
 import { TOPICS, fromCents, messages, roundToCents, type PlaceOrderCommand } from '@toolforge/contracts';
 import type { ProductStates } from '../catalog/catalogue.js';
 import type { ProductFact, ProductState } from '../catalog/product.js';
-import type { Aggregate, CommandHandler } from '../shared/commandHandler.js';
+import { aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import { CommandRejected } from '../shared/decider.js';
 import { orderDecider, type PlaceOrder } from './decide.js';
 import { orderFingerprint, type OrderReceipts } from './receipts.js';
@@ -28,12 +28,14 @@ export class Orders {
   private readonly orders: Aggregate<PlaceOrder, ProductState | undefined, ProductFact>;
 
   constructor(private readonly deps: OrdersDeps) {
-    this.orders = {
-      decider: orderDecider,
-      // A new stream per order; it is decided on the product it reserves.
-      streamOf: (command) => ({ topic: TOPICS.orders, streamId: command.data.orderId }),
-      load: (command) => deps.products.get(command.data.productId),
-    };
+    // A new stream per order; it is decided on the product it reserves.
+    this.orders = aggregateOf(
+      orderDecider,
+      TOPICS.orders,
+      (command) => command.data.orderId,
+      deps.products,
+      (command) => command.data.productId,
+    );
   }
 
   /**

@@ -22,6 +22,25 @@ export interface Aggregate<Command, State, Event extends Decided> {
   load(command: Command): State;
 }
 
+/**
+ * The aggregate of every feature: a command's events go to the stream `streamIdOf` names in `topic`,
+ * and it is decided on the write model's state of the id `stateIdOf` names: the command's own
+ * stream unless the decision needs another one's (an order is decided on its product).
+ */
+export function aggregateOf<Command, State, Event extends Decided>(
+  decider: Decider<Command, State, Event>,
+  topic: Topic,
+  streamIdOf: (command: Command) => string,
+  states: { get(id: string): State },
+  stateIdOf: (command: Command) => string = streamIdOf,
+): Aggregate<Command, State, Event> {
+  return {
+    decider,
+    streamOf: (command) => ({ topic, streamId: streamIdOf(command) }),
+    load: (command) => states.get(stateIdOf(command)),
+  };
+}
+
 /** Who caused a command, and which command it was (a fresh id unless the client named it). */
 export interface CommandOrigin {
   readonly actor: string | null;

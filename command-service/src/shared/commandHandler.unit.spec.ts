@@ -3,11 +3,10 @@ import { ConcurrencyError, type AppendRequest, type AppendResult, type EventLog,
 import { ALL_TOPICS, CURRENT_SCHEMA_VERSION, TOPICS, addProductSchema, messages, placeOrderSchema } from '@toolforge/contracts';
 import { Catalogue, productStates, type ProductStates } from '../catalog/catalogue.js';
 import { productDecider, type ProductCommand } from '../catalog/decide.js';
-import type { ProductFact, ProductState } from '../catalog/product.js';
 import { Orders } from '../orders/orders.js';
 import { OrderReceipts } from '../orders/receipts.js';
 import { validProduct } from '../test/harness.js';
-import { CommandHandler, type Aggregate } from './commandHandler.js';
+import { CommandHandler, aggregateOf } from './commandHandler.js';
 import { WriteModel } from './writeModel.js';
 
 /** Price 10.00, stock 30, minimum order 5. */
@@ -49,11 +48,7 @@ function productsOn(log: EventLog, options: { newId?: () => string } = {}) {
   const states = productStates();
   const model = new WriteModel([states]);
   const handler = new CommandHandler({ log, model, clock: () => new Date('2026-01-01T00:00:00.000Z'), ...options });
-  const aggregate: Aggregate<ProductCommand, ProductState | undefined, ProductFact> = {
-    decider: productDecider,
-    streamOf: (command) => ({ topic: TOPICS.products, streamId: command.data.productId }),
-    load: (command) => states.get(command.data.productId),
-  };
+  const aggregate = aggregateOf(productDecider, TOPICS.products, (command) => command.data.productId, states);
   return { states, model, handler, aggregate };
 }
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { EmbeddedPostgres as PGlite, EventLog } from '@toolforge/platform';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { formatCents, totalCostCents, type AddProductInput, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
@@ -30,6 +31,11 @@ export interface SignedIn extends TestAccount {
 /** The session version the signed-in user's API token was issued at. */
 export function sessionVersionOf(signedIn: SignedIn): number {
   return Number(tokenClaims(signedIn.accessToken).sv);
+}
+
+/** The body the client sends to /login for `account`, with `extra` fields (to see them refused). */
+export function loginBody(account: { uid: string; email: string; displayName: string }, extra: object = {}) {
+  return { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true, ...extra };
 }
 
 export const validProduct: AddProductInput = {
@@ -65,14 +71,13 @@ export async function startCommandService(
   });
 
   const send = (request: AppRequest): Promise<LightMyRequestResponse> => sendTo(app, request);
+  /** POST /login with `token` (an ID token, or whatever a test sends in its place) and `payload`. */
+  const postLogin = (request: Omit<AppRequest, 'method' | 'url'>) => send({ method: 'POST', url: '/login', ...request });
+  /** POST /logout of `uid` with `token`. */
+  const postLogout = (token: string, uid: string) => send({ method: 'POST', url: '/logout', token, payload: { uid, loggedIn: false } });
 
   async function login(account: TestAccount): Promise<SignedIn> {
-    const response = await send({
-      method: 'POST',
-      url: '/login',
-      token: account.idToken,
-      payload: { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true },
-    });
+    const response = await postLogin({ token: account.idToken, payload: loginBody(account) });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
     return { ...account, accessToken: response.json<LoginResponse>().accessToken };
   }
@@ -83,6 +88,8 @@ export async function startCommandService(
     log,
     adminEmail,
     send,
+    postLogin,
+    postLogout,
     login,
     /** How many events the log holds: bad input must never change it. */
     eventCount: async () => (await readEvents(log)).length,
@@ -107,10 +114,30 @@ export async function startCommandService(
 
 export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;
 
-/** A command service with a signed-in admin and customer: the start of most HTTP tests. */
-export async function startWithAdminAndCustomer(customerName?: string) {
-  const shop = await startCommandService();
-  return { shop, admin: await shop.admin(), customer: await shop.customer(customerName) };
+/** A command service with a signed-in admin and customer, and a product of `validProduct` when asked for. */
+export interface ShopUnderTest {
+  shop: CommandHarness;
+  admin: SignedIn;
+  customer: SignedIn;
+  /** Set with `withProduct` only. */
+  productId: string;
+}
+
+/**
+ * The start of most HTTP tests: a command service with a signed-in admin and customer (and, with
+ * `withProduct`, a product the admin added), started before the enclosing describe's tests and
+ * closed after them. Its fields are set once beforeAll has run: read them in tests and hooks.
+ */
+export function useShop({ customerName, withProduct = false }: { customerName?: string; withProduct?: boolean } = {}): ShopUnderTest {
+  const given = {} as ShopUnderTest;
+  beforeAll(async () => {
+    given.shop = await startCommandService();
+    given.admin = await given.shop.admin();
+    given.customer = await given.shop.customer(customerName);
+    if (withProduct) given.productId = await given.shop.addProduct(given.admin);
+  });
+  afterAll(() => given.shop.close());
+  return given;
 }
 
 /** An order of `validProduct` (price 10.00, stock 30, minOrder 5) for `customer`, at the right total. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, PASSWORD_SYMBOLS } from '../constants.js';
 import { messages } from '../messages.js';
 
 /**
@@ -89,5 +89,5 @@ export function email(message: string) {
     .regex(emailPattern, message);
 }
 
-export const PASSWORD_PATTERN = new RegExp(`^[A-Za-z0-9@#$%&!]{${LIMITS.passwordMin},}$`);
+export const PASSWORD_PATTERN = new RegExp(`^[A-Za-z0-9${PASSWORD_SYMBOLS}]{${LIMITS.passwordMin},}$`);
 export const password = z.string({ error: messages.password }).regex(PASSWORD_PATTERN, messages.password);

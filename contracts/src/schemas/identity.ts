@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { FIELD_LABELS, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { email, identifier, nullAsEmpty, password, plainText, requiredText } from './fields.js';
 
@@ -13,7 +13,7 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 /** Register form (docs/architecture.md §9): the passwords must match before any account is created. */
 export const registerFormSchema = z
   .object({
-    fullName: requiredText({ label: 'Full name' }, messages.fullName)
+    fullName: requiredText({ label: FIELD_LABELS.fullName }, messages.fullName)
       .min(LIMITS.fullNameMin, messages.fullName)
       .max(LIMITS.fullNameMax, messages.fullName),
     email: email(messages.registerEmail),

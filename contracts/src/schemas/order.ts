@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS } from '../constants.js';
+import { FIELD_LABELS, LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS } from '../constants.js';
 import { messages } from '../messages.js';
 import { identifier, nullAsEmpty, numericText, plainText, requiredText } from './fields.js';
 
@@ -16,7 +16,7 @@ export function orderQuantitySchema(product: { minOrder: number; stock: number }
     );
 }
 
-export const shippingAddressSchema = requiredText({ label: 'Shipping address', multiline: true }).max(
+export const shippingAddressSchema = requiredText({ label: FIELD_LABELS.shippingAddress, multiline: true }).max(
   LIMITS.shippingAddress,
   messages.shippingAddressMax,
 );

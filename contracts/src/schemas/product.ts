@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PRODUCT_CATEGORIES } from '../constants.js';
+import { FIELD_LABELS, LIMITS, PRODUCT_CATEGORIES } from '../constants.js';
 import { messages } from '../messages.js';
 import { DECIMAL_AMOUNT, toCents } from '../money.js';
 import { identifier, numericText, positiveWholeNumber, requiredText } from './fields.js';
@@ -18,16 +18,18 @@ const price = numericText(messages.price)
 /** POST /addproduct and the Add Product form (docs/architecture.md §9). Unknown fields are refused. */
 export const addProductSchema = z
   .strictObject({
-    name: requiredText({ label: 'Name' }).max(LIMITS.productName, messages.productNameMax),
+    name: requiredText({ label: FIELD_LABELS.productName }).max(LIMITS.productName, messages.productNameMax),
     category: z.enum(PRODUCT_CATEGORIES, {
       error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required : messages.category),
     }),
-    model: requiredText({ label: 'Model' }).max(LIMITS.productModel, messages.productModelMax),
-    imageUrl: requiredText({ label: 'Image URL' }).max(LIMITS.imageUrl, messages.imageUrlMax).regex(IMAGE_URL, messages.imageUrlFormat),
+    model: requiredText({ label: FIELD_LABELS.model }).max(LIMITS.productModel, messages.productModelMax),
+    imageUrl: requiredText({ label: FIELD_LABELS.imageUrl })
+      .max(LIMITS.imageUrl, messages.imageUrlMax)
+      .regex(IMAGE_URL, messages.imageUrlFormat),
     price,
     stock: positiveWholeNumber(messages.stock, messages.quantityTooHigh, LIMITS.maxQuantity),
     minOrder: positiveWholeNumber(messages.minOrder, messages.quantityTooHigh, LIMITS.maxQuantity),
-    description: requiredText({ label: 'Description', multiline: true })
+    description: requiredText({ label: FIELD_LABELS.description, multiline: true })
       .min(LIMITS.descriptionMin, messages.descriptionMin)
       .max(LIMITS.descriptionMax, messages.descriptionMax),
   })

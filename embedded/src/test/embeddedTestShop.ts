@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres, pgliteSql, type RateLimitRule } from '@toolforge/platform';
-import { EMULATOR_HOST, PROJECT_ID } from '@toolforge/platform/testing';
+import { EMULATOR_HOST, PROJECT_ID, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
 import { composeEmbeddedShop } from '../compose.js';
 
 /**
@@ -33,3 +34,21 @@ export async function openEmbeddedTestShop(options: { adminEmails: string[]; rat
 }
 
 export type EmbeddedTestShop = Awaited<ReturnType<typeof openEmbeddedTestShop>>;
+
+/**
+ * An embedded test shop for the enclosing describe's tests, its ADMIN_EMAILS one fresh address
+ * (`adminEmail`): opened before them, closed after. `send` injects a request, `eventCount` counts the log.
+ */
+export function useEmbeddedTestShop(adminLabel: string) {
+  const adminEmail = uniqueEmail(adminLabel);
+  let shop: EmbeddedTestShop;
+  beforeAll(async () => {
+    shop = await openEmbeddedTestShop({ adminEmails: [adminEmail] });
+  });
+  afterAll(() => shop.close());
+  return {
+    adminEmail,
+    send: (request: AppRequest) => sendTo(shop.app, request),
+    eventCount: () => shop.eventCount(),
+  };
+}

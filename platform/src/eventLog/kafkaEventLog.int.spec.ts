@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_TOPICS, TOPICS, UNREADABLE_RECORD } from '@toolforge/contracts';
 import { readEvents } from '../testing/eventLog.js';
 import { deleteTopics, uniqueTopicPrefix } from '../testing/kafka.js';
-import { eventLogContract, productDeleted } from '../test/eventLogContract.js';
+import { appendDeleted, eventLogContract, productDeleted } from '../test/eventLogContract.js';
 import { WriterFencedError } from './eventLog.js';
 import { kafkaClient } from './kafkaClient.js';
 import { KafkaEventLog } from './kafkaEventLog.js';
@@ -68,7 +68,7 @@ describe('Kafka event log', () => {
     const log = await open();
     const partitionOf = new Map<string, number>();
     for (const streamId of ['p-1', 'p-2', 'p-3', 'p-4', 'p-5', 'p-6', 'p-7', 'p-8']) {
-      const { position } = await log.append({ topic: TOPICS.products, streamId, expectedVersion: 0, events: [productDeleted(streamId)] });
+      const { position } = await appendDeleted(log, TOPICS.products, streamId, 0, streamId);
       partitionOf.set(streamId, position.partition);
     }
     expect(new Set(partitionOf.values()).size).toBeGreaterThan(1);
@@ -81,12 +81,7 @@ describe('Kafka event log', () => {
   it('never reads what an aborted transaction wrote', async () => {
     const log = await open();
     // A raw producer aborts a transaction on the orders topic between two appends of the log.
-    const { stored: before } = await log.append({
-      topic: TOPICS.orders,
-      streamId: 'kept',
-      expectedVersion: 0,
-      events: [productDeleted('a')],
-    });
+    const { stored: before } = await appendDeleted(log, TOPICS.orders, 'kept', 0, 'a');
     const { partition } = before[0]!.position;
     const raw = kafkaClient({ brokers }).producer({
       transactionalId: `${topicPrefix}aborting`,
@@ -102,12 +97,7 @@ describe('Kafka event log', () => {
     });
     await transaction.abort();
     await raw.disconnect();
-    const { stored: after } = await log.append({
-      topic: TOPICS.orders,
-      streamId: 'kept',
-      expectedVersion: 1,
-      events: [productDeleted('b')],
-    });
+    const { stored: after } = await appendDeleted(log, TOPICS.orders, 'kept', 1, 'b');
     expect(after[0]!.position.partition).toBe(partition);
 
     const events = await readEvents(log, { topics: [TOPICS.orders] });
@@ -117,17 +107,13 @@ describe('Kafka event log', () => {
 
   it('fences the older writer: a second log with the same transactional id makes the first one’s appends fail', async () => {
     const first = await open();
-    await first.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 0, events: [productDeleted('one')] });
+    await appendDeleted(first, TOPICS.users, 'u-1', 0, 'one');
     const second = await open();
 
-    await expect(
-      first.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 1, events: [productDeleted('late')] }),
-    ).rejects.toBeInstanceOf(WriterFencedError);
+    await expect(appendDeleted(first, TOPICS.users, 'u-1', 1, 'late')).rejects.toBeInstanceOf(WriterFencedError);
     // Fenced for good: it refuses again without asking the broker.
-    await expect(
-      first.append({ topic: TOPICS.users, streamId: 'u-2', expectedVersion: 0, events: [productDeleted('later')] }),
-    ).rejects.toBeInstanceOf(WriterFencedError);
-    const { position } = await second.append({ topic: TOPICS.users, streamId: 'u-1', expectedVersion: 1, events: [productDeleted('two')] });
+    await expect(appendDeleted(first, TOPICS.users, 'u-2', 0, 'later')).rejects.toBeInstanceOf(WriterFencedError);
+    const { position } = await appendDeleted(second, TOPICS.users, 'u-1', 1, 'two');
 
     const events = await readEvents(second, { topics: [TOPICS.users] });
     const u1 = events.filter((event) => event.streamId === 'u-1');
@@ -148,18 +134,12 @@ describe('Kafka event log', () => {
       ...(await transaction()),
       commit: () => Promise.reject(new Error('connection lost during commit')),
     });
-    const append = (streamId: string) =>
-      log.append({ topic: TOPICS.products, streamId, expectedVersion: 0, events: [productDeleted(streamId)] });
+    const append = (streamId: string) => appendDeleted(log, TOPICS.products, streamId, 0, streamId);
     await expect(append('lost')).rejects.toThrow('connection lost during commit');
     await expect(append('next')).rejects.toThrow(/outcome is unknown: restart/);
 
     const restarted = await open();
-    const { position } = await restarted.append({
-      topic: TOPICS.products,
-      streamId: 'after',
-      expectedVersion: 0,
-      events: [productDeleted('after')],
-    });
+    const { position } = await appendDeleted(restarted, TOPICS.products, 'after', 0, 'after');
     const streams = (await readEvents(restarted, { topics: [TOPICS.products] })).map((event) => event.streamId);
     expect(streams).toContain('after');
     expect(streams).not.toContain('lost');
@@ -169,12 +149,7 @@ describe('Kafka event log', () => {
 
   it('reads a record another producer put on a topic as an UnreadableRecord at its offset, and reads on past it', async () => {
     const log = await open();
-    const before = await log.append({
-      topic: TOPICS.products,
-      streamId: 'u-foreign',
-      expectedVersion: 0,
-      events: [productDeleted('u-foreign')],
-    });
+    const before = await appendDeleted(log, TOPICS.products, 'u-foreign', 0, 'u-foreign');
     const { partition } = before.position;
     const foreign = kafkaClient({ brokers }).producer({ createPartitioner: Partitioners.DefaultPartitioner });
     await foreign.connect();
@@ -184,12 +159,7 @@ describe('Kafka event log', () => {
       messages: [{ key: null, value: 'not for the shop', partition }],
     });
     await foreign.disconnect();
-    const after = await log.append({
-      topic: TOPICS.products,
-      streamId: 'u-foreign',
-      expectedVersion: 1,
-      events: [productDeleted('u-foreign')],
-    });
+    const after = await appendDeleted(log, TOPICS.products, 'u-foreign', 1, 'u-foreign');
 
     const read = (
       await readEvents(log, { topics: [TOPICS.products], from: (_topic, each) => (each === partition ? before.position.offset : 0) })
@@ -208,12 +178,7 @@ describe('Kafka event log', () => {
 
   it('says which log it is: the cluster and the topics, and where each partition ends', async () => {
     const log = await open();
-    const appended = await log.append({
-      topic: TOPICS.products,
-      streamId: 'u-identity',
-      expectedVersion: 0,
-      events: [productDeleted('u-identity')],
-    });
+    const appended = await appendDeleted(log, TOPICS.products, 'u-identity', 0, 'u-identity');
     const identity = await log.identify();
     const { clusterId } = await admin.describeCluster();
     expect(identity.logId).toBe(`Kafka cluster ${clusterId}, topics ${ALL_TOPICS.map((topic) => topicPrefix + topic).join(', ')}`);
@@ -225,8 +190,6 @@ describe('Kafka event log', () => {
 
   it('refuses to append without a transactional id (a reader cannot fence the writer)', async () => {
     const reader = await open({});
-    await expect(reader.append({ topic: TOPICS.users, streamId: 'r', expectedVersion: 0, events: [productDeleted('r')] })).rejects.toThrow(
-      /read-only/,
-    );
+    await expect(appendDeleted(reader, TOPICS.users, 'r', 0, 'r')).rejects.toThrow(/read-only/);
   });
 });

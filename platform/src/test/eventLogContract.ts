@@ -18,6 +18,10 @@ export const productDeleted = (productId: string): ShopEvent => ({
   meta: { eventId: crypto.randomUUID(), occurredAt: '2026-01-01T00:00:00.000Z', actor: null, commandId: 'c', schemaVersion: 1 },
 });
 
+/** A ProductDeleted of each of `productIds`, appended together to a stream of `log` at `expectedVersion`. */
+export const appendDeleted = (log: EventLog, topic: Topic, streamId: string, expectedVersion: number, ...productIds: string[]) =>
+  log.append({ topic, streamId, expectedVersion, events: productIds.map(productDeleted) });
+
 /**
  * A schema version 0 the shop never had, for the upcaster seam: an OrderPlaced written before
  * orders had a status and a payment flag. Upgraded, it gets the values every order starts with.
@@ -56,13 +60,17 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     });
     afterAll(() => subject.close());
 
+    /** One append per event of `eventOf` (from version 0 on), each at the version the last left: what the log stored. */
+    const appendOneByOne = async (topic: Topic, streamId: string, count: number, eventOf: (version: number) => ShopEvent) => {
+      const stored = [];
+      for (let version = 0; version < count; version += 1) {
+        stored.push(...(await log.append({ topic, streamId, expectedVersion: version, events: [eventOf(version)] })).stored);
+      }
+      return stored;
+    };
+
     it('stores an append’s events together, in order, after the expected version', async () => {
-      const result = await log.append({
-        topic: TOPICS.products,
-        streamId: 'drill',
-        expectedVersion: 0,
-        events: [productDeleted('drill'), productDeleted('drill')],
-      });
+      const result = await appendDeleted(log, TOPICS.products, 'drill', 0, 'drill', 'drill');
       const [first, second] = result.stored;
       expect(result.stored.map((event) => [event.streamId, event.streamPosition])).toEqual([
         ['drill', 1],
@@ -91,16 +99,7 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     });
 
     it('keeps one stream in one partition, in append order, and reads it alone', async () => {
-      const positions = [];
-      for (let version = 0; version < 4; version += 1) {
-        const { stored } = await log.append({
-          topic: TOPICS.orders,
-          streamId: 'order-1',
-          expectedVersion: version,
-          events: [productDeleted('x')],
-        });
-        positions.push(stored[0]!.position);
-      }
+      const positions = (await appendOneByOne(TOPICS.orders, 'order-1', 4, () => productDeleted('x'))).map((event) => event.position);
       await log.append({ topic: TOPICS.orders, streamId: 'order-2', expectedVersion: 0, events: [productDeleted('y')] });
       expect(new Set(positions.map((position) => position.partition)).size).toBe(1);
       const offsets = positions.map((position) => position.offset);
@@ -114,16 +113,7 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     });
 
     it('reads in pages, and a page is short only at the end', async () => {
-      const appended = [];
-      for (let version = 0; version < 7; version += 1) {
-        const { stored } = await log.append({
-          topic: TOPICS.users,
-          streamId: 'paged',
-          expectedVersion: version,
-          events: [productDeleted(`p${version}`)],
-        });
-        appended.push(...stored);
-      }
+      const appended = await appendOneByOne(TOPICS.users, 'paged', 7, (version) => productDeleted(`p${version}`));
       const { partition, offset } = appended[0]!.position;
       const pages = (await readPages(log, { topics: [TOPICS.users], from: fromOffsetIn(partition, offset), pageSize: 2 })).filter(
         (page) => page.partition === partition,
@@ -157,24 +147,12 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     });
 
     it('refuses an append whose expected version is not the stream’s, and stores nothing of it', async () => {
-      const appended = await log.append({
-        topic: TOPICS.users,
-        streamId: 'versioned',
-        expectedVersion: 0,
-        events: [productDeleted('v1'), productDeleted('v2')],
-      });
+      const appended = await appendDeleted(log, TOPICS.users, 'versioned', 0, 'v1', 'v2');
       for (const expectedVersion of [0, 1, 3]) {
-        await expect(
-          log.append({ topic: TOPICS.users, streamId: 'versioned', expectedVersion, events: [productDeleted('stale')] }),
-        ).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(appendDeleted(log, TOPICS.users, 'versioned', expectedVersion, 'stale')).rejects.toBeInstanceOf(ConcurrencyError);
       }
       expect(await readEvents(log, { topics: [TOPICS.users], stream: 'versioned' })).toEqual(appended.stored);
-      const { stored } = await log.append({
-        topic: TOPICS.users,
-        streamId: 'versioned',
-        expectedVersion: 2,
-        events: [productDeleted('v3')],
-      });
+      const { stored } = await appendDeleted(log, TOPICS.users, 'versioned', 2, 'v3');
       expect(stored[0]!.streamPosition).toBe(3);
     });
 
@@ -193,12 +171,7 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       log = await subject.reopen();
       expect(await readTopic(log, TOPICS.products)).toEqual(before);
       const drill = before.filter((event) => event.streamId === 'drill');
-      const { stored } = await log.append({
-        topic: TOPICS.products,
-        streamId: 'drill',
-        expectedVersion: drill.length,
-        events: [productDeleted('drill')],
-      });
+      const { stored } = await appendDeleted(log, TOPICS.products, 'drill', drill.length, 'drill');
       expect(stored[0]!.streamPosition).toBe(drill.length + 1);
       expect(stored[0]!.position.offset).toBeGreaterThan(drill.at(-1)!.position.offset);
     });
@@ -206,15 +179,8 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
     it('checks the expected version of a stream it has not read yet, after a reopen', async () => {
       const saw = await readEvents(log, { topics: [TOPICS.products], stream: 'saw' });
       log = await subject.reopen();
-      await expect(
-        log.append({ topic: TOPICS.products, streamId: 'saw', expectedVersion: 0, events: [productDeleted('saw')] }),
-      ).rejects.toBeInstanceOf(ConcurrencyError);
-      const { stored } = await log.append({
-        topic: TOPICS.products,
-        streamId: 'saw',
-        expectedVersion: saw.length,
-        events: [productDeleted('saw')],
-      });
+      await expect(appendDeleted(log, TOPICS.products, 'saw', 0, 'saw')).rejects.toBeInstanceOf(ConcurrencyError);
+      const { stored } = await appendDeleted(log, TOPICS.products, 'saw', saw.length, 'saw');
       expect(stored[0]!.streamPosition).toBe(saw.length + 1);
     });
   });

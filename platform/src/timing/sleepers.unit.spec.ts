@@ -1,44 +1,39 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sleepers } from './sleepers.js';
 
+/** A sleep of `ms` on `sleepers` is still under way `stillAt` ms in, and over at `ms`. */
+async function expectToSleep(sleepers: Sleepers, ms: number, stillAt: number) {
+  let done = false;
+  const sleeping = sleepers.sleep(ms).then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(stillAt);
+  expect(done).toBe(false);
+  await vi.advanceTimersByTimeAsync(ms - stillAt);
+  await sleeping;
+  expect(done).toBe(true);
+}
+
 describe('Sleepers', () => {
-  it('resolves a sleep after its time', async () => {
+  beforeEach(() => {
     vi.useFakeTimers();
-    try {
-      const sleepers = new Sleepers();
-      let done = false;
-      const sleeping = sleepers.sleep(1000).then(() => (done = true));
-      await vi.advanceTimersByTimeAsync(999);
-      expect(done).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      await sleeping;
-      expect(done).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('resolves a sleep after its time', async () => {
+    await expectToSleep(new Sleepers(), 1000, 999);
   });
 
   it('ends every sleep under way at wakeAll, and only those', async () => {
-    vi.useFakeTimers();
-    try {
-      const sleepers = new Sleepers();
-      const woken: number[] = [];
-      const first = sleepers.sleep(60_000).then(() => woken.push(1));
-      const second = sleepers.sleep(60_000).then(() => woken.push(2));
-      sleepers.wakeAll();
-      await Promise.all([first, second]);
-      expect(woken).toEqual([1, 2]);
+    const sleepers = new Sleepers();
+    const woken: number[] = [];
+    const first = sleepers.sleep(60_000).then(() => woken.push(1));
+    const second = sleepers.sleep(60_000).then(() => woken.push(2));
+    sleepers.wakeAll();
+    await Promise.all([first, second]);
+    expect(woken).toEqual([1, 2]);
 
-      let later = false;
-      const after = sleepers.sleep(1000).then(() => (later = true));
-      await vi.advanceTimersByTimeAsync(10);
-      expect(later).toBe(false);
-      await vi.advanceTimersByTimeAsync(990);
-      await after;
-      expect(later).toBe(true);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    await expectToSleep(sleepers, 1000, 10);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,21 +1,14 @@
-import type { Cents, ProductCategory } from '@toolforge/contracts';
 import type { LogSortKey } from '@toolforge/platform';
-import { CATALOGUE_AREA } from '@toolforge/query-service';
+import { CATALOGUE_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowWriteHandlers } from '../readModelWrites.js';
 
-/** A product as the projector lists it: as added, with where it sat in the log. */
-export interface ProductRow {
-  readonly productId: string;
-  readonly name: string;
-  readonly category: ProductCategory;
-  readonly model: string;
-  readonly imageUrl: string;
-  readonly priceCents: Cents;
-  /** The stock the product was added with; reservations are kept apart (see reserveStock). */
+/**
+ * A product as the projector lists it: as added (the query side's view but for its available
+ * stock, which is this stock less the reservations kept apart: see reserveStock), with where it
+ * sat in the log.
+ */
+export interface ProductRow extends Omit<ProductView, 'availableStock'> {
   readonly stock: number;
-  readonly minOrder: number;
-  readonly description: string;
-  readonly addedAt: string;
   readonly logPosition: LogSortKey;
 }
 

@@ -1,22 +1,9 @@
-import type { Cents } from '@toolforge/contracts';
 import type { LogSortKey } from '@toolforge/platform';
-import { ORDERS_AREA } from '@toolforge/query-service';
+import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
 import type { RowWriteHandlers } from '../readModelWrites.js';
 
-/** An order as placed, with where it sat in the log. */
-export interface OrderRow {
-  readonly orderId: string;
-  readonly productId: string;
-  readonly productName: string;
-  readonly userId: string;
-  readonly userName: string;
-  readonly quantity: number;
-  readonly unitPriceCents: Cents;
-  readonly totalCostCents: Cents;
-  readonly shippingAddress: string;
-  readonly status: string;
-  readonly payment: boolean;
-  readonly placedAt: string;
+/** An order as placed (as the query side reads it), with where it sat in the log. */
+export interface OrderRow extends OrderView {
   readonly logPosition: LogSortKey;
 }
 

@@ -1,5 +1,6 @@
-import type { ProductCategory } from '@toolforge/contracts';
+import type { Cents, ProductCategory } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
+import { recordReader } from '../shared/driverRecord.js';
 
 /** A product as the query side reads it: available stock is stock minus every reservation. */
 export interface ProductView {
@@ -8,7 +9,7 @@ export interface ProductView {
   readonly category: ProductCategory;
   readonly model: string;
   readonly imageUrl: string;
-  readonly priceCents: number;
+  readonly priceCents: Cents;
   readonly availableStock: number;
   readonly minOrder: number;
   readonly description: string;
@@ -22,10 +23,16 @@ export interface CatalogueReader {
   findProduct(productId: string): Promise<ProductView | undefined>;
 }
 
+// Each column under its view's name, so a record needs only its numbers and times read.
 const SELECT_PRODUCTS = `
-  select p.product_id, p.name, p.category, p.model, p.image_url, p.price_cents, p.min_order, p.description, p.added_at,
-         greatest(p.stock - coalesce(r.reserved, 0), 0) as available_stock
+  select p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl", p.price_cents as "priceCents",
+         p.min_order as "minOrder", p.description, p.added_at as "addedAt",
+         greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock"
     from products p left join product_reservations r on r.product_id = p.product_id`;
+
+// The numbers and times come back in whichever shape the driver chose: read both ways.
+const toProductView = recordReader<ProductView>()({ priceCents: Number, availableStock: Number, minOrder: Number, addedAt: isoTime });
+type ProductRecord = Parameters<typeof toProductView>[0];
 
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */
 export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
@@ -47,34 +54,5 @@ export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
       const result = await sql.query<ProductRecord>(`${SELECT_PRODUCTS} where p.product_id = $1 and p.deleted_at is null`, [productId]);
       return result.rows[0] && toProductView(result.rows[0]);
     },
-  };
-}
-
-// Drivers differ in how they hand back bigint and timestamptz (number, string, BigInt, Date): read both ways.
-interface ProductRecord {
-  product_id: string;
-  name: string;
-  category: string;
-  model: string;
-  image_url: string;
-  price_cents: unknown;
-  min_order: unknown;
-  description: string;
-  added_at: unknown;
-  available_stock: unknown;
-}
-
-function toProductView(row: ProductRecord): ProductView {
-  return {
-    productId: row.product_id,
-    name: row.name,
-    category: row.category as ProductCategory,
-    model: row.model,
-    imageUrl: row.image_url,
-    priceCents: Number(row.price_cents),
-    availableStock: Number(row.available_stock),
-    minOrder: Number(row.min_order),
-    description: row.description,
-    addedAt: isoTime(row.added_at),
   };
 }

@@ -1,6 +1,8 @@
+import type { Cents } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
+import { recordReader } from '../shared/driverRecord.js';
 
-/** An order as the query side reads it. */
+/** An order as the query side reads it: as placed (the projector's OrderRow is this and its log position). */
 export interface OrderView {
   readonly orderId: string;
   readonly productId: string;
@@ -8,8 +10,8 @@ export interface OrderView {
   readonly userId: string;
   readonly userName: string;
   readonly quantity: number;
-  readonly unitPriceCents: number;
-  readonly totalCostCents: number;
+  readonly unitPriceCents: Cents;
+  readonly totalCostCents: Cents;
   readonly shippingAddress: string;
   readonly status: string;
   readonly payment: boolean;
@@ -23,11 +25,17 @@ export interface OrderReader {
   listOrders(slice?: Slice): Promise<OrderView[]>;
 }
 
+// Each column under its view's name, so a record needs only its numbers and times read.
 const SELECT_ORDERS = `
-  select order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents, total_cost_cents,
-         shipping_address, status, payment, placed_at
+  select order_id as "orderId", product_id as "productId", product_name as "productName", user_id as "userId",
+         user_name as "userName", quantity, unit_price_cents as "unitPriceCents", total_cost_cents as "totalCostCents",
+         shipping_address as "shippingAddress", status, payment, placed_at as "placedAt"
     from orders`;
 const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset desc';
+
+// The numbers and times come back in whichever shape the driver chose: read both ways.
+const toOrderView = recordReader<OrderView>()({ quantity: Number, unitPriceCents: Number, totalCostCents: Number, placedAt: isoTime });
+type OrderRecord = Parameters<typeof toOrderView>[0];
 
 /** The orders' reads on the read model's tables (orders/tables.ts). */
 export function sqlOrderReader(sql: SqlQueryable): OrderReader {
@@ -42,38 +50,5 @@ export function sqlOrderReader(sql: SqlQueryable): OrderReader {
         : await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS}`);
       return result.rows.map(toOrderView);
     },
-  };
-}
-
-// Drivers differ in how they hand back bigint and timestamptz (number, string, BigInt, Date): read both ways.
-interface OrderRecord {
-  order_id: string;
-  product_id: string;
-  product_name: string;
-  user_id: string;
-  user_name: string;
-  quantity: unknown;
-  unit_price_cents: unknown;
-  total_cost_cents: unknown;
-  shipping_address: string;
-  status: string;
-  payment: boolean;
-  placed_at: unknown;
-}
-
-function toOrderView(row: OrderRecord): OrderView {
-  return {
-    orderId: row.order_id,
-    productId: row.product_id,
-    productName: row.product_name,
-    userId: row.user_id,
-    userName: row.user_name,
-    quantity: Number(row.quantity),
-    unitPriceCents: Number(row.unit_price_cents),
-    totalCostCents: Number(row.total_cost_cents),
-    shippingAddress: row.shipping_address,
-    status: row.status,
-    payment: row.payment,
-    placedAt: isoTime(row.placed_at),
   };
 }

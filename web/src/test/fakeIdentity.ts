@@ -1,3 +1,4 @@
+import { messages } from '@toolforge/contracts';
 import type { IdentityProvider, IdentityUser } from '../features/auth/identityProvider';
 
 interface Account {
@@ -57,7 +58,7 @@ export class FakeIdentity implements IdentityProvider {
 
   idToken() {
     return settled(() => {
-      if (!this.current) throw new Error('No user is logged in');
+      if (!this.current) throw new Error(messages.noUserLoggedIn);
       return `id-token:${this.current.uid}:${this.tokenVersion}`;
     });
   }
@@ -95,7 +96,7 @@ export class FakeIdentity implements IdentityProvider {
   updateDisplayName(displayName: string) {
     return settled(() => {
       this.steps.push(`updateDisplayName:${displayName}`);
-      if (!this.current) throw new Error('No user is logged in');
+      if (!this.current) throw new Error(messages.noUserLoggedIn);
       this.current = { ...this.current, displayName };
       this.accounts.get(this.current.email!)!.user = this.current;
       return this.snapshot()!;

@@ -1,35 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { addProductSchema, messages, type AddProductInput } from '@toolforge/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FIELD_LABELS, addProductSchema, messages } from '@toolforge/contracts';
 import { CATEGORY_OPTIONS } from '../catalog/categories';
 import { FormMessage } from '../forms/FormMessage';
 import { SelectField } from '../forms/SelectField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useOpenedForm } from '../forms/useOpenedForm';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { adminFormsOpened, productAddRequested, selectAdmin } from './adminSlice';
 
 const FIELD_NAMES = ['name', 'category', 'model', 'imageUrl', 'price', 'stock', 'minOrder', 'description'] as const;
 
 export default function AddProductPage() {
-  const dispatch = useAppDispatch();
-  const { addProduct } = useAppSelector(selectAdmin);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AddProductInput, unknown, ReturnType<typeof addProductSchema.parse>>({
-    resolver: zodResolver(addProductSchema),
-    mode: 'onBlur',
-    defaultValues: { category: undefined },
-  });
+  const [dispatch, { addProduct }] = useOpenedForm(selectAdmin, adminFormsOpened);
+  const { register, handleSubmit, setError, errors } = useSchemaForm(addProductSchema, { category: undefined });
 
-  useEffect(() => {
-    dispatch(adminFormsOpened());
-  }, [dispatch]);
   // The server checks the same schema: put any field message it sent under its field.
   useEffect(() => {
     for (const field of FIELD_NAMES) {
@@ -42,7 +28,7 @@ export default function AddProductPage() {
     <div className="dashboard-panel">
       <h2>Add Product</h2>
       <form className="product-form" noValidate onSubmit={onSubmit(handleSubmit((product) => dispatch(productAddRequested(product))))}>
-        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        <TextField label={FIELD_LABELS.productName} error={errors.name?.message} {...register('name')} />
         <SelectField
           label="Category"
           options={CATEGORY_OPTIONS}
@@ -50,9 +36,9 @@ export default function AddProductPage() {
           error={errors.category?.message}
           {...register('category')}
         />
-        <TextField label="Model" error={errors.model?.message} {...register('model')} />
+        <TextField label={FIELD_LABELS.model} error={errors.model?.message} {...register('model')} />
         <TextField
-          label="Image URL"
+          label={FIELD_LABELS.imageUrl}
           hint="An https address or a path such as /images/products/claw-hammer.svg"
           error={errors.imageUrl?.message}
           {...register('imageUrl')}
@@ -62,7 +48,7 @@ export default function AddProductPage() {
           <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
           <TextField label="Minimum order" inputMode="numeric" error={errors.minOrder?.message} {...register('minOrder')} />
         </div>
-        <TextAreaField label="Description" rows={5} error={errors.description?.message} {...register('description')} />
+        <TextAreaField label={FIELD_LABELS.description} rows={5} error={errors.description?.message} {...register('description')} />
         <button type="submit" className="button button--primary" disabled={addProduct.pending}>
           Add Product
         </button>

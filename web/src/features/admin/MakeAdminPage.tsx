@@ -1,27 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { makeAdminSchema, type MakeAdminInput } from '@toolforge/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { makeAdminSchema } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useOpenedForm } from '../forms/useOpenedForm';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { adminFormsOpened, adminGrantRequested, selectAdmin } from './adminSlice';
 import { adminGrantedText } from './adminSaga';
 
 /** Make Admin: grant the admin role to an existing account by its email (docs/architecture.md §5). */
 export default function MakeAdminPage() {
-  const dispatch = useAppDispatch();
-  const { makeAdmin } = useAppSelector(selectAdmin);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<MakeAdminInput>({ resolver: zodResolver(makeAdminSchema), mode: 'onBlur' });
-
-  useEffect(() => {
-    dispatch(adminFormsOpened());
-  }, [dispatch]);
+  const [dispatch, { makeAdmin }] = useOpenedForm(selectAdmin, adminFormsOpened);
+  const { register, handleSubmit, errors } = useSchemaForm(makeAdminSchema);
 
   return (
     <div className="dashboard-panel">

@@ -2,12 +2,10 @@ import { useCallback, useState } from 'react';
 import { messages, type ProductDto } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CATEGORY_LABELS } from '../catalog/categories';
+import { PagedProducts } from '../catalog/PagedProducts';
 import { formatPrice } from '../catalog/price';
 import { useProductList } from '../catalog/useProductList';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
 import { PageSizeSelect } from '../pagination/PageSizeSelect';
-import { Pagination } from '../pagination/Pagination';
 import { productDeleteRequested, selectAdmin } from './adminSlice';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -25,10 +23,7 @@ export default function ManageProductsPage() {
         <h2>Manage Products</h2>
         <PageSizeSelect size={list.size} onSizeChange={list.chooseSize} label="Products per page" />
       </header>
-      <FormMessage kind="error">{list.countError ?? list.productsError}</FormMessage>
-      {list.loading ? (
-        <LoadingScreen label="Loading products..." />
-      ) : (
+      <PagedProducts list={list}>
         <div className="table-scroll">
           <table className="data-table">
             <caption className="visually-hidden">Products in the catalogue</caption>
@@ -75,8 +70,7 @@ export default function ManageProductsPage() {
             </tbody>
           </table>
         </div>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} onPageChange={list.choosePage} label="Product pages" />
+      </PagedProducts>
       {asking && (
         <ConfirmDialog
           message={messages.confirmDelete}

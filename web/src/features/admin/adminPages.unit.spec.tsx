@@ -1,26 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, type ProductDto } from '@toolforge/contracts';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const product = (n: number): ProductDto => ({
-  _id: `p-${n}`,
-  productId: `p-${n}`,
-  name: `Tool ${n}`,
-  category: 'power-tool',
-  model: `M-${n}`,
-  imageUrl: '/images/products/jigsaw.svg',
-  price: 10 + n,
-  stock: 100,
-  minOrder: 1,
-  description: 'A sturdy tool for the workshop, tested before it ships.',
-});
+const product = (n: number) =>
+  productDto(n, {
+    name: `Tool ${n}`,
+    category: 'power-tool',
+    imageUrl: '/images/products/jigsaw.svg',
+    description: 'A sturdy tool for the workshop, tested before it ships.',
+  });
 
 describe('add product form (docs/architecture.md §9)', () => {
   it('shows each rule’s message on blur', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READ_AFTER_HEADER, addProductSchema, messages } from '@toolforge/contracts';
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
@@ -17,10 +17,6 @@ const newProduct = addProductSchema.parse({
   stock: '60',
   minOrder: '2',
   description: 'Drop-forged head with a cross peen for starting nails and shaping metal.',
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('add product (docs/architecture.md §9)', () => {

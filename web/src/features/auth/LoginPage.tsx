@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { loginFormSchema, messages, type LoginForm } from '@toolforge/contracts';
+import { loginFormSchema, messages } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { AuthCard } from './AuthCard';
 import { googleLoginRequested, loginRequested } from './authSlice';
 import type { RedirectState } from './RequireAuth';
@@ -14,11 +13,7 @@ export default function LoginPage() {
   const { dispatch, auth } = useAuthForm();
   const location = useLocation();
   const from = (location.state as RedirectState | null)?.from ?? '/';
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), mode: 'onBlur' });
+  const { register, handleSubmit, errors } = useSchemaForm(loginFormSchema);
 
   const busy = auth.flow === 'login' || auth.flow === 'google';
   // Already signed in (a remembered user): go where the user was heading.

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { messages, registerFormSchema, type RegisterForm } from '@toolforge/contracts';
+import { FIELD_LABELS, messages, registerFormSchema } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { AuthCard } from './AuthCard';
 import { registerRequested } from './authSlice';
 import { useAuthForm } from './useAuthForm';
 
 export default function RegisterPage() {
   const { dispatch, auth } = useAuthForm();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), mode: 'onBlur' });
+  const { register, handleSubmit, errors } = useSchemaForm(registerFormSchema);
   const busy = auth.flow === 'register';
 
   return (
@@ -24,13 +19,13 @@ export default function RegisterPage() {
         noValidate
         onSubmit={onSubmit(handleSubmit(({ fullName, email, password }) => dispatch(registerRequested({ fullName, email, password }))))}
       >
-        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <TextField label={FIELD_LABELS.fullName} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters: letters, digits and @#$%&!"
+          hint={messages.passwordHint}
           error={errors.password?.message}
           {...register('password')}
         />

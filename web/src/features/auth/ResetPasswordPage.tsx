@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '@toolforge/contracts';
+import { resetPasswordFormSchema } from '@toolforge/contracts';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { AuthCard } from './AuthCard';
 import { passwordResetRequested } from './authSlice';
 import { useAuthForm } from './useAuthForm';
 
 export default function ResetPasswordPage() {
   const { dispatch, auth } = useAuthForm();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onBlur' });
+  const { register, handleSubmit, errors } = useSchemaForm(resetPasswordFormSchema);
 
   return (
     <AuthCard title="Reset your password" intro="Enter the email of your account and we will send you a reset link.">

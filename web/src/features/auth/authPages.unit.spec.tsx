@@ -1,12 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { renderShop } from '../../test/renderShop';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('login page', () => {
   it('shows the spec’s messages on blur', async () => {

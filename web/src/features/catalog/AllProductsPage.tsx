@@ -1,7 +1,5 @@
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
 import { PageSizeSelect } from '../pagination/PageSizeSelect';
-import { Pagination } from '../pagination/Pagination';
+import { PagedProducts } from './PagedProducts';
 import { ProductCard } from './ProductCard';
 import { useProductList } from './useProductList';
 
@@ -16,17 +14,13 @@ export default function AllProductsPage() {
         </div>
         <PageSizeSelect size={list.size} onSizeChange={list.chooseSize} label="Products per page" />
       </header>
-      <FormMessage kind="error">{list.countError ?? list.productsError}</FormMessage>
-      {list.loading ? (
-        <LoadingScreen label="Loading products..." />
-      ) : (
+      <PagedProducts list={list}>
         <div className="product-grid">
           {list.products.map((product) => (
             <ProductCard key={product._id} product={product} />
           ))}
         </div>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} onPageChange={list.choosePage} label="Product pages" />
+      </PagedProducts>
     </section>
   );
 }

@@ -22,3 +22,5 @@ export function useProductList(list: ProductList) {
     chooseSize: (next: number) => dispatch(pageSizeChosen({ list, size: next })),
   };
 }
+
+export type ProductListView = ReturnType<typeof useProductList>;

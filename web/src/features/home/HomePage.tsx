@@ -1,7 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_STATISTICS } from '@toolforge/contracts';
 import { HomeProducts } from './HomeProducts';
 import { UNITS } from './units';
+
+/** A full-width band of the home page, its content in the page's container under a titled heading. */
+function Band({ className, titleId, title, children }: { className: string; titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={titleId}>
+      <div className="container">
+        <h2 id={titleId} className="section-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export default function HomePage() {
   return (
@@ -40,24 +55,19 @@ export default function HomePage() {
         </article>
       </section>
 
-      <section className="units-section" aria-labelledby="units-title">
-        <div className="container">
-          <h2 id="units-title" className="section-title">
-            Three manufacturing units
-          </h2>
-          <div className="units">
-            {UNITS.map((unit) => (
-              <article key={unit.name} className="unit-card">
-                <img src={unit.image} alt={unit.imageAlt} width="400" height="260" loading="lazy" />
-                <div>
-                  <h3>{unit.name}</h3>
-                  <p>{unit.text}</p>
-                </div>
-              </article>
-            ))}
-          </div>
+      <Band className="units-section" titleId="units-title" title="Three manufacturing units">
+        <div className="units">
+          {UNITS.map((unit) => (
+            <article key={unit.name} className="unit-card">
+              <img src={unit.image} alt={unit.imageAlt} width="400" height="260" loading="lazy" />
+              <div>
+                <h3>{unit.name}</h3>
+                <p>{unit.text}</p>
+              </div>
+            </article>
+          ))}
         </div>
-      </section>
+      </Band>
 
       <section className="container" aria-labelledby="products-title">
         <header className="section-header">
@@ -71,21 +81,16 @@ export default function HomePage() {
         <HomeProducts />
       </section>
 
-      <section className="statistics" aria-labelledby="statistics-title">
-        <div className="container">
-          <h2 id="statistics-title" className="section-title">
-            ToolForge in numbers
-          </h2>
-          <dl className="statistics-grid">
-            {HOME_STATISTICS.map((statistic) => (
-              <div key={statistic.label}>
-                <dt>{statistic.label}</dt>
-                <dd>{statistic.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <Band className="statistics" titleId="statistics-title" title="ToolForge in numbers">
+        <dl className="statistics-grid">
+          {HOME_STATISTICS.map((statistic) => (
+            <div key={statistic.label}>
+              <dt>{statistic.label}</dt>
+              <dd>{statistic.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Band>
     </>
   );
 }

@@ -1,29 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COPYRIGHT_LINE, TOAST_AUTO_CLOSE_MS, type ProductDto } from '@toolforge/contracts';
+import { COPYRIGHT_LINE, TOAST_AUTO_CLOSE_MS } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { createTestStore, signedInTestStore, waitForState } from '../../test/testStore';
 import { identityChanged, sessionStarted } from '../auth/authSlice';
 import { toastShown } from '../toasts/toastSlice';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
-const products = Array.from({ length: 6 }, (_, index): ProductDto => ({
-  _id: `p-${index}`,
-  productId: `p-${index}`,
-  name: `Product ${index}`,
-  category: 'machine-tool',
-  model: `M-${index}`,
-  imageUrl: '/images/products/metal-lathe.svg',
-  price: 1000 + index,
-  stock: 5,
-  minOrder: 1,
-  description: 'A machine tool built to order in our machine tool works.',
-}));
+const products = Array.from({ length: 6 }, (_, index) =>
+  productDto(index, {
+    category: 'machine-tool',
+    imageUrl: '/images/products/metal-lathe.svg',
+    price: 1000 + index,
+    stock: 5,
+    description: 'A machine tool built to order in our machine tool works.',
+  }),
+);
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 

@@ -1,23 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { orderQuantitySchema, type ProductDto } from '@toolforge/contracts';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 
 /** Step one (docs/architecture.md §9): a quantity from the product's minimum order to its stock, then Proceed. */
 export function QuantityStep({ product, onProceed }: { product: ProductDto; onProceed: (quantity: number) => void }) {
   const schema = useMemo(() => z.object({ orderQuantity: orderQuantitySchema(product) }), [product]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'onBlur',
-    defaultValues: { orderQuantity: String(product.minOrder) },
-  });
+  const { register, handleSubmit, errors } = useSchemaForm(schema, { orderQuantity: String(product.minOrder) });
   return (
     <form className="order-step" noValidate onSubmit={onSubmit(handleSubmit(({ orderQuantity }) => onProceed(orderQuantity)))}>
       <TextField

@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { shippingFormSchema } from '@toolforge/contracts';
+import { FIELD_LABELS, shippingFormSchema } from '@toolforge/contracts';
 import { TextAreaField } from '../forms/TextAreaField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 
 /** Step two (docs/architecture.md §9): where to ship, then Confirm Order. */
 export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (shippingAddress: string) => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(shippingFormSchema), mode: 'onBlur' });
+  const { register, handleSubmit, errors } = useSchemaForm(shippingFormSchema);
   return (
     <form className="order-step" noValidate onSubmit={onSubmit(handleSubmit(({ shippingAddress }) => onConfirm(shippingAddress)))}>
       <TextAreaField
-        label="Shipping address"
+        label={FIELD_LABELS.shippingAddress}
         rows={4}
         autoComplete="street-address"
         error={errors.shippingAddress?.message}

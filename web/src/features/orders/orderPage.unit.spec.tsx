@@ -1,26 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, type OrderDto, type ProductDto } from '@toolforge/contracts';
+import { describe, expect, it } from 'vitest';
+import { messages, type OrderDto } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
 import { OUT_OF_STOCK } from './orderTexts';
 
-const hammer: ProductDto = {
-  _id: 'p-1',
-  productId: 'p-1',
+const hammer = productDto(1, {
   name: 'Claw Hammer',
-  category: 'hand-tool',
   model: 'CH-16',
-  imageUrl: '/images/products/claw-hammer.svg',
   price: 24.5,
   stock: 40,
   minOrder: 5,
   description: 'Forged steel head, fibreglass handle and a rubber grip.',
-};
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('order page (docs/architecture.md §9)', () => {

@@ -50,7 +50,7 @@ function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>):
       callWithRetry(() => deps.commands.placeOrder(accessToken, order, idempotencyKey), NETWORK_RETRIES, deps.retryDelayMs ?? 800),
     // The order list gains a row and the product's stock went down.
     invalidates: ['Order', 'Product'],
-    acknowledged: (answer) => [orderPlaced({ orderId: answer.orderId })],
+    acknowledged: () => [orderPlaced()],
     navigateTo: () => `/userdashboard/orders/${session.user.uid}`,
     notAcknowledged: ORDER_NOT_ACKNOWLEDGED,
     failed: (message) => [orderFailed(message)],

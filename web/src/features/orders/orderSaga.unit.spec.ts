@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
@@ -16,10 +16,6 @@ const confirmation: OrderConfirmation = {
   shippingAddress: '1 Forge Lane, Sheffield',
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('order placement (docs/architecture.md §9)', () => {
   it('sends the order with the total of docs/architecture.md §9 and a fresh Idempotency-Key, then opens my orders', async () => {
     fakeQueryServer({});
@@ -27,7 +23,8 @@ describe('order placement (docs/architecture.md §9)', () => {
 
     shop.store.dispatch(orderConfirmed(confirmation));
 
-    await waitForState(shop.store, (state) => state.orderPlacement.lastOrderId);
+    // Placed: the saga opens my orders last.
+    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
     // 24.50 x 10 = 245.00, + 5 % = 12.25, + 50 = 307.25
     expect(shop.commands.placeOrder).toHaveBeenCalledWith(
       shop.accessToken,
@@ -75,7 +72,8 @@ describe('order placement (docs/architecture.md §9)', () => {
 
     shop.store.dispatch(orderConfirmed(confirmation));
 
-    await waitForState(shop.store, (state) => state.orderPlacement.lastOrderId);
+    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
+    expect(shop.navigate).toHaveBeenCalledTimes(1);
     expect(shop.commands.placeOrder.mock.calls.map((call) => call[2])).toEqual(['key-1', 'key-1']);
   });
 

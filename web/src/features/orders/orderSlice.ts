@@ -4,10 +4,9 @@ import type { RootState } from '../../app/store';
 export interface OrderPlacementState {
   status: 'idle' | 'placing' | 'failed';
   error: string | null;
-  lastOrderId: string | null;
 }
 
-const initialState: OrderPlacementState = { status: 'idle', error: null, lastOrderId: null };
+const initialState: OrderPlacementState = { status: 'idle', error: null };
 
 const orderSlice = createSlice({
   name: 'orderPlacement',
@@ -17,9 +16,8 @@ const orderSlice = createSlice({
       state.status = 'placing';
       state.error = null;
     },
-    orderPlaced(state, action: PayloadAction<{ orderId: string }>) {
+    orderPlaced(state) {
       state.status = 'idle';
-      state.lastOrderId = action.payload.orderId;
     },
     orderFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';

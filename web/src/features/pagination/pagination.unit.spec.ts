@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { productDeleteRequested } from '../admin/adminSlice';
 import { shopApi } from '../api/shopApi';
 import { pageWindow } from './pageWindow';
 import { pageChosen, pageCountOf, pageSizeChosen, paginationReducer } from './paginationSlice';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('page window (docs/architecture.md §9)', () => {
   it('shows from 4 pages before to 4 after the current page', () => {

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { registerFormSchema } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,6 +5,7 @@ import { displayNameChangeRequested } from '../auth/authSlice';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
 import { onSubmit } from '../forms/onSubmit';
+import { useSchemaForm } from '../forms/useSchemaForm';
 
 /** The register form's full-name rule applies to a new display name too. */
 const displayNameSchema = z.object({ displayName: registerFormSchema.shape.fullName });
@@ -14,11 +13,7 @@ const displayNameSchema = z.object({ displayName: registerFormSchema.shape.fullN
 export function DisplayNameForm({ current }: { current: string }) {
   const dispatch = useAppDispatch();
   const auth = useAppSelector((state) => state.auth);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(displayNameSchema), mode: 'onBlur', defaultValues: { displayName: current } });
+  const { register, handleSubmit, errors } = useSchemaForm(displayNameSchema, { displayName: current });
   return (
     <form className="inline-form" noValidate onSubmit={onSubmit(handleSubmit((form) => dispatch(displayNameChangeRequested(form))))}>
       <TextField label="Display name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />

@@ -1,12 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('my profile', () => {
   it('shows the name, email, role and sign-in method, and renames the user', async () => {
