@@ -38,50 +38,27 @@ export async function run(
   }
 
   const events = program.command('events').description('the events in the log');
-  events
-    .command('list')
-    .description('one line per event: position, time, type, stream, actor')
-    .option('--type <type>', 'only events of this type (repeatable)', collect(eventType))
-    .option('--topic <topic>', 'only this topic (repeatable)', collect(topicName))
-    .option('--from <position|iso>', 'from this log position (topic/partition/offset) or time on', startingPoint)
+  withEventFilter(events.command('list').description('one line per event: position, time, type, stream, actor'))
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
-    .action(
-      async (options: {
-        type?: ReturnType<typeof eventType>[];
-        topic?: ReturnType<typeof topicName>[];
-        from?: ReturnType<typeof startingPoint>;
-        format: string;
-      }) =>
-        withShop({ readModel: false }, async (shop) => {
-          const lines = [];
-          for await (const event of eventsOf(shop.log, { types: options.type, topics: options.topic, from: options.from }))
-            lines.push(eventLine(event));
-          io.out(options.format === 'json' ? `${JSON.stringify(lines, null, 2)}\n` : eventsTable(lines));
-          return EXIT.ok;
-        }),
+    .action(async (options: EventFilterOptions & { format: string }) =>
+      withShop({ readModel: false }, async (shop) => {
+        const lines = [];
+        for await (const event of eventsOf(shop.log, eventFilter(options))) lines.push(eventLine(event));
+        io.out(options.format === 'json' ? `${JSON.stringify(lines, null, 2)}\n` : eventsTable(lines));
+        return EXIT.ok;
+      }),
     );
 
-  events
-    .command('tail')
-    .description('the events from --from (or from now) on, then each new one as it arrives, until Ctrl-C')
-    .option('--type <type>', 'only events of this type (repeatable)', collect(eventType))
-    .option('--topic <topic>', 'only this topic (repeatable)', collect(topicName))
-    .option('--from <position|iso>', 'from this log position (topic/partition/offset) or time on', startingPoint)
+  withEventFilter(
+    events.command('tail').description('the events from --from (or from now) on, then each new one as it arrives, until Ctrl-C'),
+  )
     .addOption(new Option('--format <format>', 'one line per event, tab-separated or JSON').choices(['table', 'json']).default('table'))
     .addOption(new Option('--poll-ms <ms>', 'how often to look for new events').argParser(pollInterval).default(500))
-    .action(
-      async (options: {
-        type?: ReturnType<typeof eventType>[];
-        topic?: ReturnType<typeof topicName>[];
-        from?: ReturnType<typeof startingPoint>;
-        format: 'table' | 'json';
-        pollMs: number;
-      }) =>
-        withShop({ readModel: false }, async (shop) => {
-          const filter = { types: options.type, topics: options.topic, from: options.from };
-          await tailEvents(shop.log, filter, io, { format: options.format, pollMs: options.pollMs, stop: stop() });
-          return EXIT.ok;
-        }),
+    .action(async (options: EventFilterOptions & { format: 'table' | 'json'; pollMs: number }) =>
+      withShop({ readModel: false }, async (shop) => {
+        await tailEvents(shop.log, eventFilter(options), io, { format: options.format, pollMs: options.pollMs, stop: stop() });
+        return EXIT.ok;
+      }),
     );
 
   const audit = program.command('audit').description('audits from the log itself, and checks the read model against it');
@@ -134,6 +111,24 @@ export async function run(
     }
     throw error;
   }
+}
+
+/** The options `events list` and `events tail` share: which events, from where. */
+interface EventFilterOptions {
+  type?: ReturnType<typeof eventType>[];
+  topic?: ReturnType<typeof topicName>[];
+  from?: ReturnType<typeof startingPoint>;
+}
+
+function withEventFilter(command: Command): Command {
+  return command
+    .option('--type <type>', 'only events of this type (repeatable)', collect(eventType))
+    .option('--topic <topic>', 'only this topic (repeatable)', collect(topicName))
+    .option('--from <position|iso>', 'from this log position (topic/partition/offset) or time on', startingPoint);
+}
+
+function eventFilter(options: EventFilterOptions) {
+  return { types: options.type, topics: options.topic, from: options.from };
 }
 
 /** Settles at the first SIGINT or SIGTERM. */
