@@ -5,7 +5,7 @@ import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
-import { CannotConnect, connectToShop, type ShopConnection } from './shopConnection.js';
+import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } from './shopConnection.js';
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
 import { statusCommand } from './statusCommand.js';
 
@@ -28,7 +28,7 @@ export async function run(
     .showHelpAfterError()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-  async function withShop(needs: { readModel: boolean }, work: (shop: ShopConnection) => Promise<number>): Promise<void> {
+  async function withShop(needs: ShopNeeds, work: (shop: ShopConnection) => Promise<number>): Promise<void> {
     const shop = await connectToShop(readConfig(env), needs);
     try {
       exitCode = await work(shop);
@@ -112,7 +112,7 @@ export async function run(
         'then switched in at once and the old one dropped; Ctrl-C cancels and leaves the read model in use as it was',
     )
     .addOption(new Option('--projection <name>', 'the projection to rebuild (the shop has one)').choices(PROJECTIONS).default('read-model'))
-    .action(async () => withShop({ readModel: true }, (shop) => rebuildCommand(shop, io, stop())));
+    .action(async () => withShop({ readModel: true, writesReadModel: true }, (shop) => rebuildCommand(shop, io, stop())));
 
   program
     .command('status')
