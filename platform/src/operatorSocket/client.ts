@@ -6,7 +6,14 @@ import { readAllPages, type PartitionedLog } from '../eventLog/readAll.js';
 import { SHOP_UPCASTERS, type UpcastOptions } from '../eventLog/upcasters.js';
 import type { IdentifiedLog, LogIdentity } from '../readModel/readStore.js';
 import type { SqlExecutor, SqlResult } from '../readModel/sql.js';
-import { OPERATOR_ROUTES, operatorSocketPath, type OperatorSocketError, type PageRequest, type SqlRequest } from './protocol.js';
+import {
+  OPERATOR_ROUTES,
+  operatorSocketPath,
+  socketPathFits,
+  type OperatorSocketError,
+  type PageRequest,
+  type SqlRequest,
+} from './protocol.js';
 
 /** The running shop refused or failed a request: the message is its own, with PostgreSQL's SQLSTATE when it has one. */
 export class OperatorSocketRefusal extends Error {
@@ -17,6 +24,18 @@ export class OperatorSocketRefusal extends Error {
   ) {
     super(message);
     this.name = 'OperatorSocketRefusal';
+  }
+}
+
+/** The socket could not be reached, or stopped answering: the shop is not running, or stopped meanwhile. */
+export class OperatorSocketUnreachable extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: string | undefined,
+    detail: string,
+  ) {
+    super(`nothing answers on ${path} (${detail}): has the shop stopped?`);
+    this.name = 'OperatorSocketUnreachable';
   }
 }
 
@@ -36,6 +55,8 @@ export interface RunningShopReader {
  */
 export async function connectToRunningShop(dataDir: string, options: UpcastOptions = {}): Promise<RunningShopReader | undefined> {
   const path = operatorSocketPath(dataDir);
+  // A shop cannot listen there (see socketPathFits): nothing answers.
+  if (!socketPathFits(path)) return undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const call = <T>(route: string, body: unknown) => post<T>(path, agent, route, body);
   try {
@@ -99,27 +120,30 @@ function post<T>(socketPath: string, agent: Agent, route: string, body: unknown)
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () => {
+          const status = response.statusCode ?? 500;
+          let answer: unknown;
           try {
-            const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-            const status = response.statusCode ?? 500;
-            if (status < 300) resolve(answer as T);
-            else {
-              const refusal = answer as Partial<OperatorSocketError>;
-              reject(new OperatorSocketRefusal(refusal.error ?? `status ${status}`, status, refusal.code));
-            }
-          } catch (error) {
-            reject(error as Error);
+            answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            reject(new OperatorSocketRefusal(`an answer that is no JSON (status ${status})`, status, undefined));
+            return;
+          }
+          if (status < 300) resolve(answer as T);
+          else {
+            const refusal = answer as Partial<OperatorSocketError>;
+            reject(new OperatorSocketRefusal(refusal.error ?? `status ${status}`, status, refusal.code));
           }
         });
       },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new OperatorSocketUnreachable(socketPath, error.code, error.code ?? error.message)),
+    );
     outgoing.end(payload);
   });
 }
 
 /** No socket file, or a file nobody listens on: the shop is not serving (a killed one left it behind). */
 function isNotAnswering(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ECONNREFUSED';
+  return error instanceof OperatorSocketUnreachable && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED');
 }

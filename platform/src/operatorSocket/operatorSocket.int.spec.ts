@@ -8,7 +8,7 @@ import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
 import { PgliteEventLog } from '../eventLog/pgliteEventLog.js';
 import { openEmbeddedPostgres } from '../pglite.js';
 import { logWriter, readEvents } from '../testing/eventLog.js';
-import { OperatorSocketRefusal, connectToRunningShop, type RunningShopReader } from './client.js';
+import { OperatorSocketRefusal, OperatorSocketUnreachable, connectToRunningShop, type RunningShopReader } from './client.js';
 import { OPERATOR_SOCKET_FILE } from './protocol.js';
 import { serveOperatorSocket, type OperatorSocket } from './server.js';
 
@@ -108,13 +108,24 @@ describe('the operators’ socket of a running embedded shop', () => {
     await expect(readAll(pages)).rejects.toMatchObject({ status: 400 });
   });
 
-  it('is gone once the shop stops: its file removed, and the tool told nothing answers', async () => {
+  it('refuses a data dir whose socket path would be too long (Node would cut it and listen elsewhere), creating nothing', async () => {
+    const longDir = join(dataDir, 'x'.repeat(100));
+    await expect(serveOperatorSocket({ dataDir: longDir, db, log })).rejects.toThrow(/longer than a Unix socket path may be/);
+    await expect(stat(longDir)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await connectToRunningShop(longDir)).toBeUndefined();
+  });
+
+  it('is gone once the shop stops: its file removed, and the tool told nothing answers, also mid-way', async () => {
     const otherDir = await mkdtemp(join(tmpdir(), 'toolforge-socket-'));
     try {
       const other = await serveOperatorSocket({ dataDir: otherDir, db, log });
+      const connected = (await connectToRunningShop(otherDir))!;
       await other.close();
       await expect(stat(other.path)).rejects.toMatchObject({ code: 'ENOENT' });
       expect(await connectToRunningShop(otherDir)).toBeUndefined();
+      // A tool that was reading when the shop stopped is told so in one line (the CLI's exit code 2).
+      await expect(connected.log.identify()).rejects.toBeInstanceOf(OperatorSocketUnreachable);
+      await connected.close();
     } finally {
       await rm(otherDir, { recursive: true, force: true });
     }

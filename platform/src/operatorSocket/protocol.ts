@@ -13,6 +13,16 @@ export function operatorSocketPath(dataDir: string): string {
   return join(dataDir, OPERATOR_SOCKET_FILE);
 }
 
+/**
+ * The longest Unix socket path that works everywhere (macOS allows 104 bytes with the NUL, Linux 108).
+ * Node does not refuse a longer one: it silently cuts it, and would listen at another path.
+ */
+export const MAX_SOCKET_PATH_BYTES = 103;
+
+export function socketPathFits(path: string): boolean {
+  return Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES;
+}
+
 export const OPERATOR_ROUTES = {
   partitions: '/log/partitions',
   page: '/log/page',

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgliteEventLog } from '../eventLog/pgliteEventLog.js';
 import { useZodSchemas, type ZodTypeProvider } from '../http/zodCompilers.js';
 import {
+  MAX_SOCKET_PATH_BYTES,
   MAX_SQL_ANSWER_BYTES,
   MAX_SQL_ROWS,
   OPERATOR_ROUTES,
@@ -12,6 +13,7 @@ import {
   operatorSocketPath,
   pageRequestSchema,
   partitionsRequestSchema,
+  socketPathFits,
   sqlRequestSchema,
   type OperatorSocketError,
 } from './protocol.js';
@@ -35,6 +37,9 @@ class AnswerTooLarge extends Error {
  */
 export async function serveOperatorSocket(deps: { dataDir: string; db: PGlite; log: PgliteEventLog }): Promise<OperatorSocket> {
   const path = operatorSocketPath(deps.dataDir);
+  if (!socketPathFits(path)) {
+    throw new Error(`${path} is longer than a Unix socket path may be (${MAX_SOCKET_PATH_BYTES} bytes): set DATA_DIR to a shorter path`);
+  }
   await rm(path, { force: true });
   const pages = deps.log.pagesAsWritten();
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -66,7 +71,12 @@ export async function serveOperatorSocket(deps: { dataDir: string; db: PGlite; l
   });
 
   await app.listen({ path });
-  await chmod(path, 0o600);
+  try {
+    await chmod(path, 0o600);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return {
     path,
     async close() {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteEventLog, connectToRunningShop, openEmbeddedPostgres, operatorSocketPath, pgliteSql } from '@toolforge/platform';
-import { launch, testPort, type LaunchedProcess } from '@toolforge/platform/testing';
+import { launchMakeStart, testPort, type LaunchedProcess } from '@toolforge/platform/testing';
 import { knownHistory, runCli, runCliUntil } from './cli.suite.js';
 
 /**
@@ -40,18 +40,7 @@ describe('toolforge while make start runs on the data dir', { timeout: 60_000 },
     } finally {
       await db.close();
     }
-    shop = launch({
-      name: 'make start',
-      command: process.execPath,
-      args: ['scripts/start.mjs'],
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        API_PORT: String(testPort('runningShopApi')),
-        WEB_PORT: String(testPort('runningShopWeb')),
-      },
-    });
+    shop = launchMakeStart({ dataDir, apiPort: testPort('runningShopApi'), webPort: testPort('runningShopWeb') });
     await shop.waitUntilReady({ output: 'Press Ctrl-C to stop.' }, { timeoutMs: 90_000 });
   }, 120_000);
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, readConfig } from '@toolforge/platform';
+import { ConfigError, OperatorSocketRefusal, OperatorSocketUnreachable, readConfig } from '@toolforge/platform';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
@@ -128,8 +128,13 @@ export async function run(
       // --help and --version end the parse with an "error" that is none.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (error instanceof CannotConnect || error instanceof ConfigError) {
+    if (error instanceof CannotConnect || error instanceof ConfigError || error instanceof OperatorSocketUnreachable) {
       io.err(`toolforge: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    // The running embedded shop refused a request of the tool's (an answer over its bounds, docs/operators.md).
+    if (error instanceof OperatorSocketRefusal) {
+      io.err(`toolforge: the running shop refused: ${error.message}\n`);
       return EXIT.usage;
     }
     throw error;
