@@ -11,6 +11,7 @@ import {
   openEmbeddedPostgres,
   pgliteSql,
   queryRateLimit,
+  serveOperatorSocket,
   type IdentitySource,
   type ShopConfig,
 } from '@toolforge/platform';
@@ -45,7 +46,8 @@ const HOST = 'localhost';
  * `make start` (docs/architecture.md §2 and the README's Configuration): one process with the command side, the projector and the query side
  * on API_PORT, the log and the read model in one PGlite under DATA_DIR, the built web app on
  * WEB_PORT when there is one, a seeded catalogue on an empty log and the demo accounts in the Auth
- * emulator. The data dir is locked for as long as it runs; close() stops everything and unlocks.
+ * emulator, and the operators' socket in DATA_DIR for the toolforge command. The data dir is locked for
+ * as long as it runs; close() stops everything and unlocks.
  */
 export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?: string } = {}): Promise<RunningShop> {
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
@@ -81,6 +83,13 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       trustProxy: config.trustProxy,
     });
     cleanups.push(() => shop.close());
+    // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).
+    const operators = await serveOperatorSocket({ dataDir: config.dataDir, db, log }).catch((error: Error) => {
+      // Only the tool needs it (a data dir path too long for a Unix socket, say): the shop serves without it.
+      shop.app.log.warn(`the operators' socket could not be opened (${error.message}): toolforge reads this shop only once it is stopped`);
+      return undefined;
+    });
+    if (operators) cleanups.push(() => operators.close());
     await listen(() => shop.app.listen({ host: HOST, port: config.apiPort }), 'API_PORT', config.apiPort);
     const apiUrl = `http://localhost:${config.apiPort}`;
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, toCents, totalCostCents, type LoginResponse, type OrderDto, type ProductDto } from '@toolforge/contracts';
-import { apiAt, launch, signIn, testPort, tokenClaims, type LaunchedProcess } from '@toolforge/platform/testing';
+import { apiAt, launchMakeStart, signIn, testPort, tokenClaims, type LaunchedProcess } from '@toolforge/platform/testing';
 import { DEMO_ACCOUNTS } from './demoAccounts.js';
 
 /**
@@ -20,20 +20,7 @@ const WEB_ORIGIN = `http://localhost:${WEB_PORT}`;
 const STARTUP_MS = 90_000;
 
 function start(dataDir: string, env: Record<string, string> = {}): LaunchedProcess {
-  return launch({
-    name: 'make start',
-    command: process.execPath,
-    args: ['scripts/start.mjs'],
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      API_PORT: String(API_PORT),
-      WEB_PORT: String(WEB_PORT),
-      ADMIN_EMAILS: 'admin@toolforge.test',
-      ...env,
-    },
-  });
+  return launchMakeStart({ dataDir, apiPort: API_PORT, webPort: WEB_PORT, env: { ADMIN_EMAILS: 'admin@toolforge.test', ...env } });
 }
 
 /** The banner, once it is printed. */

@@ -27,3 +27,4 @@ export * from './userStanding.js';
 export * from './identity/identityProvider.js';
 export * from './identity/firebaseIdentity.js';
 export * from './identity/verifiedIdTokens.js';
+export * from './operatorSocket/index.js';

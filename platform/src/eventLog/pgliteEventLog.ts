@@ -135,6 +135,15 @@ export class PgliteEventLog implements EventLog, IdentifiedLog {
     return readAllPages(this.partitioned, options, this.upcasters);
   }
 
+  /**
+   * The partitions and their pages as written, before any upcast: for a reader that runs the
+   * reading loop (readAllPages) in another process, the operators' tool through the running shop's
+   * socket (docs/operators.md), and upcasts there as every reader does.
+   */
+  pagesAsWritten(): PartitionedLog {
+    return this.partitioned;
+  }
+
   private async readPage(
     topic: Topic,
     partition: number,

@@ -13,6 +13,9 @@ const TEST_PORTS = {
   servicesCommand: { offset: 3, fallback: 5400 },
   servicesQuery: { offset: 4, fallback: 5401 },
   servicesProjector: { offset: 5, fallback: 5402 },
+  /** `make start` that the operators' tool reads while it runs (projector/src/cli/cli.running.e2e.spec.ts). */
+  runningShopApi: { offset: 6, fallback: 5106 },
+  runningShopWeb: { offset: 7, fallback: 8186 },
   /** The proxy that plays Redis failures (platform/src/readModel/redisCache.int.spec.ts). */
   redisProxy: { offset: 9, fallback: 5409 },
 } as const;

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // The project's one process launcher lives beside the scripts, which run before anything is built;
 // the tests and the bench use it from here. The relative path holds from src and from dist alike.
-import { startProcess, type LaunchedProcess, type Readiness } from '../../../scripts/processes.mjs';
+import { launch, startProcess, type LaunchedProcess, type Readiness } from '../../../scripts/processes.mjs';
 
 export {
   launch,
@@ -42,5 +43,33 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     ready: options.ready,
     timeoutMs: options.timeoutMs ?? 30_000,
     pollMs: 100,
+  });
+}
+
+/** The repository's root, from src/testing and from dist/testing alike. */
+const REPOSITORY = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/**
+ * `make start` as a user runs it, without make in between: the built scripts/start.mjs, the whole
+ * shop in one process, on this data dir and these ports, with `env` added to the test's own.
+ */
+export function launchMakeStart(options: {
+  dataDir: string;
+  apiPort: number;
+  webPort: number;
+  env?: Record<string, string>;
+}): LaunchedProcess {
+  return launch({
+    name: 'make start',
+    command: process.execPath,
+    args: ['scripts/start.mjs'],
+    cwd: REPOSITORY,
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      API_PORT: String(options.apiPort),
+      WEB_PORT: String(options.webPort),
+      ...options.env,
+    },
   });
 }

@@ -25,7 +25,7 @@ describeCli('the embedded log and read model (PGlite in DATA_DIR)', async () => 
   };
 });
 
-it('refuses, with exit code 2 and what to do, a data dir that a running shop holds', async () => {
+it('refuses, with exit code 2 and what to do, a data dir that a running shop holds without answering on its socket', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-cli-'));
   const db = await openEmbeddedPostgres(dataDir);
   await db.close();

@@ -1,11 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, readConfig } from '@toolforge/platform';
+import { ConfigError, OperatorSocketRefusal, OperatorSocketUnreachable, readConfig } from '@toolforge/platform';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
-import { CannotConnect, connectToShop, type ShopConnection } from './shopConnection.js';
+import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } from './shopConnection.js';
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
 import { statusCommand } from './statusCommand.js';
 
@@ -28,7 +28,7 @@ export async function run(
     .showHelpAfterError()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-  async function withShop(needs: { readModel: boolean }, work: (shop: ShopConnection) => Promise<number>): Promise<void> {
+  async function withShop(needs: ShopNeeds, work: (shop: ShopConnection) => Promise<number>): Promise<void> {
     const shop = await connectToShop(readConfig(env), needs);
     try {
       exitCode = await work(shop);
@@ -89,7 +89,7 @@ export async function run(
         'then switched in at once and the old one dropped; Ctrl-C cancels and leaves the read model in use as it was',
     )
     .addOption(new Option('--projection <name>', 'the projection to rebuild (the shop has one)').choices(PROJECTIONS).default('read-model'))
-    .action(async () => withShop({ readModel: true }, (shop) => rebuildCommand(shop, io, stop())));
+    .action(async () => withShop({ readModel: true, writesReadModel: true }, (shop) => rebuildCommand(shop, io, stop())));
 
   program
     .command('status')
@@ -105,8 +105,13 @@ export async function run(
       // --help and --version end the parse with an "error" that is none.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (error instanceof CannotConnect || error instanceof ConfigError) {
+    if (error instanceof CannotConnect || error instanceof ConfigError || error instanceof OperatorSocketUnreachable) {
       io.err(`toolforge: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    // The running embedded shop refused a request of the tool's (an answer over its bounds, docs/operators.md).
+    if (error instanceof OperatorSocketRefusal) {
+      io.err(`toolforge: the running shop refused: ${error.message}\n`);
       return EXIT.usage;
     }
     throw error;

@@ -5,6 +5,7 @@ import {
   KafkaEventLog,
   PgliteEventLog,
   RedisCache,
+  connectToRunningShop,
   lockDataDir,
   openEmbeddedPostgres,
   openPostgresPool,
@@ -28,8 +29,9 @@ export interface ShopConnection {
   readonly readModel: SqlExecutor | undefined;
   readonly readModelDescription: string | undefined;
   /**
-   * Whether projectors of their own may be writing the read model meanwhile: services mode. The
-   * embedded read model is this tool's alone while it runs (it holds the data dir).
+   * Whether projectors of their own may be writing the read model meanwhile: services mode, and a
+   * running embedded shop read through its socket. Otherwise the embedded read model is this tool's
+   * alone while it runs (it holds the data dir).
    */
   readonly sharedWithProjectors: boolean;
   /** The services' cache (REDIS_URL), when a command has to tell it something. */
@@ -53,13 +55,20 @@ export class CannotConnect extends Error {
 
 type ConnectionSettings = Pick<ShopConfig, 'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix'>;
 
+/** What a command needs of the shop: the read model too, or the read model to write (a rebuild). */
+export interface ShopNeeds {
+  readonly readModel: boolean;
+  readonly writesReadModel?: boolean;
+}
+
 /**
  * Kafka (KAFKA_BROKERS) with the read model in PostgreSQL (DATABASE_URL), or the embedded log and
  * read model in DATA_DIR. The embedded database is one process's at a time, so a data dir that a
- * running `make start` holds is refused: the operator stops the shop or points DATA_DIR at a copy.
+ * running `make start` holds is read through that process's operators' socket (docs/operators.md),
+ * which only reads: a rebuild there is refused, the operator stops the shop first.
  */
-export async function connectToShop(config: ConnectionSettings, needs: { readModel: boolean }): Promise<ShopConnection> {
-  return config.kafkaBrokers ? connectToServers(config, config.kafkaBrokers, needs) : connectToEmbedded(config.dataDir);
+export async function connectToShop(config: ConnectionSettings, needs: ShopNeeds): Promise<ShopConnection> {
+  return config.kafkaBrokers ? connectToServers(config, config.kafkaBrokers, needs) : connectToEmbedded(config.dataDir, needs);
 }
 
 async function connectToServers(config: ConnectionSettings, brokers: string[], needs: { readModel: boolean }): Promise<ShopConnection> {
@@ -126,7 +135,7 @@ async function claimWithAdvisoryLock(pool: ReturnType<typeof openPostgresPool>):
   return undefined;
 }
 
-async function connectToEmbedded(dataDir: string): Promise<ShopConnection> {
+async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<ShopConnection> {
   // Opening an empty folder would create a new, empty shop there and audit that.
   if (!existsSync(join(dataDir, 'pg'))) {
     throw new CannotConnect(
@@ -138,9 +147,7 @@ async function connectToEmbedded(dataDir: string): Promise<ShopConnection> {
     lock = await lockDataDir(dataDir);
   } catch (error) {
     if (!(error instanceof DataDirInUse)) throw error;
-    throw new CannotConnect(
-      `the embedded shop in ${dataDir} is running (pid ${error.pid}): stop make start first, or point DATA_DIR at a copy of the folder`,
-    );
+    return connectThroughRunningShop(dataDir, error.pid, needs);
   }
   try {
     const db = await openEmbeddedPostgres(dataDir);
@@ -159,6 +166,34 @@ async function connectToEmbedded(dataDir: string): Promise<ShopConnection> {
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * The shop that holds the data dir serves the tool on its socket: the log, and read-only statements
+ * on a read model its own projector keeps writing meanwhile. A rebuild writes, so it waits for the
+ * shop to stop.
+ */
+async function connectThroughRunningShop(dataDir: string, pid: number, needs: ShopNeeds): Promise<ShopConnection> {
+  const running = `the embedded shop in ${dataDir} is running (pid ${pid})`;
+  const rebuildRefused = new CannotConnect(`${running}: a rebuild writes the read model, so stop make start first, then run the rebuild`);
+  if (needs.writesReadModel) throw rebuildRefused;
+  const reader = await connectToRunningShop(dataDir).catch((error: Error) => {
+    // Another user's shop (the socket is its owner's only), say.
+    throw new CannotConnect(`${running}, and its operators' socket refused the tool: ${error.message}`);
+  });
+  // No socket answers (a shop of an older ToolForge, or one that could not open it): the operator stops it, or reads a copy.
+  if (!reader) throw new CannotConnect(`${running}: stop make start first, or point DATA_DIR at a copy of the folder`);
+  const through = `, read through the running shop (pid ${pid})`;
+  return {
+    ...connection(
+      reader.log,
+      `the embedded log in ${dataDir}${through}`,
+      needs.readModel ? { sql: reader.readModel, description: `the embedded read model in ${dataDir}${through}` } : undefined,
+      () => reader.close(),
+    ),
+    sharedWithProjectors: true,
+    claimRebuild: () => Promise.reject(rebuildRefused),
+  };
 }
 
 function connection(
