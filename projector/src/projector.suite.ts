@@ -230,6 +230,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
           topic: 'catalog.products',
           partition: added.position.partition,
           nextOffset: added.position.offset + 1,
+          applied: 1,
         });
         expect(await cache.generation(CACHE_AREAS.catalogue)).toBe(catalogue! + 1);
         expect(await cache.generation(CACHE_AREAS.orders)).toBe(orders);
