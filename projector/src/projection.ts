@@ -32,7 +32,13 @@ export function project(event: StoredEvent): RowWrite[] {
  */
 export function projectOrRefuse(event: StoredEvent): ProjectedEvent<RowWrite> {
   const offset = event.position.offset;
-  const source = { type: String(event.type), json: JSON.stringify(event) };
+  // The JSON text only when a dead letter needs it: a rebuild projects a million events and sets none aside.
+  const source = {
+    type: String(event.type),
+    get json() {
+      return JSON.stringify(event);
+    },
+  };
   const unreadable = whyUnreadable(event);
   if (unreadable !== undefined) return { offset, writes: [], refused: unreadable, source };
   try {

@@ -15,7 +15,14 @@ export type RowWrite = CatalogueWrite | OrderWrite | IdentityWrite;
 /** How one kind of write is applied, and which cached answers it makes stale. */
 export interface RowWriteHandler<Write> {
   readonly stale: readonly CacheArea[];
+  /**
+   * The one table the write changes. No write reads another table than its own, so writes to
+   * different tables commute: a batch's writes are applied table by table (see applyRowWrites).
+   */
+  readonly table: string;
   apply(tx: SqlQueryable, write: Write): Promise<void>;
+  /** Applies consecutive writes of this kind in one statement, leaving the rows as `apply` on each in turn would. */
+  applyRun?(tx: SqlQueryable, writes: readonly Write[]): Promise<void>;
 }
 
 /** A feature's writes, one handler per kind. */
@@ -35,6 +42,44 @@ export function applyRowWrite(tx: SqlQueryable, write: RowWrite): Promise<void> 
   return handlerOf(write).apply(tx, write);
 }
 
+/**
+ * Runs the writes of a batch's events in a few statements (a rebuild applies a million events):
+ * each table's writes in their order, in runs of one kind that a handler with `applyRun` applies in
+ * one statement. The rows end as applying each write in turn leaves them, because writes to
+ * different tables commute and each run is applied as its writes would be one by one.
+ */
+export async function applyRowWrites(tx: SqlQueryable, writes: readonly RowWrite[]): Promise<void> {
+  for (const run of runsOfOneKind(writes)) {
+    const handler = handlerOf(run[0]!);
+    if (handler.applyRun && run.length > 1) await handler.applyRun(tx, run);
+    else for (const write of run) await handler.apply(tx, write);
+  }
+}
+
+/** The writes table by table, each table's in their order, cut where the kind changes. */
+function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
+  const byTable = new Map<string, RowWrite[]>();
+  for (const write of writes) {
+    const table = handlerOf(write).table;
+    const tableWrites = byTable.get(table);
+    if (tableWrites) tableWrites.push(write);
+    else byTable.set(table, [write]);
+  }
+  const runs: RowWrite[][] = [];
+  for (const tableWrites of byTable.values()) {
+    let run: RowWrite[] = [];
+    for (const write of tableWrites) {
+      if (run.length > 0 && run[0]!.kind !== write.kind) {
+        runs.push(run);
+        run = [];
+      }
+      run.push(write);
+    }
+    runs.push(run);
+  }
+  return runs;
+}
+
 /** The cache areas whose answers a write makes stale. */
 export function cacheAreasOf(write: RowWrite): CacheArea[] {
   return [...handlerOf(write).stale];
@@ -46,5 +91,5 @@ export function cacheAreasOf(write: RowWrite): CacheArea[] {
  */
 export async function openProjectorStore(sql: SqlExecutor): Promise<SqlProjectionStore<RowWrite>> {
   await migrateReadModel(sql);
-  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, tables: READ_MODEL_TABLES });
+  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, applyWrites: applyRowWrites, tables: READ_MODEL_TABLES });
 }

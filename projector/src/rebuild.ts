@@ -1,6 +1,8 @@
 import { ALL_TOPICS } from '@toolforge/contracts';
 import {
   SERVING_SCHEMA,
+  buildIndexes,
+  deferIndexes,
   dropSchema,
   freshSchema,
   inSchema,
@@ -18,6 +20,12 @@ import { CACHE_AREAS } from '@toolforge/query-service';
 import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
 import { openProjectorStore } from './readModelWrites.js';
+
+/**
+ * Events per transaction of the build. Larger than a running projector's: a batch costs a few
+ * statements whatever its size (see applyRowWrites), and no reader waits on the new version.
+ */
+const DEFAULT_BATCH_SIZE = 5000;
 
 /** Where the new version of the read model is built, and where the old one goes for the moment of the switch. */
 export const REBUILD_SCHEMA = 'toolforge_rebuild';
@@ -65,14 +73,17 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
   const started = Date.now();
   await freshSchema(sql, REBUILD_SCHEMA);
   const built = inSchema(sql, REBUILD_SCHEMA);
-  const projector = new Projector({ log, store: await openProjectorStore(built), batchSize: options.batchSize ?? 2000 });
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const projector = new Projector({ log, store: await openProjectorStore(built), batchSize });
+  // The new tables are filled without the indexes that only serve reads, and get them once full.
+  const deferred = await deferIndexes(sql, REBUILD_SCHEMA);
   const progress = await progressOf(log, options.onProgress);
   projector.onCommitted((committed) => progress.committed(committed));
   const stop = () => void projector.stop();
   signal?.addEventListener('abort', stop, { once: true });
   try {
     // Passes until one finds little left: each reads what arrived during the one before.
-    for (let applied = Infinity; applied > (options.batchSize ?? 2000) && !signal?.aborted;) {
+    for (let applied = Infinity; applied > batchSize && !signal?.aborted;) {
       applied = await projector.catchUp();
     }
     if (signal?.aborted) {
@@ -80,6 +91,7 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
       return { outcome: 'canceled', events: progress.events };
     }
     signal?.removeEventListener('abort', stop);
+    await buildIndexes(sql, deferred);
     progress.caughtUp();
     const tables = await sql.transaction(async (tx) => {
       if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built);

@@ -1,4 +1,4 @@
-import type { LogSortKey } from '@toolforge/platform';
+import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
 import { CATALOGUE_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowWriteHandlers } from '../readModelWrites.js';
 
@@ -19,12 +19,27 @@ export type CatalogueWrite =
   | { readonly kind: 'reserveStock'; readonly productId: string; readonly quantity: number };
 
 /**
+ * Adds reservations to the products' counters in one statement. Adding commutes, so a run's
+ * quantities are summed per product first: one row each (a statement may change a row only once).
+ */
+async function reserveStock(tx: SqlQueryable, writes: readonly { readonly productId: string; readonly quantity: number }[]): Promise<void> {
+  const reserved = new Map<string, number>();
+  for (const { productId, quantity } of writes) reserved.set(productId, (reserved.get(productId) ?? 0) + quantity);
+  await tx.query(
+    `insert into product_reservations (product_id, reserved) select * from unnest($1::text[], $2::integer[])
+     on conflict (product_id) do update set reserved = product_reservations.reserved + excluded.reserved`,
+    [[...reserved.keys()], [...reserved.values()]],
+  );
+}
+
+/**
  * The catalogue's writes in SQL. Every catalogue answer (available stock shows on every product
  * page) goes stale with any of them.
  */
 export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   insertProduct: {
     stale: [CATALOGUE_AREA],
+    table: 'products',
     async apply(tx, { product: p }) {
       await tx.query(
         `insert into products (product_id, name, category, model, image_url, price_cents, stock, min_order, description,
@@ -49,19 +64,16 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   },
   deleteProduct: {
     stale: [CATALOGUE_AREA],
+    table: 'products',
     async apply(tx, write) {
       await tx.query('update products set deleted_at = $2 where product_id = $1 and deleted_at is null', [write.productId, write.at]);
     },
   },
   reserveStock: {
     stale: [CATALOGUE_AREA],
+    table: 'product_reservations',
     // Adding to a counter commutes: an order projected before its product still counts.
-    async apply(tx, write) {
-      await tx.query(
-        `insert into product_reservations (product_id, reserved) values ($1, $2)
-         on conflict (product_id) do update set reserved = product_reservations.reserved + excluded.reserved`,
-        [write.productId, write.quantity],
-      );
-    },
+    apply: (tx, write) => reserveStock(tx, [write]),
+    applyRun: reserveStock,
   },
 };

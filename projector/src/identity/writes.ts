@@ -36,6 +36,7 @@ async function setAdmin(tx: SqlQueryable, write: { uid: string; email: string; v
 export const identityWrites: RowWriteHandlers<IdentityWrite> = {
   signInUser: {
     stale: [],
+    table: 'users',
     async apply(tx, { user: u, version }) {
       await tx.query(
         `insert into users (uid, email, name, photo_url, email_verified, signed_in, last_seen_at, stream_version)
@@ -49,6 +50,7 @@ export const identityWrites: RowWriteHandlers<IdentityWrite> = {
   },
   signOutUser: {
     stale: [],
+    table: 'users',
     async apply(tx, write) {
       await tx.query(
         `update users set signed_in = false, last_seen_at = $2, stream_version = greatest(stream_version, $3),
@@ -58,6 +60,6 @@ export const identityWrites: RowWriteHandlers<IdentityWrite> = {
       );
     },
   },
-  grantAdmin: { stale: [], apply: (tx, write) => setAdmin(tx, write, true) },
-  revokeAdmin: { stale: [], apply: (tx, write) => setAdmin(tx, write, false) },
+  grantAdmin: { stale: [], table: 'users', apply: (tx, write) => setAdmin(tx, write, true) },
+  revokeAdmin: { stale: [], table: 'users', apply: (tx, write) => setAdmin(tx, write, false) },
 };

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SqlProjectionStore, openEmbeddedPostgres, pgliteSql, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
+import { createTestDatabase } from '@toolforge/platform/testing';
+import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
+import { applyRowWrite, openProjectorStore, type RowWrite } from './readModelWrites.js';
+import { dumpReadModel } from './test/readModel.js';
+import { at, orderRow, productRow } from './test/rows.js';
+
+/**
+ * A history whose writes do not commute within a table: a product deleted before it is added and
+ * added twice, an order id repeated by the next event, reservations of one product spread over a batch, a user signing
+ * in and out and gaining and losing the role in turn; one event the projector refused and one the
+ * database refuses (a NUL in a text column) in the middle.
+ */
+function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[] {
+  const orders: RowWrite[][] = [];
+  for (let n = 0; n < 60; n += 1) {
+    const order = orderRow(n, {
+      orderId: `o-${n % 5 === 4 ? n - 1 : n}`,
+      productId: `p-${n % 3}`,
+      quantity: 1 + (n % 4),
+      userId: `u-${n % 2}`,
+    });
+    orders.push([
+      { kind: 'insertOrder', order: n === 31 ? { ...order, shippingAddress: 'Anvil\u0000Road' } : order },
+      { kind: 'reserveStock', productId: order.productId, quantity: order.quantity },
+    ]);
+  }
+  const products: RowWrite[][] = [
+    [{ kind: 'deleteProduct', productId: 'p-1', at: at(1) }],
+    [{ kind: 'insertProduct', product: productRow(0) }],
+    [{ kind: 'insertProduct', product: productRow(1) }],
+    [{ kind: 'deleteProduct', productId: 'p-0', at: at(3) }],
+    [{ kind: 'deleteProduct', productId: 'p-0', at: at(4) }],
+    [{ kind: 'insertProduct', product: productRow(0, { name: 'Added again' }) }],
+    [{ kind: 'insertProduct', product: productRow(2) }],
+  ];
+  const users: RowWrite[][] = [];
+  for (let n = 0; n < 13; n += 1) {
+    const uid = `u-${n % 2}`;
+    const version = Math.floor(n / 2) + 1;
+    const write: RowWrite = [
+      {
+        kind: 'signInUser',
+        user: { uid, email: `${uid}@toolforge.test`, name: `User ${n}`, photoURL: null, emailVerified: true, at: at(n) },
+        version,
+      },
+      { kind: 'grantAdmin', uid, email: `${uid}@toolforge.test`, version },
+      { kind: 'signOutUser', uid, at: at(n), version },
+      { kind: 'revokeAdmin', uid, email: `${uid}@toolforge.test`, version },
+    ][n % 4] as RowWrite;
+    users.push([write]);
+  }
+  const asEvents = (writes: RowWrite[][]): ProjectedEvent<RowWrite>[] =>
+    writes.map((eventWrites, offset) => ({ offset, writes: eventWrites, source: { type: 'Test', json: JSON.stringify({ offset }) } }));
+  const ordersTopic = asEvents(orders);
+  ordersTopic[17] = { ...ordersTopic[17]!, writes: [], refused: 'unknown event type "OrderRenamed"' };
+  return [
+    { topic: 'catalog.products', events: asEvents(products) },
+    { topic: 'sales.orders', events: ordersTopic },
+    { topic: 'identity.users', events: asEvents(users) },
+  ];
+}
+
+/** Applies the history in batches of `batchSize` events of one topic; answers the dump and the dead letters. */
+async function applyHistory(sql: SqlExecutor, store: SqlProjectionStore<RowWrite>, batchSize: number) {
+  for (const { topic, events } of mixedHistory()) {
+    for (let from = 0; from < events.length; from += batchSize) {
+      await store.applyBatch({ topic, partition: 0, events: events.slice(from, from + batchSize) });
+    }
+  }
+  const letters = await store.deadLetters();
+  return {
+    dump: await dumpReadModel(sql),
+    deadLetters: letters
+      .map(({ deadAt: _, ...letter }) => letter)
+      .sort((a, b) => `${a.topic}${a.offset}`.localeCompare(`${b.topic}${b.offset}`)),
+  };
+}
+
+/** The reference: every write on its own, in order (the store without applyWrites). */
+async function oneWriteAtATime(sql: SqlExecutor): Promise<SqlProjectionStore<RowWrite>> {
+  await migrateReadModel(sql);
+  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, tables: READ_MODEL_TABLES });
+}
+
+describe('a batch applied in a few statements', () => {
+  const closing: (() => Promise<unknown>)[] = [];
+  const pglite = async () => {
+    const db = await openEmbeddedPostgres(null);
+    closing.push(() => db.close());
+    return pgliteSql(db);
+  };
+  const postgres = async () => {
+    const database = await createTestDatabase(inject('postgresUrl'));
+    closing.push(() => database.drop());
+    return database.sql;
+  };
+  let oneByOne: Awaited<ReturnType<typeof applyHistory>>;
+
+  beforeAll(async () => {
+    const sql = await pglite();
+    oneByOne = await applyHistory(sql, await oneWriteAtATime(sql), 1);
+  });
+  afterAll(async () => {
+    for (const close of closing) await close();
+  });
+
+  it('is a history whose writes would not survive reordering', () => {
+    expect(oneByOne.dump.products.map((row) => [row.product_id, row.name, row.deleted_at])).toEqual([
+      ['p-0', 'Product 0', at(3)],
+      ['p-1', 'Product 1', null],
+      ['p-2', 'Product 2', null],
+    ]);
+    expect(oneByOne.dump.orders).toHaveLength(46);
+    expect(oneByOne.dump.users.map((row) => [row.uid, row.signed_in, row.admin])).toEqual([
+      ['u-0', true, false],
+      ['u-1', false, false],
+    ]);
+    expect(oneByOne.deadLetters.map((letter) => [letter.topic, letter.offset])).toEqual([
+      ['sales.orders', 17],
+      ['sales.orders', 31],
+    ]);
+  });
+
+  // 7: a repeated order id in one statement; 30: the refused event in a batch applied in one go, the
+  // NUL in the next; 1000: the whole history applied again event by event, on savepoints.
+  for (const batchSize of [7, 30, 1000]) {
+    it(`leaves the read model as applying each write in turn does, on PGlite (batches of ${batchSize})`, async () => {
+      const sql = await pglite();
+      expect(await applyHistory(sql, await openProjectorStore(sql), batchSize)).toEqual(oneByOne);
+    });
+  }
+
+  it('leaves the read model as applying each write in turn does, on PostgreSQL', async () => {
+    const [reference, bulk] = [await postgres(), await postgres()];
+    const expected = await applyHistory(reference, await oneWriteAtATime(reference), 1);
+    expect(expected.dump.orders).toHaveLength(46);
+    expect(await applyHistory(bulk, await openProjectorStore(bulk), 30)).toEqual(expected);
+  });
+});
