@@ -98,7 +98,8 @@ async function countEvents(log: EventLog): Promise<number> {
  * whole log counting events, then rebuilds the read model from it, as the tool does.
  */
 export async function measureRebuild(orders: number, shop: BenchShop = embeddedBenchShop): Promise<RebuildMeasure> {
-  const { log, sql, close } = await shop.open();
+  const opened = await shop.open();
+  const { log, sql } = opened;
   try {
     const step = Math.max(1, Math.round(orders / 10));
     let reported = 0;
@@ -126,7 +127,7 @@ export async function measureRebuild(orders: number, shop: BenchShop = embeddedB
       ratio: Math.round((rebuilt.perSecond / raw.perSecond) * 100) / 100,
     };
   } finally {
-    await close();
+    await opened.close();
   }
 }
 
