@@ -12,9 +12,17 @@ import { orderWrites, type OrderWrite } from './orders/writes.js';
  */
 export type RowWrite = CatalogueWrite | OrderWrite | IdentityWrite;
 
-/** How one kind of write is applied, and which cached answers it makes stale. */
+/** One read-model row: its table, the column that keys it there, and the key. */
+export interface RowKey {
+  readonly table: string;
+  readonly keyColumn: string;
+  readonly key: string;
+}
+
+/** How one kind of write is applied, which cached answers it makes stale, and which rows it changes (a replay repairs those). */
 export interface RowWriteHandler<Write> {
   readonly stale: readonly CacheArea[];
+  rows(write: Write): readonly RowKey[];
   apply(tx: SqlQueryable, write: Write): Promise<void>;
 }
 
@@ -38,6 +46,11 @@ export function applyRowWrite(tx: SqlQueryable, write: RowWrite): Promise<void> 
 /** The cache areas whose answers a write makes stale. */
 export function cacheAreasOf(write: RowWrite): CacheArea[] {
   return [...handlerOf(write).stale];
+}
+
+/** The rows a write changes. */
+export function rowsOf(write: RowWrite): RowKey[] {
+  return [...handlerOf(write).rows(write)];
 }
 
 /**

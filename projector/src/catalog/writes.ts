@@ -1,6 +1,6 @@
 import type { LogSortKey } from '@toolforge/platform';
 import { CATALOGUE_AREA, type ProductView } from '@toolforge/query-service';
-import type { RowWriteHandlers } from '../readModelWrites.js';
+import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
 /**
  * A product as the projector lists it: as added (the query side's view but for its available
@@ -18,6 +18,10 @@ export type CatalogueWrite =
   | { readonly kind: 'deleteProduct'; readonly productId: string; readonly at: string }
   | { readonly kind: 'reserveStock'; readonly productId: string; readonly quantity: number };
 
+/** The catalogue's rows: a product as added, and the stock orders took of it. */
+const product = (productId: string): RowKey => ({ table: 'products', keyColumn: 'product_id', key: productId });
+const reservation = (productId: string): RowKey => ({ table: 'product_reservations', keyColumn: 'product_id', key: productId });
+
 /**
  * The catalogue's writes in SQL. Every catalogue answer (available stock shows on every product
  * page) goes stale with any of them.
@@ -25,6 +29,7 @@ export type CatalogueWrite =
 export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   insertProduct: {
     stale: [CATALOGUE_AREA],
+    rows: (write) => [product(write.product.productId)],
     async apply(tx, { product: p }) {
       await tx.query(
         `insert into products (product_id, name, category, model, image_url, price_cents, stock, min_order, description,
@@ -49,12 +54,14 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   },
   deleteProduct: {
     stale: [CATALOGUE_AREA],
+    rows: (write) => [product(write.productId)],
     async apply(tx, write) {
       await tx.query('update products set deleted_at = $2 where product_id = $1 and deleted_at is null', [write.productId, write.at]);
     },
   },
   reserveStock: {
     stale: [CATALOGUE_AREA],
+    rows: (write) => [reservation(write.productId)],
     // Adding to a counter commutes: an order projected before its product still counts.
     async apply(tx, write) {
       await tx.query(

@@ -13,6 +13,7 @@ export type OrderWrite = { readonly kind: 'insertOrder'; readonly order: OrderRo
 export const orderWrites: RowWriteHandlers<OrderWrite> = {
   insertOrder: {
     stale: [ORDERS_AREA],
+    rows: (write) => [{ table: 'orders', keyColumn: 'order_id', key: write.order.orderId }],
     async apply(tx, { order: o }) {
       await tx.query(
         `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
