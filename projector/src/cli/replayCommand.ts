@@ -1,4 +1,4 @@
-import type { EventLog, StoredEvent } from '@toolforge/platform';
+import { SERVING_SCHEMA, tablesOf, type EventLog, type StoredEvent } from '@toolforge/platform';
 import { replayReadModel, type ReplayOutcome } from '../replay.js';
 import type { StartingPoint } from './arguments.js';
 import { cacheToTell } from './cacheNotice.js';
@@ -57,6 +57,13 @@ export async function replayCommand(shop: ShopConnection, io: CliIo, options: Re
     return EXIT.usage;
   }
   try {
+    // Replaying onto nothing would only fail at the first table: a read model nobody has projected yet is built by `rebuild`.
+    if (!(await tablesOf(shop.readModel, SERVING_SCHEMA)).includes('projection_checkpoints')) {
+      io.err(
+        'toolforge: the read model has no tables yet, so there are no rows to replay: run the projector or `toolforge rebuild` first\n',
+      );
+      return EXIT.usage;
+    }
     const dryRun = options.dryRun ?? false;
     const outcome = await replayReadModel({
       log: shop.log,
