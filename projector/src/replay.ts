@@ -201,7 +201,17 @@ async function rowsIn(
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(value);
+    default:
+      // No column of the read model is JSON today; one would compare as its text.
+      return JSON.stringify(value);
+  }
 }
 
 function differencesOf(
