@@ -12,7 +12,14 @@ import { orderWrites, type OrderWrite } from './orders/writes.js';
  */
 export type RowWrite = CatalogueWrite | OrderWrite | IdentityWrite;
 
-/** How one kind of write is applied, and which cached answers it makes stale. */
+/** One read-model row: its table, the column that keys it there, and the key. */
+export interface RowKey {
+  readonly table: string;
+  readonly keyColumn: string;
+  readonly key: string;
+}
+
+/** How one kind of write is applied, which cached answers it makes stale, and which rows it changes (a replay repairs those). */
 export interface RowWriteHandler<Write> {
   readonly stale: readonly CacheArea[];
   /**
@@ -20,6 +27,7 @@ export interface RowWriteHandler<Write> {
    * different tables commute: a batch's writes are applied table by table (see applyRowWrites).
    */
   readonly table: string;
+  rows(write: Write): readonly RowKey[];
   apply(tx: SqlQueryable, write: Write): Promise<void>;
   /** Applies consecutive writes of this kind in one statement, leaving the rows as `apply` on each in turn would. */
   applyRun?(tx: SqlQueryable, writes: readonly Write[]): Promise<void>;
@@ -83,6 +91,11 @@ function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
 /** The cache areas whose answers a write makes stale. */
 export function cacheAreasOf(write: RowWrite): CacheArea[] {
   return [...handlerOf(write).stale];
+}
+
+/** The rows a write changes. */
+export function rowsOf(write: RowWrite): RowKey[] {
+  return [...handlerOf(write).rows(write)];
 }
 
 /**

@@ -116,13 +116,21 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
  * the switch that projector finds the new checkpoints and skips what the new version applied.
  */
 async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Projector, built: SqlExecutor): Promise<void> {
-  await tx.query('lock table projection_checkpoints in exclusive mode');
-  const serving = await sqlCheckpoints(tx).checkpoints();
+  const serving = await lockServingCheckpoints(tx);
   for (;;) {
     await projector.catchUp();
     const rebuilt = await sqlCheckpoints(built).checkpoints();
     if (serving.every((checkpoint) => reaches(rebuilt, checkpoint))) return;
   }
+}
+
+/**
+ * Holds a running projector's next batch back until `tx` ends (it inserts into and locks this table
+ * before any row write; reads go on), and answers where the serving read model stands.
+ */
+export async function lockServingCheckpoints(tx: SqlQueryable): Promise<readonly Checkpoint[]> {
+  await tx.query('lock table projection_checkpoints in exclusive mode');
+  return sqlCheckpoints(tx).checkpoints();
 }
 
 function reaches(checkpoints: readonly Checkpoint[], target: Checkpoint): boolean {

@@ -1,6 +1,6 @@
 import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
 import { CATALOGUE_AREA, type ProductView } from '@toolforge/query-service';
-import type { RowWriteHandlers } from '../readModelWrites.js';
+import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
 /**
  * A product as the projector lists it: as added (the query side's view but for its available
@@ -17,6 +17,10 @@ export type CatalogueWrite =
   | { readonly kind: 'insertProduct'; readonly product: ProductRow }
   | { readonly kind: 'deleteProduct'; readonly productId: string; readonly at: string }
   | { readonly kind: 'reserveStock'; readonly productId: string; readonly quantity: number };
+
+/** The catalogue's rows: a product as added, and the stock orders took of it. */
+const product = (productId: string): RowKey => ({ table: 'products', keyColumn: 'product_id', key: productId });
+const reservation = (productId: string): RowKey => ({ table: 'product_reservations', keyColumn: 'product_id', key: productId });
 
 /**
  * Adds reservations to the products' counters in one statement. Adding commutes, so a run's
@@ -40,6 +44,7 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   insertProduct: {
     stale: [CATALOGUE_AREA],
     table: 'products',
+    rows: (write) => [product(write.product.productId)],
     async apply(tx, { product: p }) {
       await tx.query(
         `insert into products (product_id, name, category, model, image_url, price_cents, stock, min_order, description,
@@ -65,6 +70,7 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   deleteProduct: {
     stale: [CATALOGUE_AREA],
     table: 'products',
+    rows: (write) => [product(write.productId)],
     async apply(tx, write) {
       await tx.query('update products set deleted_at = $2 where product_id = $1 and deleted_at is null', [write.productId, write.at]);
     },
@@ -72,6 +78,7 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   reserveStock: {
     stale: [CATALOGUE_AREA],
     table: 'product_reservations',
+    rows: (write) => [reservation(write.productId)],
     // Adding to a counter commutes: an order projected before its product still counts.
     apply: (tx, write) => reserveStock(tx, [write]),
     applyRun: reserveStock,

@@ -122,6 +122,19 @@ describe('toolforge while make start runs on the data dir', { timeout: 60_000 },
     );
   });
 
+  it('refuses a replay of the running shop, even a dry run (it builds beside the read model), with exit code 2', async () => {
+    for (const argv of [
+      ['replay', '--from', '2026-11-20'],
+      ['replay', '--from', '2026-11-20', '--dry-run'],
+    ]) {
+      const { code, stdout, stderr } = await runCli(argv, env);
+      expect({ argv, code, stdout }).toEqual({ argv, code: 2, stdout: '' });
+      expect(stderr).toBe(
+        `toolforge: the embedded shop in ${dataDir} is running (pid ${shop.pid}): a replay writes the read model, so stop make start first, then run the replay\n`,
+      );
+    }
+  });
+
   it('refuses a write sent on the socket’s SQL channel, and the shop serves on', async () => {
     const reader = (await connectToRunningShop(dataDir))!;
     try {

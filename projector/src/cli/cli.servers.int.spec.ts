@@ -1,9 +1,10 @@
 import { expect, inject, it } from 'vitest';
-import { KafkaEventLog } from '@toolforge/platform';
+import { KafkaEventLog, readConfig } from '@toolforge/platform';
 import { productAdded } from '@toolforge/contracts/testing';
 import { createTestDatabase, deleteTopics, logWriter, uniqueTopicPrefix } from '@toolforge/platform/testing';
 import { describeCli, runCli } from './cli.suite.js';
 import { tailEvents } from './eventsTail.js';
+import { connectToShop } from './shopConnection.js';
 
 const brokers = inject('kafkaBrokers');
 
@@ -78,6 +79,32 @@ it('tails from the log’s end: an event appended while it runs is printed, the 
     expect(streams).toEqual(['p-after']);
   } finally {
     await log.close();
+    await deleteTopics(brokers.split(','), topicPrefix);
+  }
+});
+
+it('refuses a replay or a rebuild while another holds the read model (exit 2), and goes on once it is let go', async () => {
+  const topicPrefix = uniqueTopicPrefix('cli-claim');
+  const database = await createTestDatabase(inject('postgresUrl'));
+  const env = { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, DATABASE_URL: database.url };
+  const holder = await connectToShop(readConfig(env), { readModel: true, writesReadModel: 'replay' });
+  try {
+    const claim = (await holder.claimRebuild())!;
+    const replay = await runCli(['replay', '--from', '2026-11-20', '--dry-run'], env);
+    expect({ code: replay.code, stdout: replay.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(replay.stderr).toBe('toolforge: a rebuild or replay of this read model is already running: wait for it to end first\n');
+    expect((await runCli(['rebuild'], env)).code).toBe(2);
+    await claim.release();
+    // Let go, the replay goes on, to find that nothing was ever projected into this database.
+    expect(await runCli(['replay', '--from', '2026-11-20', '--dry-run'], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'toolforge: the read model has no tables yet, so there are no rows to replay: run the projector or `toolforge rebuild` first\n',
+    });
+  } finally {
+    await holder.close();
+    await database.drop();
     await deleteTopics(brokers.split(','), topicPrefix);
   }
 });

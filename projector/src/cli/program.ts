@@ -7,6 +7,7 @@ import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
 import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } from './shopConnection.js';
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
+import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
 import { statusCommand } from './statusCommand.js';
 
 /**
@@ -88,8 +89,25 @@ export async function run(
       'rebuilds the read model from the start of the log while the shop serves: a new version built beside the old, ' +
         'then switched in at once and the old one dropped; Ctrl-C cancels and leaves the read model in use as it was',
     )
-    .addOption(new Option('--projection <name>', 'the projection to rebuild (the shop has one)').choices(PROJECTIONS).default('read-model'))
-    .action(async () => withShop({ readModel: true, writesReadModel: true }, (shop) => rebuildCommand(shop, io, stop())));
+    .addOption(projection('rebuild'))
+    .action(async () => withShop({ readModel: true, writesReadModel: 'rebuild' }, (shop) => rebuildCommand(shop, io, stop())));
+
+  const replay = program
+    .command('replay')
+    .description(
+      'makes the read-model rows that a range of the log writes as the log says they should be (up to where the read model ' +
+        'stands), leaving every other row as it is; --dry-run prints what would change and changes nothing',
+    )
+    .addOption(projection('replay'))
+    .requiredOption('--from <position|iso>', 'the range starts at this log position (topic/partition/offset) or time', startingPoint)
+    .option('--to <position|iso>', 'the range ends at this log position or time, included (the log’s end when left out)', startingPoint)
+    .option('--dry-run', 'print the rows that would change, and change nothing')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'));
+  replay.action(async (options: ReplayOptions) => {
+    const problem = rangeProblem(options);
+    if (problem) replay.error(`error: ${problem}`);
+    await withShop({ readModel: true, writesReadModel: 'replay' }, (shop) => replayCommand(shop, io, options));
+  });
 
   program
     .command('status')
@@ -134,6 +152,11 @@ function withEventFilter(command: Command): Command {
 
 function eventFilter(options: EventFilterOptions) {
   return { types: options.type, topics: options.topic, from: options.from };
+}
+
+/** --projection: the shop has one projection, the read model, and every table of it goes together. */
+function projection(command: string): Option {
+  return new Option('--projection <name>', `the projection to ${command} (the shop has one)`).choices(PROJECTIONS).default('read-model');
 }
 
 /** Settles at the first SIGINT or SIGTERM. */

@@ -1,14 +1,11 @@
-import { CACHE_TTL_SECONDS } from '@toolforge/platform';
 import { rebuildReadModel } from '../rebuild.js';
+import { cacheToTell } from './cacheNotice.js';
 import { EXIT, type CliIo } from './output.js';
 import { progressDisplay } from './progress.js';
 import { CannotConnect, type ShopConnection } from './shopConnection.js';
 
 /** The projections a rebuild can name: the shop has one, the read model, and every table of it is rebuilt together. */
 export const PROJECTIONS = ['read-model'] as const;
-
-/** How long the switch waits for Redis to be connected before telling it anyway (and warning if it cannot). */
-const CACHE_READY_MS = 2000;
 
 /**
  * `rebuild`: the read model rebuilt from the start of the log while the shop serves, then switched
@@ -26,25 +23,13 @@ export async function rebuildCommand(shop: ShopConnection, io: CliIo, cancel: Pr
   void cancel.then(() => canceled.abort());
   const progress = progressDisplay(io, 'rebuild');
   try {
-    const cacheReady = shop.cache?.waitUntilReady(CACHE_READY_MS);
     const result = await rebuildReadModel({
       log: shop.log,
       sql: shop.readModel,
       liveProjectors: shop.sharedWithProjectors,
       onProgress: (state) => progress.update(state),
       signal: canceled.signal,
-      cache: shop.cache && {
-        advance: async (areas) => {
-          await cacheReady;
-          await shop
-            .cache!.advance(areas)
-            .catch((error: Error) =>
-              io.err(
-                `toolforge: Redis was not told (${error.message}): answers cached before the switch live up to ${CACHE_TTL_SECONDS} s\n`,
-              ),
-            );
-        },
-      },
+      cache: cacheToTell(shop, io, 'switch'),
     });
     progress.finish();
     if (result.outcome === 'canceled') {

@@ -55,10 +55,10 @@ export class CannotConnect extends Error {
 
 type ConnectionSettings = Pick<ShopConfig, 'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix'>;
 
-/** What a command needs of the shop: the read model too, or the read model to write (a rebuild). */
+/** What a command needs of the shop: the read model too, or the read model to write (named by the command that writes it). */
 export interface ShopNeeds {
   readonly readModel: boolean;
-  readonly writesReadModel?: boolean;
+  readonly writesReadModel?: 'rebuild' | 'replay';
 }
 
 /**
@@ -175,7 +175,10 @@ async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<Sho
  */
 async function connectThroughRunningShop(dataDir: string, pid: number, needs: ShopNeeds): Promise<ShopConnection> {
   const running = `the embedded shop in ${dataDir} is running (pid ${pid})`;
-  const rebuildRefused = new CannotConnect(`${running}: a rebuild writes the read model, so stop make start first, then run the rebuild`);
+  const writer = needs.writesReadModel ?? 'rebuild';
+  const rebuildRefused = new CannotConnect(
+    `${running}: a ${writer} writes the read model, so stop make start first, then run the ${writer}`,
+  );
   if (needs.writesReadModel) throw rebuildRefused;
   const reader = await connectToRunningShop(dataDir).catch((error: Error) => {
     // Another user's shop (the socket is its owner's only), say.

@@ -1,5 +1,5 @@
 import type { SqlQueryable } from '@toolforge/platform';
-import type { RowWriteHandlers } from '../readModelWrites.js';
+import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
 export interface SignedInUserRow {
   readonly uid: string;
@@ -32,11 +32,17 @@ async function setAdmin(tx: SqlQueryable, write: { uid: string; email: string; v
   );
 }
 
+/** Every account write changes the account's one row. */
+const user = (write: { uid: string } | { user: { uid: string } }): RowKey[] => [
+  { table: 'users', keyColumn: 'uid', key: 'user' in write ? write.user.uid : write.uid },
+];
+
 /** The accounts' writes in SQL. Roles and sessions are read from the read model directly, never from the cache. */
 export const identityWrites: RowWriteHandlers<IdentityWrite> = {
   signInUser: {
     stale: [],
     table: 'users',
+    rows: user,
     async apply(tx, { user: u, version }) {
       await tx.query(
         `insert into users (uid, email, name, photo_url, email_verified, signed_in, last_seen_at, stream_version)
@@ -51,6 +57,7 @@ export const identityWrites: RowWriteHandlers<IdentityWrite> = {
   signOutUser: {
     stale: [],
     table: 'users',
+    rows: user,
     async apply(tx, write) {
       await tx.query(
         `update users set signed_in = false, last_seen_at = $2, stream_version = greatest(stream_version, $3),
@@ -60,6 +67,6 @@ export const identityWrites: RowWriteHandlers<IdentityWrite> = {
       );
     },
   },
-  grantAdmin: { stale: [], table: 'users', apply: (tx, write) => setAdmin(tx, write, true) },
-  revokeAdmin: { stale: [], table: 'users', apply: (tx, write) => setAdmin(tx, write, false) },
+  grantAdmin: { stale: [], table: 'users', rows: user, apply: (tx, write) => setAdmin(tx, write, true) },
+  revokeAdmin: { stale: [], table: 'users', rows: user, apply: (tx, write) => setAdmin(tx, write, false) },
 };

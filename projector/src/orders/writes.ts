@@ -50,6 +50,7 @@ export const orderWrites: RowWriteHandlers<OrderWrite> = {
   insertOrder: {
     stale: [ORDERS_AREA],
     table: 'orders',
+    rows: (write) => [{ table: 'orders', keyColumn: 'order_id', key: write.order.orderId }],
     apply: (tx, write) => insertOrders(tx, [write.order]),
     applyRun: (tx, writes) =>
       insertOrders(
