@@ -12,6 +12,7 @@ export * from './eventLog/kafkaEventLog.js';
 export * from './eventLog/kafkaTopics.js';
 export * from './eventLog/openEventLog.js';
 export * from './eventLog/logEnd.js';
+export * from './eventLog/readAhead.js';
 export * from './eventLog/kafkaLogEnds.js';
 export * from './eventLog/writerStatus.js';
 export * from './readModel/index.js';

@@ -1,5 +1,5 @@
 import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
-import { Sleepers, type Cache, type EventLog, type HotAnswers, type IdentifiedLog, type OnLogChange } from '@toolforge/platform';
+import { Sleepers, readAhead, type Cache, type EventLog, type HotAnswers, type IdentifiedLog, type OnLogChange } from '@toolforge/platform';
 import { LogChangedError } from './logBinding.js';
 import { ReadModelUpdater, type Committed, type ProjectorLogger, type ProjectorStore } from './readModelUpdater.js';
 
@@ -16,6 +16,12 @@ export interface ProjectorDeps {
   topics?: readonly Topic[];
   /** Events read and applied per transaction. */
   batchSize?: number;
+  /**
+   * Ask for the next page of the log while a batch is applied (readAhead): for a projector that
+   * reads a whole log into a database of another process, a rebuild's or a replay's. The running
+   * projector reads as it goes, each partition from its checkpoint when it gets there.
+   */
+  readAhead?: boolean;
   /** How long the running projector waits for a wake-up before it reads the log again anyway. */
   pollIntervalMs?: number;
   /** The longest pause after failures, which back off from pollIntervalMs. */
@@ -127,7 +133,8 @@ export class Projector {
     let applied = 0;
     // Each partition from its checkpoint, read just before the partition is.
     const from = (topic: Topic, partition: number) => this.updater.nextOffset(topic, partition);
-    for await (const { topic, partition, events } of this.deps.log.readAll({ topics: this.topics, from, pageSize: this.batchSize })) {
+    const pages = this.deps.log.readAll({ topics: this.topics, from, pageSize: this.batchSize });
+    for await (const { topic, partition, events } of this.deps.readAhead ? readAhead(pages) : pages) {
       if (this.stopping) break;
       applied += (await this.updater.apply(topic, partition, events)).applied;
     }

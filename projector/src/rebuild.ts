@@ -74,7 +74,7 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
   await freshSchema(sql, REBUILD_SCHEMA);
   const built = inSchema(sql, REBUILD_SCHEMA);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const projector = new Projector({ log, store: await openProjectorStore(built), batchSize });
+  const projector = new Projector({ log, store: await openProjectorStore(built), batchSize, readAhead: true });
   // The new tables are filled without the indexes that only serve reads, and get them once full.
   const deferred = await deferIndexes(sql, REBUILD_SCHEMA);
   const progress = await progressOf(log, options.onProgress);
