@@ -50,6 +50,8 @@ export interface ReplayOptions {
   /** Told which areas changed (services mode: Redis). */
   readonly cache?: Pick<Cache, 'advance'>;
   readonly batchSize?: number;
+  /** Aborted: the build stops after the batch in hand and nothing is compared or changed. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ReplayOutcome {
@@ -69,10 +71,11 @@ export interface ReplayOutcome {
  * rows the range's events write are made equal to what the projection makes of the log up to
  * where the serving read model stands, built afresh in a schema of its own. Writing the events
  * again would not do: some writes add (a reservation), so an event applied twice counts twice.
- * Every other row, and the checkpoints, stay as they are.
+ * Every other row, and the checkpoints, stay as they are. Undefined when canceled (`signal`) before
+ * the comparison: then nothing changed.
  */
-export async function replayReadModel(options: ReplayOptions): Promise<ReplayOutcome> {
-  const { sql } = options;
+export async function replayReadModel(options: ReplayOptions): Promise<ReplayOutcome | undefined> {
+  const { sql, signal } = options;
   const range = await rowsOfTheRange(options.events);
   await freshSchema(sql, REPLAY_SCHEMA);
   const limits = new Map<string, number>();
@@ -80,14 +83,20 @@ export async function replayReadModel(options: ReplayOptions): Promise<ReplayOut
     log: upToTheCheckpoints(options.log, limits),
     store: await openProjectorStore(inSchema(sql, REPLAY_SCHEMA)),
     batchSize: options.batchSize ?? 2000,
+    readAhead: true,
   });
+  const stop = () => void projector.stop();
+  signal?.addEventListener('abort', stop, { once: true });
   const catchUpWith = async (serving: readonly Checkpoint[]) => {
     for (const { topic, partition, nextOffset } of serving) limits.set(`${topic}/${partition}`, nextOffset);
     await projector.catchUp();
   };
   try {
     // The bulk of the work, outside the transaction: a running projector only waits for what it applied meanwhile.
-    await catchUpWith(await sqlCheckpoints(sql).checkpoints());
+    if (!signal?.aborted) await catchUpWith(await sqlCheckpoints(sql).checkpoints());
+    // Canceled: the scratch copy is partial, so nothing is compared (the schema is dropped below).
+    if (signal?.aborted) return undefined;
+    signal?.removeEventListener('abort', stop);
     const changes = await sql.transaction(async (tx) => {
       if (options.liveProjectors) await catchUpWith(await lockServingCheckpoints(tx));
       const found = await compareRows(tx, range.rows);
@@ -104,6 +113,7 @@ export async function replayReadModel(options: ReplayOptions): Promise<ReplayOut
       repaired,
     };
   } finally {
+    signal?.removeEventListener('abort', stop);
     await projector.stop();
     await dropSchema(sql, REPLAY_SCHEMA);
   }

@@ -391,6 +391,11 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
       expect(table.stdout).toMatch(/^WHAT\s+KEY\s+COLUMN\s+SERVING\s+REPLAYED\norders\s+o-1\s+quantity\s+4\s+5\n/);
       expect(table.stdout).toMatch(/Dry run: 4 events in range, \d+ rows checked, 2 would change; nothing was changed\.\n$/);
       expect((await runCli(['audit', 'orders'], env)).code).toBe(1);
+      // Ctrl-C before the comparison: exit 130, nothing compared or changed (the replay below still finds both rows), no schema left.
+      const canceled = await runCliUntil(['replay', '--from', '2026-11-20'], env, () => true);
+      expect({ code: canceled.code, stdout: canceled.stdout }).toEqual({ code: 130, stdout: '' });
+      expect(canceled.stderr).toMatch(/replay canceled: nothing was compared or changed; run it again to start over\n$/);
+      expect(await withShop(env, schemasLeft)).toEqual([]);
 
       const replayed = await runCli(['replay', '--from', '2026-11-20'], env);
       expect({ code: replayed.code, stderr: replayed.stderr }).toEqual({ code: 0, stderr: '' });

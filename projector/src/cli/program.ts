@@ -106,7 +106,7 @@ export async function run(
   replay.action(async (options: ReplayOptions) => {
     const problem = rangeProblem(options);
     if (problem) replay.error(`error: ${problem}`);
-    await withShop({ readModel: true, writesReadModel: 'replay' }, (shop) => replayCommand(shop, io, options));
+    await withShop({ readModel: true, writesReadModel: 'replay' }, (shop) => replayCommand(shop, io, options, stop()));
   });
 
   program

@@ -47,9 +47,9 @@ export async function* eventsInRange(log: EventLog, { from, to }: ReplayRange): 
  * `replay`: the rows a range of the log writes, made as the log says they should be
  * (projector/src/replay.ts). Exit 0 when nothing differed or the rows were repaired; 1 when a dry
  * run found rows to change (a problem found, as for `audit`); 2 when another rebuild or replay
- * runs, or the shop cannot be reached.
+ * runs, or the shop cannot be reached; 130 when canceled (Ctrl-C) before the comparison.
  */
-export async function replayCommand(shop: ShopConnection, io: CliIo, options: ReplayOptions): Promise<number> {
+export async function replayCommand(shop: ShopConnection, io: CliIo, options: ReplayOptions, cancel: Promise<void>): Promise<number> {
   if (!shop.readModel) throw new CannotConnect('a replay needs the read model: set DATABASE_URL');
   const claim = await shop.claimRebuild();
   if (!claim) {
@@ -65,7 +65,10 @@ export async function replayCommand(shop: ShopConnection, io: CliIo, options: Re
       return EXIT.usage;
     }
     const dryRun = options.dryRun ?? false;
+    const canceled = new AbortController();
+    void cancel.then(() => canceled.abort());
     const outcome = await replayReadModel({
+      signal: canceled.signal,
       log: shop.log,
       sql: shop.readModel,
       liveProjectors: shop.sharedWithProjectors,
@@ -73,6 +76,10 @@ export async function replayCommand(shop: ShopConnection, io: CliIo, options: Re
       dryRun,
       cache: cacheToTell(shop, io, 'replay'),
     });
+    if (!outcome) {
+      io.err('toolforge: replay canceled: nothing was compared or changed; run it again to start over\n');
+      return EXIT.canceled;
+    }
     io.out(options.format === 'json' ? `${JSON.stringify({ dryRun, ...outcome }, null, 2)}\n` : replayReport(outcome, dryRun));
     return dryRun && outcome.changes.length > 0 ? EXIT.problemFound : EXIT.ok;
   } finally {
