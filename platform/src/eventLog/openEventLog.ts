@@ -1,5 +1,6 @@
 import type { ShopConfig } from '../config.js';
-import { lockDataDir } from '../dataDirLock.js';
+import type { PGlite } from '@electric-sql/pglite';
+import { lockDataDir, type DataDirLock } from '../dataDirLock.js';
 import { databaseAnswers, type ReadinessCheck } from '../http/health.js';
 import { openEmbeddedPostgres } from '../pglite.js';
 import { pgliteSql } from '../readModel/sql.js';
@@ -52,16 +53,36 @@ export async function openEventLog(
       close: () => log.close(),
     };
   }
-  const lock = await lockDataDir(config.dataDir);
+  const { db, log, close } = await openLockedEmbeddedLog(config.dataDir, await lockDataDir(config.dataDir));
+  return {
+    log,
+    description: `the embedded log in ${config.dataDir}`,
+    writer: EMBEDDED_WRITER,
+    answers: databaseAnswers('the embedded log', pgliteSql(db)),
+    close,
+  };
+}
+
+/** The embedded database and its log, opened under the data dir's lock. */
+export interface LockedEmbeddedLog {
+  readonly db: PGlite;
+  readonly log: PgliteEventLog;
+  /** Closes the log and the database, then lets go of the lock (a property: callers hand it on). */
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * Opens the embedded database in `dataDir` and its log, under a lock the caller already holds: the
+ * lock goes with them (closing releases it), and is released at once when they cannot be opened.
+ */
+export async function openLockedEmbeddedLog(dataDir: string, lock: DataDirLock): Promise<LockedEmbeddedLog> {
   try {
-    const db = await openEmbeddedPostgres(config.dataDir);
+    const db = await openEmbeddedPostgres(dataDir);
     const log = await PgliteEventLog.open(db);
     return {
+      db,
       log,
-      description: `the embedded log in ${config.dataDir}`,
-      writer: EMBEDDED_WRITER,
-      answers: databaseAnswers('the embedded log', pgliteSql(db)),
-      async close() {
+      close: async () => {
         await log.close();
         await db.close();
         await lock.release();

@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import {
   DataDirInUse,
   KafkaEventLog,
-  PgliteEventLog,
   RedisCache,
   connectToRunningShop,
   lockDataDir,
-  openEmbeddedPostgres,
+  openLockedEmbeddedLog,
   openPostgresPool,
   pgSql,
   pgliteSql,
@@ -149,23 +148,13 @@ async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<Sho
     if (!(error instanceof DataDirInUse)) throw error;
     return connectThroughRunningShop(dataDir, error.pid, needs);
   }
-  try {
-    const db = await openEmbeddedPostgres(dataDir);
-    const log = await PgliteEventLog.open(db);
-    return connection(
-      log,
-      `the embedded log in ${dataDir}`,
-      { sql: pgliteSql(db), description: `the embedded read model in ${dataDir}` },
-      async () => {
-        await log.close();
-        await db.close();
-        await lock.release();
-      },
-    );
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
+  const { db, log, close } = await openLockedEmbeddedLog(dataDir, lock);
+  return connection(
+    log,
+    `the embedded log in ${dataDir}`,
+    { sql: pgliteSql(db), description: `the embedded read model in ${dataDir}` },
+    close,
+  );
 }
 
 /**
