@@ -165,6 +165,7 @@ function upToTheCheckpoints(log: EventLog & IdentifiedLog, limits: ReadonlyMap<s
   return {
     identify: () => log.identify(),
     append: () => Promise.reject(new Error('a replay never appends to the log')),
+    appendBatch: () => Promise.reject(new Error('a replay never appends to the log')),
     close: () => Promise.resolve(),
     async *readAll(options?: ReadAllOptions): AsyncGenerator<LogPage> {
       for await (const page of log.readAll(options)) {

@@ -1,6 +1,6 @@
-import type { StoredEvent, UserStanding } from '@toolforge/platform';
+import type { UserStanding } from '@toolforge/platform';
 import { StatesById } from '../shared/statesById.js';
-import type { WriteModelPart } from '../shared/writeModel.js';
+import type { ModelEvent, WriteModelPart } from '../shared/writeModel.js';
 import { evolveUser, type UserFact, type UserState } from './user.js';
 
 /** The write model's accounts: each one's state, and where its sessions last ended. */
@@ -13,10 +13,15 @@ export class AccountStates implements WriteModelPart {
   /** Per account: the stream version of its last sign-out or admin revocation. */
   private readonly sessionsEndedAt = new Map<string, number>();
 
-  apply(event: StoredEvent): void {
+  apply(event: ModelEvent): void {
     this.accounts.apply(event);
     // Both end every session the account had: API tokens issued before are refused.
     if (event.type === 'UserSignedOut' || event.type === 'AdminRevoked') this.sessionsEndedAt.set(event.data.uid, event.streamPosition);
+  }
+
+  clear(): void {
+    this.accounts.clear();
+    this.sessionsEndedAt.clear();
   }
 
   get(uid: string): UserState | undefined {

@@ -1,7 +1,7 @@
 import { TOPICS, fromCents, messages, roundToCents, type PlaceOrderCommand } from '@toolforge/contracts';
 import type { ProductStates } from '../catalog/catalogue.js';
 import type { ProductFact, ProductState } from '../catalog/product.js';
-import { aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
+import { AwaitingCommit, aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import { CommandRejected } from '../shared/decider.js';
 import { orderDecider, type PlaceOrder } from './decide.js';
 import { orderFingerprint, type OrderReceipts } from './receipts.js';
@@ -54,6 +54,8 @@ export class Orders {
       if (receipt) {
         if (receipt.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
         const { orderId, position, totalCostCents } = receipt;
+        // The first order is still on its way to the log: answered once it is there.
+        if (position === undefined) throw new AwaitingCommit();
         return { orderId, position, totalCost: fromCents(totalCostCents), replayed: true };
       }
 

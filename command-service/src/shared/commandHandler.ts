@@ -1,7 +1,8 @@
-import { CURRENT_SCHEMA_VERSION, formatPosition, type EventMeta, type ShopEvent, type Topic } from '@toolforge/contracts';
-import { ConcurrencyError, type AppendResult, type EventLog } from '@toolforge/platform';
+import { CURRENT_SCHEMA_VERSION, formatPosition, type ShopEvent, type Topic } from '@toolforge/contracts';
+import { ConcurrencyError, type EventLog } from '@toolforge/platform';
 import { CommandQueue, type CommandQueueLimits } from './commandQueue.js';
-import type { Decided, Decider } from './decider.js';
+import { CommandRejected, type Decided, type Decider } from './decider.js';
+import { DecidedOnFailedBatch, GroupCommit, type BatchLimits } from './groupCommit.js';
 import type { WriteModel } from './writeModel.js';
 
 /** One stream of the log: an aggregate's events, in order. */
@@ -70,17 +71,39 @@ export interface CommandHandlerDeps {
   newId?: () => string;
   /** How long a command may wait for its turn, and how many may wait. */
   limits?: CommandQueueLimits;
+  /** How much one batch of appends may hold. */
+  batchLimits?: BatchLimits;
 }
 
-/** How often a command is decided again after another writer got to the stream first. */
-const CONCURRENCY_RETRIES = 3;
+/**
+ * How often a command is decided again: after another writer got to a stream first
+ * (ConcurrencyError), or after a batch it was decided on failed.
+ */
+const RETRIES = 3;
 
 /**
- * The one way a command reaches the log: it loads the state the aggregate decides on from the write
- * model, decides, appends with the version of the stream the model holds, and applies what the log
- * stored. Commands run one at a time, so stock checks and appends cannot interleave within this
- * writer; a command another writer overtook (ConcurrencyError) is decided again on the caught-up
- * model, a bounded number of times.
+ * What a command needs for its answer is decided but not yet in the log (the first order under
+ * its Idempotency-Key is in a batch being written): it is run again once that batch is committed.
+ */
+export class AwaitingCommit extends Error {
+  constructor() {
+    super('what this command answers with is on its way to the log');
+    this.name = 'AwaitingCommit';
+  }
+}
+
+/**
+ * The one way a command reaches the log, with group commit (docs/architecture.md §4). Commands
+ * are decided one at a time, in turn, against the write model *including* the events decided
+ * before them that are still on their way to the log, so stock checks, minimum orders and
+ * idempotency stay exact. A command's events are handed to the gathering batch and applied to the
+ * model at once; its turn then passes to the next command while the batch is written, and it is
+ * answered once its batch is committed and readable. A command that appends nothing (a refusal, a
+ * retry answered again) is answered once everything it was decided on is committed.
+ *
+ * When a batch fails, its commands fail with the log's error; those decided after it are decided
+ * again (bounded), once the model has forgotten the failed events by reading the log again. So does
+ * a command another writer overtook (ConcurrencyError, which fails its batch).
  */
 export class CommandHandler {
   /** A fresh id: for events, commands, and the streams of new products and orders. */
@@ -89,6 +112,9 @@ export class CommandHandler {
   private readonly model: WriteModel;
   private readonly clock: () => Date;
   private readonly commands: CommandQueue;
+  private readonly batches: GroupCommit;
+  /** The batches' epoch the model holds the events of: behind theirs after a batch failed. */
+  private modelEpoch = 0;
 
   constructor(deps: CommandHandlerDeps) {
     this.log = deps.log;
@@ -96,6 +122,7 @@ export class CommandHandler {
     this.clock = deps.clock ?? (() => new Date());
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.commands = new CommandQueue(deps.limits);
+    this.batches = new GroupCommit(deps.log, (stored) => this.model.stored(stored), deps.batchLimits);
   }
 
   /** Decides `command` at its turn and appends what it decides. */
@@ -110,40 +137,79 @@ export class CommandHandler {
   /**
    * Runs `work` at its turn (refused unstarted, ShopBusy, when it cannot start in time), for a
    * command that must read the write model before it is decided (an idempotent retry, the shop's
-   * other admins); after a ConcurrencyError the model catches up and `work` runs again from the start.
+   * other admins). `work` decides at most once; after a ConcurrencyError or a failed batch it decided
+   * on, it runs again from the start on the reloaded model.
    */
-  run<T>(work: (decide: Decide) => Promise<T>): Promise<T> {
-    return this.commands.run(async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await work(this.decide);
-        } catch (error) {
-          if (!(error instanceof ConcurrencyError) || attempt > CONCURRENCY_RETRIES) throw error;
-          await this.model.catchUp(this.log);
-        }
+  async run<T>(work: (decide: Decide) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.commands.run((release) => this.inTurn(work, release));
+      } catch (error) {
+        const again =
+          error instanceof AwaitingCommit ||
+          ((error instanceof ConcurrencyError || error instanceof DecidedOnFailedBatch) && attempt <= RETRIES);
+        if (!again) throw error;
       }
-    });
+    }
   }
 
-  private readonly decide: Decide = async (aggregate, command, origin) => {
-    const { topic, streamId } = aggregate.streamOf(command);
-    const decided = aggregate.decider.decide(command, aggregate.load(command));
-    const result = await this.append(topic, streamId, decided, origin);
-    return { position: formatPosition(result.position), state: aggregate.load(command), version: this.model.version(topic, streamId) };
-  };
+  /** `work` in its turn: the turn passes on once its events are handed over (or it ends). */
+  private async inTurn<T>(work: (decide: Decide) => Promise<T>, release: () => void): Promise<T> {
+    await this.batches.room();
+    if (this.modelEpoch !== this.batches.epoch) {
+      const epoch = this.batches.epoch;
+      await this.model.reload(this.log);
+      this.modelEpoch = epoch;
+    }
+    const epoch = this.modelEpoch;
+    let decided = false;
+    let handedOver = false;
+    const decide: Decide = async (aggregate, command, origin) => {
+      if (decided) throw new Error('a command decides once in its turn');
+      decided = true;
+      const { topic, streamId } = aggregate.streamOf(command);
+      const facts = aggregate.decider.decide(command, aggregate.load(command));
+      const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin) };
+      const appended = this.batches.append(request, epoch);
+      handedOver = true;
+      this.model.applyDecided(topic, streamId, request.expectedVersion, request.events);
+      const state = aggregate.load(command);
+      const version = this.model.version(topic, streamId);
+      release();
+      // Its batch commits after every batch before it: all it was decided on is in the log then.
+      const result = await appended;
+      return { position: formatPosition(result.position), state, version };
+    };
+    try {
+      const answer = await work(decide);
+      if (!handedOver) await this.answeredAfterItsGrounds(release);
+      return answer;
+    } catch (error) {
+      if (handedOver || !(error instanceof CommandRejected || error instanceof AwaitingCommit)) throw error;
+      // A refusal (or a wait) decided on events of a batch that then failed is decided again.
+      await this.answeredAfterItsGrounds(release);
+      throw error;
+    } finally {
+      release();
+    }
+  }
 
-  private async append(topic: Topic, streamId: string, decided: readonly Decided[], origin: CommandOrigin): Promise<AppendResult> {
+  /**
+   * For a command that appends nothing: passes the turn on, then waits until the events it was
+   * decided on (those handed over so far) are committed; DecidedOnFailedBatch if they failed.
+   */
+  private answeredAfterItsGrounds(release: () => void): Promise<void> {
+    const grounds = this.batches.settled();
+    release();
+    return grounds;
+  }
+
+  private withMeta(facts: readonly Decided[], origin: CommandOrigin): ShopEvent[] {
     const occurredAt = this.clock().toISOString();
     const commandId = origin.commandId ?? this.newId();
-    const events = decided.map((fact) =>
-      withMeta(fact, { eventId: this.newId(), occurredAt, actor: origin.actor, commandId, schemaVersion: CURRENT_SCHEMA_VERSION }),
-    );
-    const result = await this.log.append({ topic, streamId, expectedVersion: this.model.version(topic, streamId), events });
-    for (const stored of result.stored) this.model.apply(stored);
-    return result;
+    return facts.map((fact) => ({
+      ...fact,
+      meta: { eventId: this.newId(), occurredAt, actor: origin.actor, commandId, schemaVersion: CURRENT_SCHEMA_VERSION },
+    }));
   }
-}
-
-function withMeta(fact: Decided, meta: EventMeta): ShopEvent {
-  return { ...fact, meta };
 }

@@ -1,47 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyError, type AppendRequest, type AppendResult, type EventLog, type StoredEvent } from '@toolforge/platform';
-import { ALL_TOPICS, CURRENT_SCHEMA_VERSION, TOPICS, addProductSchema, messages, placeOrderSchema } from '@toolforge/contracts';
+import { ConcurrencyError, type EventLog } from '@toolforge/platform';
+import { CURRENT_SCHEMA_VERSION, TOPICS, addProductSchema, messages, placeOrderSchema } from '@toolforge/contracts';
 import { Catalogue, productStates, type ProductStates } from '../catalog/catalogue.js';
 import { productDecider, type ProductCommand } from '../catalog/decide.js';
 import { Orders } from '../orders/orders.js';
 import { OrderReceipts } from '../orders/receipts.js';
 import { validProduct } from '../test/harness.js';
+import { memoryLog } from '../test/memoryLog.js';
 import { CommandHandler, aggregateOf } from './commandHandler.js';
 import { WriteModel } from './writeModel.js';
 
 /** Price 10.00, stock 30, minimum order 5. */
 const drill = addProductSchema.parse(validProduct);
-
-/** A log in memory, one partition per topic, that refuses an append behind its stream as the adapters do. */
-function memoryLog() {
-  const events: StoredEvent[] = [];
-  const appends: AppendRequest[] = [];
-  const log: EventLog = {
-    append(request: AppendRequest): Promise<AppendResult> {
-      appends.push(request);
-      const version = events.filter((event) => event.position.topic === request.topic && event.streamId === request.streamId).length;
-      if (version !== request.expectedVersion) return Promise.reject(new ConcurrencyError(request.streamId, request.expectedVersion));
-      const end = events.filter((event) => event.position.topic === request.topic).length;
-      const stored = request.events.map((event, index): StoredEvent => ({
-        ...event,
-        position: { topic: request.topic, partition: 0, offset: end + index },
-        streamId: request.streamId,
-        streamPosition: version + index + 1,
-      }));
-      events.push(...stored);
-      return Promise.resolve({ position: stored.at(-1)!.position, stored });
-    },
-    async *readAll(options = {}) {
-      for (const topic of options.topics ?? ALL_TOPICS) {
-        const from = (await options.from?.(topic, 0)) ?? 0;
-        const page = events.filter((event) => event.position.topic === topic && event.position.offset >= from);
-        if (page.length > 0) yield { topic, partition: 0, events: page };
-      }
-    },
-    close: () => Promise.resolve(undefined),
-  };
-  return { log, appends };
-}
 
 /** Products as the catalogue handles them, on a write model of its own. */
 function productsOn(log: EventLog, options: { newId?: () => string } = {}) {
@@ -125,9 +95,9 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
     let attempts = 0;
     const contested: EventLog = {
       ...log,
-      append: (request) => {
+      appendBatch: ([request]) => {
         attempts += 1;
-        return Promise.reject(new ConcurrencyError(request.streamId, request.expectedVersion));
+        return Promise.reject(new ConcurrencyError(request!.streamId, request!.expectedVersion));
       },
     };
     const { handler, aggregate } = productsOn(contested);

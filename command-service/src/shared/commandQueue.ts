@@ -19,7 +19,8 @@ export interface CommandQueueLimits {
 export const DEFAULT_COMMAND_LIMITS: CommandQueueLimits = { deadlineMs: 10_000, limit: 100 };
 
 /**
- * Runs commands one at a time, in arrival order, each after the previous one settled. A command
+ * Runs commands one at a time, in arrival order: each gets its turn once the one before it has
+ * released its turn (by calling `release`, or by settling). A command
  * waits at most `deadlineMs` for its turn and only `limit` may wait: a slow or stuck log makes
  * callers hear "busy" in bounded time instead of queueing without end. Only a command that has not
  * started is ever refused: once it runs (and its append may commit), its outcome is its own.
@@ -30,7 +31,7 @@ export class CommandQueue {
 
   constructor(private readonly limits: CommandQueueLimits = DEFAULT_COMMAND_LIMITS) {}
 
-  run<T>(command: () => Promise<T>): Promise<T> {
+  run<T>(command: (release: () => void) => Promise<T>): Promise<T> {
     if (this.waiting >= this.limits.limit) return Promise.reject(new ShopBusy('queue-full'));
     this.waiting += 1;
     return new Promise<T>((resolve, reject) => {
@@ -40,18 +41,16 @@ export class CommandQueue {
         this.waiting -= 1;
         reject(new ShopBusy('deadline'));
       }, this.limits.deadlineMs);
-      this.tail = this.tail.then(async () => {
-        if (refused) return;
-        clearTimeout(deadline);
-        this.waiting -= 1;
-        try {
-          resolve(await command());
-        } catch (error) {
-          // The caller gets what the command threw, as it would awaiting the command itself.
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-          reject(error);
-        }
-      });
+      this.tail = this.tail.then(
+        () =>
+          new Promise<void>((next) => {
+            if (refused) return next();
+            clearTimeout(deadline);
+            this.waiting -= 1;
+            // The caller gets what the command answers or throws, as it would awaiting it itself.
+            command(next).then(resolve, reject).finally(next);
+          }),
+      );
     });
   }
 }

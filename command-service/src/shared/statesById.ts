@@ -1,6 +1,5 @@
-import type { StoredEvent } from '@toolforge/platform';
 import type { Decided, Decider } from './decider.js';
-import type { WriteModelPart } from './writeModel.js';
+import type { ModelEvent, WriteModelPart } from './writeModel.js';
 
 /**
  * The states the write model keeps of one kind of aggregate, by id: each the fold, with the
@@ -19,12 +18,16 @@ export class StatesById<State, Fact extends Decided> implements WriteModelPart {
     this.types = new Set(types);
   }
 
-  apply(event: StoredEvent): void {
+  apply(event: ModelEvent): void {
     if (!this.folds(event)) return;
     const id = this.idOf(event);
     const state = this.fold.evolve(this.get(id), event);
     if (state === this.fold.initialState) this.states.delete(id);
     else this.states.set(id, state);
+  }
+
+  clear(): void {
+    this.states.clear();
   }
 
   get(id: string): State {
@@ -43,7 +46,7 @@ export class StatesById<State, Fact extends Decided> implements WriteModelPart {
     return this.states.values();
   }
 
-  private folds(event: StoredEvent): event is StoredEvent & Fact {
+  private folds(event: ModelEvent): event is ModelEvent & Fact {
     return this.types.has(event.type);
   }
 }

@@ -1,10 +1,24 @@
-import { formatPosition, whyUnreadable, type Topic } from '@toolforge/contracts';
+import { formatPosition, whyUnreadable, type LogPosition, type ShopEvent, type Topic } from '@toolforge/contracts';
 import type { EventLog, StoredEvent } from '@toolforge/platform';
+
+/**
+ * An event the write model folds: as the log stored it, or decided and on its way to the log in a
+ * batch (group commit), when it has no position yet.
+ */
+export type ModelEvent = ShopEvent & {
+  readonly streamId: string;
+  readonly streamPosition: number;
+  readonly position: LogPosition | undefined;
+};
 
 /** One feature's share of the write model: its states, kept current from every event the model reads. */
 export interface WriteModelPart {
   /** Called with each event the model can read, of any type: a part takes the ones it folds. */
-  apply(event: StoredEvent): void;
+  apply(event: ModelEvent): void;
+  /** Called when an event applied on its way to the log is stored, for a part that keeps its position. */
+  stored?(event: StoredEvent): void;
+  /** Forgets every state, for the model to be read from the log again. */
+  clear(): void;
 }
 
 /** Where the write model says that it skipped an event it cannot read. */
@@ -31,6 +45,39 @@ export class WriteModel {
     private readonly parts: readonly WriteModelPart[],
     private readonly logger: WriteModelLogger = STDERR_LOGGER,
   ) {}
+
+  /**
+   * Forgets everything and reads the log again: after a batch failed, the events decided on its way
+   * that the model applied never happened.
+   */
+  async reload(log: EventLog): Promise<void> {
+    this.versions.clear();
+    this.nextOffsets.clear();
+    for (const part of this.parts) part.clear();
+    await this.catchUp(log);
+  }
+
+  /**
+   * Applies events decided and handed to the log, before they are stored: the next command is
+   * decided on them (group commit). `stored` follows once their batch is committed.
+   */
+  applyDecided(topic: Topic, streamId: string, expectedVersion: number, events: readonly ShopEvent[]): void {
+    for (const [index, event] of events.entries()) {
+      const streamPosition = expectedVersion + index + 1;
+      this.versions.set(streamKey(topic, streamId), streamPosition);
+      for (const part of this.parts) part.apply({ ...event, streamId, streamPosition, position: undefined });
+    }
+  }
+
+  /** Events applied by applyDecided are in the log now, at these positions. */
+  stored(events: readonly StoredEvent[]): void {
+    for (const event of events) {
+      const { topic, partition, offset } = event.position;
+      const partitionKey = `${topic}/${partition}`;
+      if (offset >= (this.nextOffsets.get(partitionKey) ?? 0)) this.nextOffsets.set(partitionKey, offset + 1);
+      for (const part of this.parts) part.stored?.(event);
+    }
+  }
 
   /** Reads whatever the log holds past what this model has applied. */
   async catchUp(log: EventLog): Promise<void> {

@@ -11,6 +11,7 @@ function logOf(events: readonly StoredEvent[]): EventLog {
   const topic: Topic = 'catalog.products';
   return {
     append: () => Promise.reject(new Error('read only')),
+    appendBatch: () => Promise.reject(new Error('read only')),
     async *readAll({ topics = ALL_TOPICS, from } = {}) {
       if (!topics.includes(topic)) return;
       const start = (await from?.(topic, 0)) ?? 0;

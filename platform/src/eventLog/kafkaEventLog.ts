@@ -16,7 +16,8 @@ import { readKafkaLogIdentity } from './kafkaLogIdentity.js';
 import { KafkaLogEnds } from './kafkaLogEnds.js';
 import type { LogEndSource } from './logEnd.js';
 import { KafkaPartitionReader } from './kafkaPartitionReader.js';
-import { fromRecord, partitionOfKey, toRecord } from './kafkaRecords.js';
+import { storedOf, topicMessagesOf, type PlacedRequest } from './kafkaBatch.js';
+import { fromRecord, partitionOfKey } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
 import { readAllPages, type PartitionedLog } from './readAll.js';
 import { StreamVersions } from './streamVersions.js';
@@ -132,33 +133,31 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     return this.ends.endOffsets(topic);
   }
 
-  append(request: AppendRequest): Promise<AppendResult> {
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const [result] = await this.appendBatch([request]);
+    return result!;
+  }
+
+  appendBatch(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
     // One transaction at a time: a producer has at most one open, and offsets come back in order.
-    const result = this.queue.then(() => this.appendNow(request));
+    const result = this.queue.then(() => this.appendNow(requests));
     this.queue = result.catch(() => undefined);
     return result;
   }
 
-  private async appendNow(request: AppendRequest): Promise<AppendResult> {
-    if (request.events.length === 0) throw new Error('append needs at least one event');
+  private async appendNow(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    if (requests.length === 0 || requests.some((request) => request.events.length === 0)) {
+      throw new Error('append needs at least one event');
+    }
     if (!this.producer || !this.writer || !this.versions) throw new Error('this Kafka event log is read-only: it has no transactionalId');
     if (this.fenced) throw new WriterFencedError(this.writer);
     if (this.uncertain) throw new Error(`an earlier commit's outcome is unknown: restart to read the log again (${this.uncertain})`);
-    const partition = partitionOfKey(request.streamId, (await this.partitions(request.topic)).length);
-    await this.learnVersions(request.topic, partition);
-    if (this.versions.version(request.topic, request.streamId) !== request.expectedVersion) {
-      throw new ConcurrencyError(request.streamId, request.expectedVersion);
-    }
-    const topic = this.names.onBroker(request.topic);
-    const records = request.events.map((event, index) => ({
-      ...toRecord(request.streamId, request.expectedVersion + index + 1, event),
-      partition,
-    }));
+    const placed = await this.placeRecords(requests);
 
     const transaction = await this.producer.transaction().catch((error: unknown) => this.refuse(error));
     let written: RecordMetadata[];
     try {
-      written = await transaction.send({ topic, messages: records, acks: -1 });
+      written = await transaction.sendBatch({ topicMessages: topicMessagesOf(placed, this.names), acks: -1 });
     } catch (error) {
       // Nothing of an aborted transaction is ever read; a fenced producer cannot even abort.
       await transaction.abort().catch(() => undefined);
@@ -176,22 +175,49 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
       throw error;
     }
 
-    // One key, so one partition, and one batch: the events got consecutive offsets from baseOffset.
-    const [batch] = written;
-    if (written.length !== 1 || batch?.baseOffset === undefined) throw new Error(`unexpected produce answer ${JSON.stringify(written)}`);
-    const base = Number(batch.baseOffset);
-    const stored = request.events.map((event, index): StoredEvent => ({
-      ...event,
-      position: { topic: request.topic, partition: batch.partition, offset: base + index },
-      streamId: request.streamId,
-      streamPosition: request.expectedVersion + index + 1,
-    }));
-    const position = stored[stored.length - 1]!.position;
-    this.versions.appended(request.topic, request.streamId, request.expectedVersion + request.events.length);
-    // Acknowledge once any reader of the log sees the events, so the position token can be trusted
+    const results = storedOf(placed, written, this.names);
+    for (const request of requests)
+      this.versions.appended(request.topic, request.streamId, request.expectedVersion + request.events.length);
+    // Acknowledge once any reader of the log sees the events, so the position tokens can be trusted
     // at once. They are committed and durable already: past the bound, or if asking fails, answer anyway.
-    await this.reader.waitUntilReadable(topic, position.partition, position.offset + 1, READABLE_WAIT_MS).catch(() => false);
-    return { position, stored };
+    const lastOffsets = new Map<string, { topic: string; partition: number; offset: number }>();
+    for (const { position } of results) {
+      const onBroker = this.names.onBroker(position.topic as Topic);
+      const key = `${onBroker}/${position.partition}`;
+      if ((lastOffsets.get(key)?.offset ?? -1) < position.offset)
+        lastOffsets.set(key, { topic: onBroker, partition: position.partition, offset: position.offset });
+    }
+    await Promise.all(
+      [...lastOffsets.values()].map(({ topic, partition, offset }) =>
+        this.reader.waitUntilReadable(topic, partition, offset + 1, READABLE_WAIT_MS).catch(() => false),
+      ),
+    );
+    return results;
+  }
+
+  /**
+   * Where each request's records go: its stream's partition, checked against the stream's version as
+   * the log and the batch's earlier requests leave it (a ConcurrencyError before anything is sent).
+   */
+  private async placeRecords(requests: readonly AppendRequest[]): Promise<PlacedRequest[]> {
+    const versions = this.versions!;
+    const learned = new Set<string>();
+    const inBatch = new Map<string, number>();
+    const placed: PlacedRequest[] = [];
+    for (const request of requests) {
+      const partition = partitionOfKey(request.streamId, (await this.partitions(request.topic)).length);
+      const partitionKey = `${request.topic}/${partition}`;
+      if (!learned.has(partitionKey)) {
+        await this.learnVersions(request.topic, partition);
+        learned.add(partitionKey);
+      }
+      const streamKey = `${request.topic}\u0000${request.streamId}`;
+      const version = inBatch.get(streamKey) ?? versions.version(request.topic, request.streamId);
+      if (version !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
+      inBatch.set(streamKey, request.expectedVersion + request.events.length);
+      placed.push({ request, partition });
+    }
+    return placed;
   }
 
   /** Rethrows an append's failure, as WriterFencedError (for good) when a newer writer took over. */

@@ -86,55 +86,81 @@ export class PgliteEventLog implements EventLog, IdentifiedLog {
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
-    if (request.events.length === 0) throw new Error('append needs at least one event');
-    let stored: StoredEvent[];
-    try {
-      stored = await this.db.transaction((tx) => this.insert(tx, request));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConcurrencyError(request.streamId, request.expectedVersion);
-      throw error;
-    }
-    for (const listener of this.listeners) listener(stored);
-    return { position: stored[stored.length - 1]!.position, stored };
+    const [result] = await this.appendBatch([request]);
+    return result!;
   }
 
-  private async insert(tx: Transaction, request: AppendRequest): Promise<StoredEvent[]> {
-    const version = await tx.query<{ version: number }>(
-      'select coalesce(max(stream_position), 0)::int as version from events where topic = $1 and stream_id = $2',
-      [request.topic, request.streamId],
-    );
-    if (version.rows[0]!.version !== request.expectedVersion) {
-      throw new ConcurrencyError(request.streamId, request.expectedVersion);
+  async appendBatch(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    if (requests.length === 0 || requests.some((request) => request.events.length === 0)) {
+      throw new Error('append needs at least one event');
     }
-    const next = await tx.query<{ next: number }>(
-      'select coalesce(max("offset") + 1, 0)::bigint as next from events where topic = $1 and partition = $2',
-      [request.topic, PARTITION],
+    let stored: StoredEvent[][];
+    try {
+      stored = await this.db.transaction((tx) => this.insert(tx, requests));
+    } catch (error) {
+      // Another writer stored in a stream between the check and the insert (a unique position).
+      if (isUniqueViolation(error)) throw new ConcurrencyError(requests[0]!.streamId, requests[0]!.expectedVersion);
+      throw error;
+    }
+    const all = stored.flat();
+    for (const listener of this.listeners) listener(all);
+    return stored.map((events) => ({ position: events[events.length - 1]!.position, stored: events }));
+  }
+
+  /**
+   * Stores a batch in three statements whatever its size: the versions of its streams, where each of
+   * its topics ends, then every event at once. Offsets and stream positions follow the requests' order.
+   */
+  private async insert(tx: Transaction, requests: readonly AppendRequest[]): Promise<StoredEvent[][]> {
+    const streams = [...new Map(requests.map((r) => [streamKey(r.topic, r.streamId), r])).values()];
+    const versions = await tx.query<{ topic: string; stream_id: string; version: number }>(
+      `select s.topic, s.stream_id, coalesce(max(e.stream_position), 0)::int as version
+         from unnest($1::text[], $2::text[]) as s(topic, stream_id)
+         left join events e on e.topic = s.topic and e.stream_id = s.stream_id
+        group by s.topic, s.stream_id`,
+      [streams.map((r) => r.topic), streams.map((r) => r.streamId)],
     );
-    const first = Number(next.rows[0]!.next);
-    // One statement for the whole request: an append of many events costs one round trip, not one per event.
+    const streamVersions = new Map(versions.rows.map((row) => [streamKey(row.topic, row.stream_id), row.version]));
+    const topics = [...new Set(requests.map((r) => r.topic))];
+    const ends = await tx.query<{ topic: string; next: string | number }>(
+      `select t.topic, coalesce((select max("offset") + 1 from events e where e.topic = t.topic and e.partition = $2), 0)::bigint as next
+         from unnest($1::text[]) as t(topic)`,
+      [topics, PARTITION],
+    );
+    const nextOffsets = new Map(ends.rows.map((row) => [row.topic, Number(row.next)]));
+
+    const stored = requests.map((request) => {
+      const key = streamKey(request.topic, request.streamId);
+      if (streamVersions.get(key) !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
+      streamVersions.set(key, request.expectedVersion + request.events.length);
+      const first = nextOffsets.get(request.topic)!;
+      nextOffsets.set(request.topic, first + request.events.length);
+      return request.events.map((event, index): StoredEvent => ({
+        ...event,
+        position: { topic: request.topic, partition: PARTITION, offset: first + index },
+        streamId: request.streamId,
+        streamPosition: request.expectedVersion + index + 1,
+      }));
+    });
+    const events = stored.flat();
+    const column = <Value>(value: (event: StoredEvent) => Value) => events.map(value);
+    // One statement for the whole batch: an append of many events costs one round trip, not one per event.
     await tx.query(
       `insert into events (topic, partition, "offset", stream_id, stream_position, event_id, type, data, meta)
-       select $1, $2, $3 + e.n - 1, $4, $5 + e.n, e.event_id, e.type, e.data, e.meta
-         from unnest($6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[]) with ordinality as e(event_id, type, data, meta, n)
-        order by e.n`,
+       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::integer[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])`,
       [
-        request.topic,
-        PARTITION,
-        first,
-        request.streamId,
-        request.expectedVersion,
-        request.events.map((event) => event.meta.eventId),
-        request.events.map((event) => event.type),
-        request.events.map((event) => JSON.stringify(event.data)),
-        request.events.map((event) => JSON.stringify(event.meta)),
+        column((event) => event.position.topic),
+        column((event) => event.position.partition),
+        column((event) => event.position.offset),
+        column((event) => event.streamId),
+        column((event) => event.streamPosition),
+        column((event) => event.meta.eventId),
+        column((event) => event.type),
+        column((event) => JSON.stringify(event.data)),
+        column((event) => JSON.stringify(event.meta)),
       ],
     );
-    return request.events.map((event, index) => ({
-      ...event,
-      position: { topic: request.topic, partition: PARTITION, offset: first + index },
-      streamId: request.streamId,
-      streamPosition: request.expectedVersion + index + 1,
-    }));
+    return stored;
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<LogPage> {
@@ -201,6 +227,8 @@ function toStoredEvent(row: EventRow): StoredEvent {
     streamPosition: row.stream_position,
   } as StoredEvent<ShopEvent>;
 }
+
+const streamKey = (topic: string, streamId: string) => `${topic}\u0000${streamId}`;
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;

@@ -78,6 +78,9 @@ export async function connectToRunningShop(dataDir: string, options: UpcastOptio
     append(): Promise<AppendResult> {
       return Promise.reject(new Error('the running shop’s socket only reads the log'));
     },
+    appendBatch(): Promise<AppendResult[]> {
+      return Promise.reject(new Error('the running shop’s socket only reads the log'));
+    },
     readAll: (readOptions: ReadAllOptions = {}): AsyncIterable<LogPage> => readAllPages(pages, readOptions, upcasters),
     async endOffsets(topic: Topic) {
       return new Map((await call<{ ends: [number, number][] }>(OPERATOR_ROUTES.endOffsets, { topic })).ends);

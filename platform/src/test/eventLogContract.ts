@@ -156,6 +156,45 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       expect(stored[0]!.streamPosition).toBe(3);
     });
 
+    it('stores a batch in one go: several streams and topics, one stream twice, each after the one before it', async () => {
+      const hammer = productDeleted('hammer');
+      const results = await log.appendBatch([
+        { topic: TOPICS.products, streamId: 'hammer', expectedVersion: 0, events: [hammer] },
+        { topic: TOPICS.users, streamId: 'batch-user', expectedVersion: 0, events: [productDeleted('u1'), productDeleted('u2')] },
+        { topic: TOPICS.products, streamId: 'hammer', expectedVersion: 1, events: [productDeleted('hammer')] },
+      ]);
+      expect(results.map((result) => result.stored.map((event) => [event.streamId, event.streamPosition]))).toEqual([
+        [['hammer', 1]],
+        [
+          ['batch-user', 1],
+          ['batch-user', 2],
+        ],
+        [['hammer', 2]],
+      ]);
+      for (const result of results) expect(result.position).toEqual(result.stored.at(-1)!.position);
+      // One stream's events follow each other in its partition in the batch's order.
+      expect(results[2]!.position.offset).toBeGreaterThan(results[0]!.position.offset);
+      expect(await readEvents(log, { topics: [TOPICS.products], stream: 'hammer' })).toEqual([
+        ...results[0]!.stored,
+        ...results[2]!.stored,
+      ]);
+      expect(await readEvents(log, { topics: [TOPICS.users], stream: 'batch-user' })).toEqual(results[1]!.stored);
+    });
+
+    it('stores nothing of a batch when one of its appends is not at its stream’s version', async () => {
+      const stale = log.appendBatch([
+        { topic: TOPICS.products, streamId: 'batch-fresh', expectedVersion: 0, events: [productDeleted('fresh')] },
+        { topic: TOPICS.users, streamId: 'batch-user', expectedVersion: 1, events: [productDeleted('stale')] },
+      ]);
+      await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await readEvents(log, { topics: [TOPICS.products], stream: 'batch-fresh' })).toEqual([]);
+      expect(await readEvents(log, { topics: [TOPICS.users], stream: 'batch-user' })).toHaveLength(2);
+      const [stored] = await log.appendBatch([
+        { topic: TOPICS.products, streamId: 'batch-fresh', expectedVersion: 0, events: [productDeleted('fresh')] },
+      ]);
+      expect(stored!.stored[0]!.streamPosition).toBe(1);
+    });
+
     it('hands out an event written in an older schema version in the current shape', async () => {
       const current = orderPlaced({ productId: 'p-old', name: 'Bench Vice', priceCents: 59_00 });
       const { status: _status, payment: _payment, ...before } = current.data;
