@@ -121,6 +121,13 @@ describe('the command service refuses to start on settings it cannot trust', () 
     expect(output).toContain('JWT_SECRET should be at least 32 characters long');
     expect(output).not.toMatch(/^\s+at /m);
   });
+
+  it('with a rate limit that is no count', async () => {
+    const { code, output } = await runUntilExit({ FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, RATE_LIMIT_ORDER: 'plenty' });
+    expect(code).toBe(2);
+    expect(output).toContain('RATE_LIMIT_ORDER should be a whole number of at least 0, not "plenty"');
+    expect(output).not.toMatch(/^\s+at /m);
+  });
 });
 
 describe('npm start -w command-service', () => {

@@ -1,10 +1,10 @@
 import {
-  SHOP_RATE_LIMITS,
   apiTokenSecret,
   describeIdentitySource,
   firebaseIdentity,
   openEventLog,
   serviceConfigOrExit,
+  shopRateLimits,
   stopOnSignals,
 } from '@toolforge/platform';
 import { buildCommandService } from './app.js';
@@ -48,7 +48,7 @@ const app = await buildCommandService(
   {
     logger: { level: config.logLevel ?? 'info' },
     trustProxy: config.trustProxy,
-    hardening: { origins: config.webOrigins, rateLimits: SHOP_RATE_LIMITS },
+    hardening: { origins: config.webOrigins, rateLimits: shopRateLimits(config) },
     readiness: [opened.answers],
   },
 );

@@ -27,8 +27,9 @@ export interface EmbeddedShopDeps {
   adminEmails: readonly string[];
   /** Browser origins allowed to call the API (the web app). */
   origins: readonly string[];
+  /** The commands' limits (RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER); the defaults when not given. */
   rateLimits?: Readonly<Record<string, RateLimitRule>>;
-  /** The limit of each query route per caller (QUERY_RATE_LIMIT); none when not given. */
+  /** The limit of each query route per caller (RATE_LIMIT_QUERY); none when not given. */
   queryRateLimit?: RateLimitRule;
   logger?: FastifyServerOptions['logger'];
   /** TRUST_PROXY: whose X-Forwarded-For names the client (for the per-address limits). */

@@ -12,6 +12,7 @@ import {
   pgliteSql,
   queryRateLimit,
   serveOperatorSocket,
+  shopRateLimits,
   type IdentitySource,
   type ShopConfig,
 } from '@toolforge/platform';
@@ -78,6 +79,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       jwtSecret: await apiTokenSecret(config),
       adminEmails: config.adminEmails,
       origins: config.webOrigins,
+      rateLimits: shopRateLimits(config),
       queryRateLimit: queryRateLimit(config.queryRateLimit),
       logger: { level: config.logLevel ?? 'warn' },
       trustProxy: config.trustProxy,

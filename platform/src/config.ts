@@ -38,8 +38,15 @@ export interface ShopConfig {
   logLevel: string | undefined;
   /** The services-mode projector's /health and /ready. */
   projectorPort: number;
-  /** QUERY_RATE_LIMIT: GET requests a minute per caller on each query route; 0 turns the limit off. */
+  /**
+   * RATE_LIMIT_QUERY (QUERY_RATE_LIMIT, its older name, still read): GET requests a minute per
+   * caller on each query route; 0 turns the limit off.
+   */
   queryRateLimit: number;
+  /** RATE_LIMIT_LOGIN: sign-ins a minute per client address; 0 turns the limit off. */
+  loginRateLimit: number;
+  /** RATE_LIMIT_ORDER: orders a minute per signed-in customer; 0 turns the limit off. */
+  orderRateLimit: number;
   /** COMMAND_DEADLINE_MS: a command not started by then is refused (503) rather than queued on. */
   commandDeadlineMs: number;
   /** COMMAND_QUEUE_LIMIT: commands that may wait behind the one being written; more are refused (503). */
@@ -51,6 +58,12 @@ export interface ShopConfig {
  * these proxy addresses (CIDRs and proxy-addr's names allowed).
  */
 export type TrustProxy = boolean | string[];
+
+/**
+ * The rate limits' defaults, a minute each (the reasons are beside shopRateLimits): generous for
+ * people using the shop, a wall for a script hammering it.
+ */
+export const RATE_LIMIT_DEFAULTS = { login: 300, order: 30, query: 600 } as const;
 
 /** A setting the process cannot start with; the message says which and what to do. */
 export class ConfigError extends Error {
@@ -114,6 +127,13 @@ function trustProxy(value: string | undefined): TrustProxy {
   return proxies;
 }
 
+/** RATE_LIMIT_QUERY, else QUERY_RATE_LIMIT (its name before the other limits had variables), else the default. */
+function queryRateLimitSetting(env: NodeJS.ProcessEnv): number {
+  if (env.RATE_LIMIT_QUERY !== undefined && env.RATE_LIMIT_QUERY !== '')
+    return count(env.RATE_LIMIT_QUERY, RATE_LIMIT_DEFAULTS.query, 'RATE_LIMIT_QUERY');
+  return count(env.QUERY_RATE_LIMIT, RATE_LIMIT_DEFAULTS.query, 'QUERY_RATE_LIMIT');
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const webPort = port(env.WEB_PORT, 8080, 'WEB_PORT');
   return {
@@ -138,7 +158,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     webOrigins: list(env.WEB_ORIGINS) ?? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`, 'http://localhost:5173'],
     logLevel: env.LOG_LEVEL || undefined,
     projectorPort: port(env.PROJECTOR_PORT, 5003, 'PROJECTOR_PORT'),
-    queryRateLimit: count(env.QUERY_RATE_LIMIT, 600, 'QUERY_RATE_LIMIT'),
+    queryRateLimit: queryRateLimitSetting(env),
+    loginRateLimit: count(env.RATE_LIMIT_LOGIN, RATE_LIMIT_DEFAULTS.login, 'RATE_LIMIT_LOGIN'),
+    orderRateLimit: count(env.RATE_LIMIT_ORDER, RATE_LIMIT_DEFAULTS.order, 'RATE_LIMIT_ORDER'),
     commandDeadlineMs: count(env.COMMAND_DEADLINE_MS, 10_000, 'COMMAND_DEADLINE_MS', 1),
     commandQueueLimit: count(env.COMMAND_QUEUE_LIMIT, 100, 'COMMAND_QUEUE_LIMIT', 1),
   };

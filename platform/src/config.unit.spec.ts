@@ -50,6 +50,24 @@ describe('readConfig', () => {
     expect(() => readConfig({ COMMAND_DEADLINE_MS: '-5' })).toThrow(/COMMAND_DEADLINE_MS should be a whole number/);
   });
 
+  it('reads the rate limits from RATE_LIMIT_*, QUERY_RATE_LIMIT as the older name of RATE_LIMIT_QUERY, 0 for off', () => {
+    expect(readConfig({})).toMatchObject({ loginRateLimit: 300, orderRateLimit: 30, queryRateLimit: 600 });
+    expect(readConfig({ RATE_LIMIT_LOGIN: '5', RATE_LIMIT_ORDER: '0', RATE_LIMIT_QUERY: '70' })).toMatchObject({
+      loginRateLimit: 5,
+      orderRateLimit: 0,
+      queryRateLimit: 70,
+    });
+    expect(readConfig({ QUERY_RATE_LIMIT: '0' }).queryRateLimit).toBe(0);
+    expect(readConfig({ QUERY_RATE_LIMIT: '0', RATE_LIMIT_QUERY: '90' }).queryRateLimit).toBe(90);
+    expect(readConfig({ QUERY_RATE_LIMIT: '0', RATE_LIMIT_QUERY: '' }).queryRateLimit).toBe(0);
+  });
+
+  it('refuses a rate limit that is no whole number, naming the variable', () => {
+    expect(() => readConfig({ RATE_LIMIT_LOGIN: '-1' })).toThrow(/RATE_LIMIT_LOGIN should be a whole number of at least 0, not "-1"/);
+    expect(() => readConfig({ RATE_LIMIT_ORDER: '2.5' })).toThrow(ConfigError);
+    expect(() => readConfig({ RATE_LIMIT_QUERY: 'unlimited' })).toThrow(/RATE_LIMIT_QUERY/);
+  });
+
   it('refuses a port that is not one with a ConfigError', () => {
     expect(() => readConfig({ API_PORT: 'http' })).toThrow(ConfigError);
   });

@@ -22,6 +22,7 @@ import {
 import { CachedReads } from './cachedReads.js';
 import { catalogueRoutes } from './catalog/routes.js';
 import { readAfter } from './http/readAfter.js';
+import { FailedRequestsLog } from './http/requestLog.js';
 import { queryIdTokenCaller } from './identity/idTokenCallers.js';
 import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
 import { orderRoutes } from './orders/routes.js';
@@ -104,7 +105,7 @@ export interface QueryServerOptions extends FastifyServerOptions {
 /** A standalone query service (services mode, and tests through app.inject). */
 export async function buildQueryService(deps: QueryServiceDeps, options: QueryServerOptions = {}): Promise<FastifyInstance> {
   const { origins = [], rateLimit, readiness = [], ...fastifyOptions } = options;
-  const app = Fastify({ frameworkErrors, ...fastifyOptions });
+  const app = Fastify({ frameworkErrors, logController: new FailedRequestsLog(), ...fastifyOptions });
   await useHttpHardening(app, { origins, queryRateLimit: rateLimit });
   await app.register(healthRoutes, { checks: readiness });
   useNotFoundReply(app);

@@ -9,6 +9,8 @@ import { HttpError } from './errorReplies.js';
 export const API_TOKEN_ISSUER = 'toolforge';
 export const API_TOKEN_AUDIENCE = 'toolforge-api';
 export const API_TOKEN_LIFETIME = '12h';
+/** Verified API tokens remembered per process (the least recently used forgotten first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** An API token's claims: the user, and `sv`, the version of the user's stream it was issued at. */
 export interface ApiTokenClaims extends ApiUser {
@@ -74,6 +76,10 @@ export const apiTokens = fp<ApiTokenOptions>(
         allowedIss: API_TOKEN_ISSUER,
         allowedAud: API_TOKEN_AUDIENCE,
         requiredClaims: ['exp', 'iss', 'aud', 'uid', 'sv'],
+        // Every signed-in GET carries a token verified many times before: fast-jwt keeps the
+        // verified ones (never past their expiry), keyed by a hash of the whole token, so a repeat
+        // costs a lookup instead of an HMAC. The session is still checked on every request (isSessionCurrent).
+        cache: VERIFIED_TOKENS_KEPT,
       },
       // The caller as the routes read it: the token's claims, with the session version named.
       formatUser: (claims) => ({

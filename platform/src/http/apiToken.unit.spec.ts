@@ -78,6 +78,20 @@ describe('API tokens', () => {
     expect((await call('/me', after)).statusCode).toBe(200);
   });
 
+  it('refuses a token it verified before, once its session ends: remembering verified tokens does not outlast a sign-out', async () => {
+    const token = await issued('u-di', 1);
+    for (let call_ = 0; call_ < 3; call_ += 1) expect((await call('/me', token)).statusCode).toBe(200);
+    standings.set('u-di', { admin: false, version: 2, sessionsEndedAt: 2 });
+    const ended = await call('/me', token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json<ApiError>().message).toBe(messages.sessionEnded);
+    // A token with the same claims and another signature was never verified, whatever was remembered.
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    standings.delete('u-di');
+    expect((await call('/me', forged)).statusCode).toBe(401);
+    expect((await call('/me', token)).statusCode).toBe(200);
+  });
+
   it('takes the role from the standing, and the claim only while the standing lags behind the token', async () => {
     const token = await issued('u-cy', 2);
     expect((await call('/admin', token)).statusCode).toBe(200);

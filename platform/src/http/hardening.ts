@@ -1,8 +1,9 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { IDEMPOTENCY_KEY_HEADER, READ_AFTER_HEADER, READ_AFTER_SATISFIED_HEADER, messages } from '@toolforge/contracts';
+import { RATE_LIMIT_DEFAULTS, type ShopConfig } from '../config.js';
 import { HttpError } from './errorReplies.js';
 import { HEALTH_PATHS } from './health.js';
 
@@ -26,40 +27,68 @@ export interface HttpHardeningOptions {
   queryRateLimit?: RateLimitRule;
 }
 
-/** The queries' default: generous for a person clicking through the shop, a wall for a script hammering it. */
-export const QUERY_RATE_LIMIT_PER_MINUTE = 600;
-
-/** The query limit for QUERY_RATE_LIMIT requests a minute per caller; 0 turns it off. */
+/** The query limit for RATE_LIMIT_QUERY requests a minute per caller; 0 turns it off. */
 export function queryRateLimit(perMinute: number): RateLimitRule | undefined {
   return perMinute > 0 ? { max: perMinute, timeWindowMs: 60_000, per: 'user' } : undefined;
 }
 
 /**
- * The limits of the shop's sensitive commands: sign-ins per address, orders per customer.
+ * The limits of the shop's sensitive commands, RATE_LIMIT_LOGIN sign-ins a minute per address and
+ * RATE_LIMIT_ORDER orders a minute per customer; 0 leaves a route unlimited.
  * The web client calls /login on every page load and every ID-token refresh, and a shop's customers
  * often share one address (an office, a workshop, a mobile carrier's NAT): 300 a minute lets some
  * fifty people behind one address reload a few pages a minute each. /login guesses no password (a
  * Firebase ID token is verified or refused), so the limit only caps the sign-ins, and their events
  * in the log, that one address can cause.
  */
-export const SHOP_RATE_LIMITS: Readonly<Record<string, RateLimitRule>> = {
-  '/login': { max: 300, timeWindowMs: 60_000, per: 'address' },
-  '/order': { max: 30, timeWindowMs: 60_000, per: 'user' },
-};
+export function shopRateLimits(config: Pick<ShopConfig, 'loginRateLimit' | 'orderRateLimit'>): Record<string, RateLimitRule> {
+  const limits: Record<string, RateLimitRule> = {};
+  if (config.loginRateLimit > 0) limits['/login'] = { max: config.loginRateLimit, timeWindowMs: 60_000, per: 'address' };
+  if (config.orderRateLimit > 0) limits['/order'] = { max: config.orderRateLimit, timeWindowMs: 60_000, per: 'user' };
+  return limits;
+}
+
+/** The shop's limits when nothing is configured. */
+export const SHOP_RATE_LIMITS: Readonly<Record<string, RateLimitRule>> = shopRateLimits({
+  loginRateLimit: RATE_LIMIT_DEFAULTS.login,
+  orderRateLimit: RATE_LIMIT_DEFAULTS.order,
+});
+
+/** The IETF draft's headers (RateLimit-Limit, -Remaining, -Reset) a limited route answers, for the web to read. */
+const RATE_LIMIT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'];
 
 /**
- * The HTTP hygiene every API instance gets (issue 4): security headers (@fastify/helmet), CORS for
+ * Helmet's security headers with its defaults, worked out once. They are the same for every answer,
+ * and @fastify/helmet would build Helmet's middleware (parsing the CSP directives) again on every
+ * request, a cost each hot GET paid.
+ */
+function securityHeaders(): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet()({} as never, response as never, () => undefined);
+  return headers;
+}
+
+/**
+ * The HTTP hygiene every API instance gets (issue 4): Helmet's security headers, CORS for
  * the web's origins with the shop's own headers (@fastify/cors), and rate limits on chosen routes
- * (@fastify/rate-limit). Call it on the root instance before any route plugin is registered: the
+ * (@fastify/rate-limit), whose answers carry the IETF draft's RateLimit-* headers. Call it on the root instance before any route plugin is registered: the
  * limits attach to routes as they are added, whichever plugin adds them.
  */
 export async function useHttpHardening(app: FastifyInstance, options: HttpHardeningOptions): Promise<void> {
-  await app.register(helmet);
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   await app.register(cors, {
     origin: [...options.origins],
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', IDEMPOTENCY_KEY_HEADER, READ_AFTER_HEADER],
-    exposedHeaders: [READ_AFTER_SATISFIED_HEADER, 'retry-after'],
+    exposedHeaders: [READ_AFTER_SATISFIED_HEADER, ...RATE_LIMIT_HEADERS],
     maxAge: 600,
   });
 
@@ -87,6 +116,7 @@ export async function useHttpHardening(app: FastifyInstance, options: HttpHarden
   });
   await app.register(rateLimit, {
     global: false,
+    enableDraftSpec: true,
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
   });
 }

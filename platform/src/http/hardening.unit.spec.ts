@@ -4,7 +4,8 @@ import { messages } from '@toolforge/contracts';
 import { sendTo } from '../testing/http.js';
 import { apiTokens } from './apiToken.js';
 import { useErrorReplies } from './errorReplies.js';
-import { SHOP_RATE_LIMITS, useHttpHardening } from './hardening.js';
+import { readConfig } from '../config.js';
+import { SHOP_RATE_LIMITS, queryRateLimit, shopRateLimits, useHttpHardening } from './hardening.js';
 
 const WEB = 'http://localhost:8180';
 
@@ -135,5 +136,75 @@ describe('the shop’s sign-in limit', () => {
       await behindProxy.close();
       await direct.close();
     }
+  });
+});
+
+describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_QUERY set them', () => {
+  /** An instance limited as these settings say, with a sign-in, an order and a query route. */
+  async function configuredInstance(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
+    const config = readConfig(env);
+    const app = Fastify();
+    await useHttpHardening(app, {
+      origins: [WEB],
+      rateLimits: shopRateLimits(config),
+      queryRateLimit: queryRateLimit(config.queryRateLimit),
+    });
+    await app.register(async (scope) => {
+      useErrorReplies(scope);
+      await scope.register(apiTokens, { secret: 'hardening-test-secret-long-enough' });
+      scope.post('/login', () => Promise.resolve({ acknowledged: true }));
+      scope.post('/order', () => Promise.resolve({ acknowledged: true }));
+      scope.get('/products', () => Promise.resolve([]));
+    });
+    return app;
+  }
+  const call = (app: FastifyInstance, method: 'GET' | 'POST', url: string) =>
+    app.inject({ method, url, remoteAddress: '192.0.2.9', headers: { origin: WEB } });
+
+  it('refuses the (n+1)th call with 429 and Retry-After, and says the budget in RateLimit-* headers the web may read', async () => {
+    const app = await configuredInstance({ RATE_LIMIT_LOGIN: '3', RATE_LIMIT_QUERY: '2' });
+    try {
+      for (let n = 1; n <= 3; n += 1) {
+        const signIn = await call(app, 'POST', '/login');
+        expect(signIn.statusCode).toBe(200);
+        expect(signIn.headers['ratelimit-limit']).toBe('3');
+        expect(signIn.headers['ratelimit-remaining']).toBe(String(3 - n));
+        expect(Number(signIn.headers['ratelimit-reset'])).toBeGreaterThan(0);
+        expect(String(signIn.headers['access-control-expose-headers'])).toContain('ratelimit-remaining');
+      }
+      const refused = await call(app, 'POST', '/login');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ message: messages.tooManyRequests });
+      expect(refused.headers['ratelimit-remaining']).toBe('0');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      expect((await call(app, 'GET', '/products')).headers['ratelimit-limit']).toBe('2');
+      expect((await call(app, 'GET', '/products')).statusCode).toBe(200);
+      expect((await call(app, 'GET', '/products')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves a route unlimited, without RateLimit-* headers, when its variable is 0 (QUERY_RATE_LIMIT too)', async () => {
+    const app = await configuredInstance({ RATE_LIMIT_LOGIN: '0', RATE_LIMIT_ORDER: '0', QUERY_RATE_LIMIT: '0' });
+    try {
+      for (let n = 0; n < 40; n += 1) {
+        expect((await call(app, 'POST', '/login')).statusCode).toBe(200);
+        expect((await call(app, 'POST', '/order')).statusCode).toBe(200);
+        expect((await call(app, 'GET', '/products')).statusCode).toBe(200);
+      }
+      expect((await call(app, 'POST', '/login')).headers['ratelimit-limit']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps today’s limits when nothing is set', () => {
+    const config = readConfig({});
+    expect(shopRateLimits(config)).toEqual(SHOP_RATE_LIMITS);
+    expect(SHOP_RATE_LIMITS['/login']).toMatchObject({ max: 300, per: 'address' });
+    expect(SHOP_RATE_LIMITS['/order']).toMatchObject({ max: 30, per: 'user' });
+    expect(queryRateLimit(config.queryRateLimit)).toMatchObject({ max: 600, per: 'user' });
   });
 });

@@ -74,7 +74,8 @@ describe('RedisCache when Redis fails', () => {
     expect(await cache.get('count')).toBe('{"count":1}');
 
     proxy.freeze();
-    const lookup = await timed(() => cache.get('count'));
+    // An entry this process has not read yet: only Redis could answer it.
+    const lookup = await timed(() => cache.get('unread'));
     expect(lookup.value).toBeUndefined();
     expect(lookup.ms).toBeLessThan(1000);
     // Right after a timeout Redis is left alone for a moment: the next calls do not wait again.
@@ -121,5 +122,58 @@ describe('RedisCache when Redis fails', () => {
     } finally {
       await raw.close();
     }
+  });
+});
+
+describe('RedisCache keeping what it read in this process (near cache)', () => {
+  const opened: RedisCache[] = [];
+  let proxy: TcpProxy | undefined;
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((cache) => cache.close()));
+    await proxy?.down();
+  });
+  const open = async (url: string, options: { nearCache?: boolean } = {}) => {
+    const cache = RedisCache.open({ url, keyPrefix, commandTimeoutMs: 100, ...options });
+    opened.push(cache);
+    expect(await cache.waitUntilReady(5000)).toBe(true);
+    return cache;
+  };
+  /** A cache whose connection the test can freeze, and which has heard from Redis lately. */
+  const behindProxy = async () => {
+    const target = new URL(redisUrl);
+    proxy = new TcpProxy(PROXY_PORT, { host: target.hostname, port: Number(target.port || 6379) });
+    await proxy.up();
+    const cache = await open(`redis://127.0.0.1:${PROXY_PORT}${target.pathname}`);
+    await cache.set('near', '{"count":7}', 60);
+    // Read until the answer comes from this process: the connection has proved it hears of changes.
+    await expect.poll(() => cache.get('near')).toBe('{"count":7}');
+    return cache;
+  };
+
+  it('answers a repeated read without asking Redis', async () => {
+    const cache = await behindProxy();
+    expect(await cache.get('near')).toBe('{"count":7}');
+    proxy!.freeze();
+    // Nothing gets through any more, yet the entry read before is answered.
+    expect(await cache.get('near')).toBe('{"count":7}');
+  });
+
+  it('stops answering from what it kept once the connection no longer proves that it hears of changes', async () => {
+    const cache = await behindProxy();
+    proxy!.freeze();
+    await expect.poll(() => cache.get('near'), { timeout: 5000 }).toBeUndefined();
+  });
+
+  it('hears at once when another process (the projector, a rebuild) advances a generation or stores an answer', async () => {
+    const reader = await open(redisUrl);
+    const projector = await open(redisUrl, { nearCache: false });
+    const start = (await reader.generation(AREAS.catalogue))!;
+    expect(await reader.generation(AREAS.catalogue)).toBe(start);
+    await projector.advance([AREAS.catalogue]);
+    await expect.poll(() => reader.generation(AREAS.catalogue)).toBe(start + 1);
+
+    expect(await reader.get('stored-elsewhere')).toBeUndefined();
+    await projector.set('stored-elsewhere', '[]', 60);
+    await expect.poll(() => reader.get('stored-elsewhere')).toBe('[]');
   });
 });

@@ -14,6 +14,12 @@ export interface RedisCacheOptions {
   /** The longest pause between two attempts to reconnect. */
   maxReconnectDelayMs?: number;
   logger?: CacheLogger;
+  /**
+   * Keep what Redis answered in this process (node-redis's client-side caching, RESP3 tracking):
+   * Redis tells the process when a key it read changes, so a repeated read needs no round trip.
+   * On by default; the projector, which only writes, has no use for it.
+   */
+  nearCache?: boolean;
 }
 
 const GENERATIONS = 'toolforge:generation:';
@@ -23,6 +29,16 @@ const WARNING_INTERVAL_MS = 10_000;
 const CLOSE_TIMEOUT_MS = 1000;
 /** Commands waiting on a hung Redis are bounded too; past this the client refuses new ones at once. */
 const MAX_QUEUED_COMMANDS = 1000;
+/** Answers and generations kept in this process at most (least recently read forgotten first). */
+const NEAR_CACHE_ENTRIES = 10_000;
+/**
+ * Redis's word that a key changed comes on the same connection as its answers, so a PING answered
+ * means every change made before it was sent has been heard of. Kept answers are trusted only while
+ * such a PING is at most NEAR_CACHE_TRUST_MS old: a connection that hangs without breaking (which
+ * would also hold back the news of a change) costs at most that much staleness.
+ */
+const NEAR_CACHE_PING_MS = 200;
+const NEAR_CACHE_TRUST_MS = 1000;
 
 class RedisTimeout extends Error {
   constructor(ms: number) {
@@ -44,12 +60,16 @@ export class RedisCache implements Cache {
   private readonly logger: CacheLogger | undefined;
   private readonly commandTimeoutMs: number;
   private suspendedUntil = 0;
+  /** When the newest PING that Redis answered was sent: what this process kept is as fresh as that. */
+  private heardUpTo = 0;
+  private readonly heartbeat: NodeJS.Timeout | undefined;
   private down = false;
   private closed = false;
   private lastWarningAt = 0;
 
   private constructor(options: RedisCacheOptions) {
     const maxDelay = options.maxReconnectDelayMs ?? 2000;
+    const nearCache = options.nearCache ?? true;
     this.logger = options.logger;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 250;
     this.client = createClient({
@@ -57,6 +77,7 @@ export class RedisCache implements Cache {
       keyPrefix: options.keyPrefix || undefined,
       disableOfflineQueue: true,
       commandsQueueMaxLength: MAX_QUEUED_COMMANDS,
+      ...(nearCache ? { RESP: 3 as const, clientSideCache: { maxEntries: NEAR_CACHE_ENTRIES } } : {}),
       socket: {
         connectTimeout: 1000,
         reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxDelay),
@@ -64,7 +85,14 @@ export class RedisCache implements Cache {
     });
     // Without a listener, node-redis's 'error' events would end the process.
     this.client.on('error', (error: Error) => this.wentDown(error));
-    this.client.on('ready', () => this.cameBack());
+    this.client.on('ready', () => {
+      this.cameBack();
+      if (nearCache) this.listen();
+    });
+    if (nearCache) {
+      this.heartbeat = setInterval(() => this.listen(), NEAR_CACHE_PING_MS);
+      this.heartbeat.unref();
+    }
   }
 
   /** Starts connecting and answers at once: reads are misses until Redis is ready. */
@@ -115,6 +143,7 @@ export class RedisCache implements Cache {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.heartbeat);
     // close() lets the commands under way finish, but a Redis that hangs must not hold a shutdown.
     let timer: NodeJS.Timeout | undefined;
     const closing = this.client.close().catch(() => undefined);
@@ -127,9 +156,26 @@ export class RedisCache implements Cache {
     return this.client.isReady && Date.now() >= this.suspendedUntil;
   }
 
+  /** Proves the connection still carries Redis's news of changed keys (see NEAR_CACHE_TRUST_MS). */
+  private listen(): void {
+    if (!this.available()) return;
+    const sentAt = Date.now();
+    this.withDeadline(this.client.ping()).then(
+      () => (this.heardUpTo = Math.max(this.heardUpTo, sentAt)),
+      () => undefined,
+    );
+  }
+
+  /** What this process kept, unless the connection has not proved lately that it hears of changes. */
+  private trustNearCache(): void {
+    const kept = this.client.clientSideCache;
+    if (kept && Date.now() - this.heardUpTo > NEAR_CACHE_TRUST_MS && kept.size() > 0) kept.clear();
+  }
+
   /** The command's answer, or undefined when Redis is unavailable, fails or is too slow. */
   private async attempt<T>(command: () => Promise<T>): Promise<T | undefined> {
     if (!this.available()) return undefined;
+    this.trustNearCache();
     try {
       const answer = await this.withDeadline(command());
       this.cameBack();
