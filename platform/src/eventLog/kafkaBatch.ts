@@ -1,4 +1,5 @@
 import type { Message, RecordMetadata, TopicMessages } from 'kafkajs';
+import type { Topic } from '@toolforge/contracts';
 import type { AppendRequest, AppendResult, StoredEvent } from './eventLog.js';
 import { toRecord } from './kafkaRecords.js';
 import type { TopicNames } from './kafkaTopics.js';
@@ -46,5 +47,20 @@ export function storedOf(placed: readonly PlacedRequest[], written: readonly Rec
       streamPosition: request.expectedVersion + index + 1,
     }));
     return { position: stored[stored.length - 1]!.position, stored };
+  });
+}
+
+/** Per partition the batch wrote to: where its records begin, and how many there are. */
+export function recordsPerPartition(
+  placed: readonly PlacedRequest[],
+  written: readonly RecordMetadata[],
+  names: TopicNames,
+): { topic: Topic; partition: number; baseOffset: number; count: number }[] {
+  return written.map((metadata) => {
+    const topic = names.fromBroker(metadata.topicName);
+    const count = placed
+      .filter(({ request, partition }) => request.topic === topic && partition === metadata.partition)
+      .reduce((sum, { request }) => sum + request.events.length, 0);
+    return { topic, partition: metadata.partition, baseOffset: Number(metadata.baseOffset), count };
   });
 }

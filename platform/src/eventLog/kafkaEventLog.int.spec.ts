@@ -4,7 +4,7 @@ import { ALL_TOPICS, TOPICS, UNREADABLE_RECORD } from '@toolforge/contracts';
 import { readEvents } from '../testing/eventLog.js';
 import { deleteTopics, uniqueTopicPrefix } from '../testing/kafka.js';
 import { appendDeleted, eventLogContract, productDeleted } from '../test/eventLogContract.js';
-import { WriterFencedError } from './eventLog.js';
+import { ConcurrencyError, WriterFencedError } from './eventLog.js';
 import { kafkaClient } from './kafkaClient.js';
 import { KafkaEventLog } from './kafkaEventLog.js';
 import { DEFAULT_PARTITIONS } from './kafkaTopics.js';
@@ -103,6 +103,24 @@ describe('Kafka event log', () => {
     const events = await readEvents(log, { topics: [TOPICS.orders] });
     expect(events.map((event) => event.streamId)).not.toContain('aborted');
     expect(events.filter((event) => event.streamId === 'kept')).toEqual([...before, ...after]);
+  });
+
+  it('finds what another writer slipped in since its own last commit before committing: refused on a stream it touched, else appended', async () => {
+    // A writer under another transactional id is a misconfiguration the fencing cannot see; the
+    // writer still never commits on a version it has not read.
+    const writer = await open({ transactionalId: `${topicPrefix}trusting` });
+    const intruder = await open({ transactionalId: `${topicPrefix}intruder` });
+    await appendDeleted(writer, TOPICS.products, 'contested', 0, 'contested');
+    await appendDeleted(intruder, TOPICS.products, 'contested', 1, 'slipped-in');
+
+    await expect(appendDeleted(writer, TOPICS.products, 'contested', 1, 'stale')).rejects.toBeInstanceOf(ConcurrencyError);
+    expect((await readEvents(writer, { topics: [TOPICS.products], stream: 'contested' })).map((event) => event.data)).toEqual([
+      { productId: 'contested' },
+      { productId: 'slipped-in' },
+    ]);
+    // Learned now: the next append at the stream's real version goes through.
+    const { stored } = await appendDeleted(writer, TOPICS.products, 'contested', 2, 'after');
+    expect(stored[0]!.streamPosition).toBe(3);
   });
 
   it('fences the older writer: a second log with the same transactional id makes the first one’s appends fail', async () => {

@@ -16,7 +16,7 @@ import { readKafkaLogIdentity } from './kafkaLogIdentity.js';
 import { KafkaLogEnds } from './kafkaLogEnds.js';
 import type { LogEndSource } from './logEnd.js';
 import { KafkaPartitionReader } from './kafkaPartitionReader.js';
-import { storedOf, topicMessagesOf, type PlacedRequest } from './kafkaBatch.js';
+import { recordsPerPartition, storedOf, topicMessagesOf, type PlacedRequest } from './kafkaBatch.js';
 import { fromRecord, partitionOfKey } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
 import { readAllPages, type PartitionedLog } from './readAll.js';
@@ -145,7 +145,7 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     return result;
   }
 
-  private async appendNow(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+  private async appendNow(requests: readonly AppendRequest[], checkedAgain = false): Promise<AppendResult[]> {
     if (requests.length === 0 || requests.some((request) => request.events.length === 0)) {
       throw new Error('append needs at least one event');
     }
@@ -159,13 +159,24 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     try {
       written = await transaction.sendBatch({ topicMessages: topicMessagesOf(placed, this.names), acks: -1 });
     } catch (error) {
+      this.distrust(placed);
       // Nothing of an aborted transaction is ever read; a fenced producer cannot even abort.
       await transaction.abort().catch(() => undefined);
       return this.refuse(error);
     }
+    const moved = this.partitionsMovedOn(written);
+    if (moved.length > 0) {
+      // Records of another writer arrived since this writer's last commit: their streams' versions
+      // must be learned before deciding whether the batch may go on (once: the check then reads).
+      await transaction.abort().catch((error: unknown) => this.refuse(error));
+      this.distrust(placed);
+      if (checkedAgain) throw new Error(`the log moved on under the writer in ${moved.join(', ')}`);
+      return this.appendNow(requests, true);
+    }
     try {
       await transaction.commit();
     } catch (error) {
+      this.distrust(placed);
       if (isFenced(error)) return this.refuse(error);
       // The coordinator may have recorded the commit or not. The caller's state cannot tell, and
       // deciding the next command on it could oversell: this writer takes no more appends, and a
@@ -207,7 +218,10 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     for (const request of requests) {
       const partition = partitionOfKey(request.streamId, (await this.partitions(request.topic)).length);
       const partitionKey = `${request.topic}/${partition}`;
-      if (!learned.has(partitionKey)) {
+      // Where the writer's own last commit says what the partition holds, no read is needed: that
+      // the records land where it expects is checked before the batch commits (partitionsMovedOn).
+      const known = versions.expectedNextRecord(request.topic, partition) !== undefined;
+      if (!known && !learned.has(partitionKey)) {
         await this.learnVersions(request.topic, partition);
         learned.add(partitionKey);
       }
@@ -218,6 +232,20 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
       placed.push({ request, partition });
     }
     return placed;
+  }
+
+  /** The partitions where the batch's records did not land where the writer's last commit said they would. */
+  private partitionsMovedOn(written: readonly RecordMetadata[]): string[] {
+    return written
+      .filter((metadata) => {
+        const expected = this.versions!.expectedNextRecord(this.names.fromBroker(metadata.topicName), metadata.partition);
+        return expected !== undefined && expected !== Number(metadata.baseOffset);
+      })
+      .map((metadata) => `${metadata.topicName}/${metadata.partition}`);
+  }
+
+  private distrust(placed: readonly PlacedRequest[]): void {
+    for (const { request, partition } of placed) this.versions!.distrust(request.topic, partition);
   }
 
   /** Rethrows an append's failure, as WriterFencedError (for good) when a newer writer took over. */

@@ -11,6 +11,26 @@ export class StreamVersions {
   private readonly versions = new Map<string, number>();
   /** Per partition: every event below this offset is learned. */
   private readonly learnedUpTo = new Map<string, number>();
+  /**
+   * Per partition, after the writer's own commit: the offset its next record will get if nothing
+   * else writes there (its records, then the commit's marker). Forgotten when an append fails.
+   */
+  private readonly nextRecordAt = new Map<string, number>();
+
+  /** Where the writer's next record in the partition lands, when its own last commit says so. */
+  expectedNextRecord(topic: Topic, partition: number): number | undefined {
+    return this.nextRecordAt.get(partitionKey(topic, partition));
+  }
+
+  /** The writer committed `count` records in the partition from `baseOffset`, and one marker after them. */
+  committed(topic: Topic, partition: number, baseOffset: number, count: number): void {
+    this.nextRecordAt.set(partitionKey(topic, partition), baseOffset + count + 1);
+  }
+
+  /** What lies past the partition's learned part is unknown again (an append failed, or found another writer's records). */
+  distrust(topic: Topic, partition: number): void {
+    this.nextRecordAt.delete(partitionKey(topic, partition));
+  }
 
   /** The offset a read of the partition must start at for the versions to be learned on from it. */
   learnedUntil(topic: Topic, partition: number): number {
