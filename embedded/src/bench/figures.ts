@@ -46,7 +46,11 @@ function describeGoal(goal: Goal): string {
 
 function failuresOf(result: LoadResult): string {
   const parts = [
-    result.non2xx > 0 ? `${result.non2xx} non-2xx (${result.serverErrors} 5xx)` : undefined,
+    result.non2xx > 0
+      ? `${result.non2xx} non-2xx (${Object.entries(result.statuses)
+          .map(([status, count]) => `${count} × ${status}`)
+          .join(', ')})`
+      : undefined,
     result.errors > 0 ? `${result.errors} errors` : undefined,
     result.notVisible ? `${result.notVisible} not visible` : undefined,
   ].filter(Boolean);
@@ -87,9 +91,11 @@ const UNCACHED: Goal = { ofHello: 0.25, p99Ms: 30 };
 /** Issue 13's write path: a thousand orders a second at most, and p99 50 ms at 500 a second. */
 const ORDERS_SUSTAINED: Goal = { perSecond: 1000 };
 const ORDERS_AT_RATE = 500;
-const ORDERS_AT_RATE_GOAL: Goal = { p99Ms: 50 };
+/** A fixed rate is held when at least 95 % of it is answered: the goal's p99 is at that rate. */
+const HELD = 0.95;
+const ORDERS_AT_RATE_GOAL: Goal = { perSecond: ORDERS_AT_RATE * HELD, p99Ms: 50 };
 const READ_YOUR_WRITES_RATE = 200;
-const READ_YOUR_WRITES: Goal = { p99Ms: 100 };
+const READ_YOUR_WRITES: Goal = { perSecond: READ_YOUR_WRITES_RATE * HELD, p99Ms: 100 };
 
 /** The bare Fastify route: the reference every ratio is of. */
 export function measureHello(settings: BenchSettings, origin: string): Promise<LoadResult> {

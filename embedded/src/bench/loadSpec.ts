@@ -61,9 +61,10 @@ export interface LoadResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly requests: number;
-  /** Answers outside 2xx, of which `serverErrors` were 5xx. */
+  /** Answers outside 2xx, of which `serverErrors` were 5xx; `statuses` counts them by status (a 429 is a rate limit). */
   readonly non2xx: number;
   readonly serverErrors: number;
+  readonly statuses: Readonly<Record<string, number>>;
   /** Connection errors and timeouts. */
   readonly errors: number;
   /** Read-your-writes only: answers that did not list the order, or said the wait ran out. */
