@@ -28,11 +28,18 @@ async function measureStack(
   settings: BenchSettings,
   name: StackName,
   helloOrigin: string,
-): Promise<{ setup: StackSetup; figures: Figure[] }> {
+): Promise<{ setup?: StackSetup; figures: Figure[] }> {
   say(
     `${name}: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
   );
-  const stack = await STARTERS[name](settings);
+  let stack: RunningStack;
+  try {
+    stack = await STARTERS[name](settings);
+  } catch (error) {
+    // A shop that cannot start on this history is a finding of the bench: a row of the table, and the other stack still runs.
+    console.error(error);
+    return { figures: [notStarted(name, error)] };
+  }
   try {
     const setup = { stack: name, events: stack.seeded.events, seedSeconds: stack.seeded.seconds, catchUpSeconds: stack.catchUpSeconds };
     say(`${name}: caught up ${stack.catchUpSeconds.toFixed(1)} s after start; signing ${settings.shoppers} shoppers in`);
@@ -54,6 +61,24 @@ async function measureStack(
   }
 }
 
+/** The row of a stack that did not start: its error's telling line (the process's own, when it quotes one). */
+function notStarted(stack: StackName, error: unknown): Figure {
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim());
+  const first = lines[0] ?? '';
+  const telling = lines.find((line) => /error/i.test(line) && line !== first) ?? '';
+  return {
+    stack,
+    figure: 'start on the seeded history',
+    routes: `${first} ${telling}`.trim().slice(0, 240),
+    requestsPerSecond: 0,
+    p99Ms: null,
+    ratio: null,
+    goal: 'starts and catches up',
+    met: false,
+    failures: 'did not start',
+  };
+}
+
 async function main(): Promise<number> {
   const settings = readBenchSettings();
   const setups: StackSetup[] = [];
@@ -73,7 +98,7 @@ async function main(): Promise<number> {
     try {
       for (const stack of settings.stacks) {
         const measured = await measureStack(settings, stack, helloOrigin);
-        setups.push(measured.setup);
+        if (measured.setup) setups.push(measured.setup);
         figures.push(...measured.figures);
       }
     } finally {
