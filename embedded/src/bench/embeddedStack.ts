@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { openEventLog, readConfig } from '@toolforge/platform';
 import { startProcess } from '@toolforge/platform/testing';
 import { seedShopHistory } from './seed.js';
-import { CATCH_UP_TIMEOUT_MS, REPOSITORY, say, shopEnvironment, type RunningStack } from './stacks.js';
+import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
 export async function startEmbeddedStack(settings: BenchSettings): Promise<RunningStack> {
@@ -54,6 +54,7 @@ export async function startEmbeddedStack(settings: BenchSettings): Promise<Runni
       seeded,
       catchUpSeconds: (performance.now() - started) / 1000,
       async stop() {
+        reportIfExited(shop);
         await shop.stop({ graceMs: 30_000 });
         await rm(dataDir, { recursive: true, force: true });
       },

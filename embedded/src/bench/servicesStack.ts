@@ -14,7 +14,7 @@ import type { LogPosition } from '@toolforge/contracts';
 import { openEventLog, readConfig, sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
 import { createTestDatabase, deleteKeys, deleteTopics, startProcess, type LaunchedProcess } from '@toolforge/platform/testing';
 import { seedShopHistory } from './seed.js';
-import { CATCH_UP_TIMEOUT_MS, REPOSITORY, say, shopEnvironment, type RunningStack } from './stacks.js';
+import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
 /** The services, each an entry of its workspace's build, with the port setting its /ready answers on. */
@@ -67,7 +67,10 @@ export async function startServicesStack(settings: BenchSettings): Promise<Runni
   const processes: LaunchedProcess[] = [];
   const stop = async () => {
     // The command service first: nothing is written while the others stop.
-    for (const service of processes.reverse()) await service.stop({ graceMs: 20_000 });
+    for (const service of processes.reverse()) {
+      reportIfExited(service);
+      await service.stop({ graceMs: 20_000 });
+    }
     await database.drop();
     await deleteTopics(settings.kafkaBrokers, topicPrefix);
     await deleteKeys(settings.redisUrl, redisKeyPrefix);

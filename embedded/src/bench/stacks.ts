@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LaunchedProcess } from '@toolforge/platform/testing';
 import type { SeededHistory } from './seed.js';
 import type { BenchSettings, StackName } from './settings.js';
 
@@ -46,4 +47,14 @@ export function shopEnvironment(settings: BenchSettings): NodeJS.ProcessEnv {
 /** Prints a line of the bench's progress, with the time it was said. */
 export function say(line: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+/**
+ * Said when a stack stops: a shop process that exited while it was measured (a crash under load)
+ * explains a table of connection errors, so its last lines are shown.
+ */
+export function reportIfExited(shopProcess: LaunchedProcess): void {
+  if (shopProcess.running()) return;
+  const tail = shopProcess.output().trim().split('\n').slice(-20).join('\n');
+  say(`${shopProcess.name} had exited before the bench stopped it; its last lines:\n${tail}`);
 }
