@@ -15,7 +15,7 @@ help:
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - Prettier, ESLint and the TypeScript type check"
 	@echo "make e2e    - the browser test: make start's stack driven by Debian's Chromium"
-	@echo "make bench  - performance targets over HTTP against the started shop, and the rebuild's throughput (BENCH_ONLY=http|rebuild)"
+	@echo "make bench  - issue 12's figures on both stacks beside a bare Fastify route (BENCH_STACK, BENCH_ONLY, BENCH_ORDERS: README)"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
 	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
@@ -61,9 +61,12 @@ e2e: build browser
 browser:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
-# Performance targets (p99 latencies over real HTTP against make start's process); not part of `test`.
-# The shop it starts brings up the Auth emulator when none answers, and stops it again.
+# Issue 12's figures (README, "Benchmarks"): seeds a large history, starts each stack on it (services
+# mode, then make start's embedded shop) beside a bare Fastify route, drives them with autocannon, and
+# prints one table (also bench-results/<date>.json); exits non-zero when a goal is missed. Not part of
+# `test`. Services mode needs the servers of `make services` (started here unless BENCH_STACK=embedded).
 bench: build
+	@if [[ "$${BENCH_STACK:-both}" != embedded ]]; then node scripts/services.mjs start; fi
 	node embedded/dist/bench/main.js
 
 auth-emulator-start: install

@@ -1,214 +1,123 @@
 /**
- * `make bench`: the shop's performance targets, measured over real HTTP against `make start`'s
- * process (built, on a fresh data dir, ports BENCH_API_PORT/BENCH_WEB_PORT), then the rebuild's
- * throughput on an embedded log of BENCH_REBUILD_EVENTS orders (see rebuild.ts). BENCH_ONLY=http or
- * BENCH_ONLY=rebuild runs one of the two. It reports each measure and exits non-zero when one
- * misses its target. Not part of `make test`: timings belong here.
+ * `make bench` (issue 12): on each stack (services mode, and `make start`'s embedded shop) seeded
+ * with a large history, the read and write figures under autocannon beside a bare Fastify route
+ * measured in the same run, then the rebuild's throughput; one table, printed and written to
+ * bench-results/. Exits 1 when a goal is missed, after printing everything. Sizes and selection:
+ * settings.ts (BENCH_ORDERS, BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild, BENCH_STACK=…).
+ * Not part of `make test`: timings belong here.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  READ_AFTER_HEADER,
-  formatCents,
-  totalCostCents,
-  type AddProductResponse,
-  type LoginResponse,
-  type OrderDto,
-  type PlaceOrderResponse,
-} from '@toolforge/contracts';
-import {
-  apiAt,
-  createAccount,
-  okBody,
-  signIn,
-  startProcess,
-  tokenClaims,
-  type HttpRequest,
-  type LaunchedProcess,
-  type TestAccount,
-} from '@toolforge/platform/testing';
-import { load, type LoadResult } from './load.js';
-import { embeddedBenchShop, measureRebuild, reportRebuild, serversBenchShop, type BenchShop } from './rebuild.js';
+import { startProcess } from '@toolforge/platform/testing';
+import { ensureDemoAccounts } from '../demoAccounts.js';
+import { figureOf, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
+import { startEmbeddedStack } from './embeddedStack.js';
+import { startServicesStack } from './servicesStack.js';
+import { readBenchSettings, type BenchSettings, type StackName } from './settings.js';
+import { openShopSession } from './shoppers.js';
+import { REPOSITORY, say, type RunningStack } from './stacks.js';
+import { benchReport, markdownTable, writeReport, type StackSetup } from './table.js';
 
-const API_PORT = Number(process.env.BENCH_API_PORT ?? 5600);
-const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 8600);
-const base = `http://127.0.0.1:${API_PORT}`;
-const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-
-/**
- * p99 targets in milliseconds, on the 2-core machine the project is built for, with the load
- * generator on the same cores. Commands are serialised through one writer, so 8 concurrent orders
- * queue behind each other: their p99 is several appends long.
- */
-const TARGETS: Record<string, number> = {
-  'GET /products (page of 20)': 100,
-  'GET /product/:id': 100,
-  'POST /order': 250,
-  'order → visible in GET /orders/:uid (X-Read-After)': 250,
+const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningStack>> = {
+  services: startServicesStack,
+  embedded: startEmbeddedStack,
 };
 
-const CUSTOMERS = 20;
-
-/** Issue 11's measure: a million order events (BENCH_REBUILD_EVENTS overrides). */
-const DEFAULT_REBUILD_ORDERS = 1_000_000;
-
-const api = apiAt(base);
-/** A call the bench needs to succeed: its body, or an error with the status. */
-const call = async <T>(method: string, path: string, request: Omit<HttpRequest, 'method'> = {}): Promise<T> =>
-  okBody(await api<T>(method, path, request), `${method} ${path}`);
-
-function startShop(dataDir: string): Promise<LaunchedProcess> {
-  return startProcess({
-    name: 'the shop (scripts/start.mjs)',
-    command: process.execPath,
-    args: [join(root, 'scripts/start.mjs')],
-    // One reader sends thousands of GETs here: the per-caller query limit (QUERY_RATE_LIMIT) is off.
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      API_PORT: String(API_PORT),
-      WEB_PORT: String(WEB_PORT),
-      LOG_LEVEL: 'error',
-      QUERY_RATE_LIMIT: '0',
-    },
-    // Its banner and any error it logs show beside the measures.
-    output: 'inherit',
-    ready: { url: `${base}/homeproducts` },
-    timeoutMs: 120_000,
-    pollMs: 250,
-    stopSignal: 'SIGINT',
-  });
-}
-
-async function login(account: Pick<TestAccount, 'uid' | 'email' | 'displayName'> & { idToken: string }): Promise<string> {
-  const answer = await call<LoginResponse>('POST', '/login', {
-    token: account.idToken,
-    body: { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true },
-  });
-  return answer.accessToken;
-}
-
-/** The HTTP measures: answers the targets missed. */
-async function measureHttp(): Promise<string[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-bench-'));
-  const shop = await startShop(dataDir);
+/** The HTTP figures on one stack, each preceded by hello measured while the stack sits idle beside it. */
+async function measureStack(
+  settings: BenchSettings,
+  name: StackName,
+  helloOrigin: string,
+): Promise<{ setup?: StackSetup; figures: Figure[] }> {
+  say(
+    `${name}: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
+  );
+  let stack: RunningStack;
   try {
-    const adminIdToken = await signIn('admin@toolforge.test', 'Admin@2022forge');
-    const adminUid = tokenClaims(adminIdToken).user_id as string;
-    const adminToken = await login({ uid: adminUid, email: 'admin@toolforge.test', displayName: 'Shop Admin', idToken: adminIdToken });
-    const { productId } = await call<AddProductResponse>('POST', '/addproduct', {
-      token: adminToken,
-      body: {
-        name: 'Benchmark Spanner',
-        category: 'hand-tool',
-        model: 'BS-1',
-        imageUrl: '/images/products/combination-wrench-set.svg',
-        price: '10',
-        stock: '999999',
-        minOrder: '1',
-        description: 'A spanner that exists to be ordered many times by the benchmark.',
-      },
-    });
-
-    const customers = await Promise.all(
-      Array.from({ length: CUSTOMERS }, async (_, index) => {
-        const account = await createAccount({ displayName: `Bench Customer ${index}`, emailVerified: true });
-        return { uid: account.uid, token: await login(account) };
-      }),
-    );
-    const order = (index: number) => {
-      const customer = customers[index % CUSTOMERS]!;
-      return call<PlaceOrderResponse>('POST', '/order', {
-        token: customer.token,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
-        body: {
-          productId,
-          userId: customer.uid,
-          totalCost: Number(formatCents(totalCostCents(10_00, 1))),
-          shippingAddress: '1 Benchmark Way',
-          orderQuantity: 1,
-        },
-      });
-    };
-    const reader = customers[0]!.token;
-
-    const results: LoadResult[] = [];
-    results.push(
-      await load('GET /products (page of 20)', 2000, 16, () =>
-        call('GET', '/products?page=0&size=20', { token: reader }).then(() => undefined),
-      ),
-    );
-    results.push(
-      await load('GET /product/:id', 2000, 16, () => call('GET', `/product/${productId}`, { token: reader }).then(() => undefined)),
-    );
-    // 20 customers x 15 orders stays inside the per-customer rate limit of /order.
-    results.push(await load('POST /order', 300, 8, (index) => order(index).then(() => undefined)));
-    results.push(
-      await load('order → visible in GET /orders/:uid (X-Read-After)', 100, 1, async (index) => {
-        const customer = customers[index % CUSTOMERS]!;
-        const placed = await order(index);
-        const orders = await call<OrderDto[]>('GET', `/orders/${customer.uid}`, {
-          token: customer.token,
-          headers: { [READ_AFTER_HEADER]: placed.position },
-        });
-        if (!orders.some((listed) => listed._id === placed.orderId)) throw new Error('the order was not visible after X-Read-After');
-      }),
-    );
-
-    console.table(results.map((result) => ({ ...result, 'target p99 ms': TARGETS[result.name] })));
-    return results
-      .filter((result) => result.p99Ms > (TARGETS[result.name] ?? Infinity))
-      .map((result) => `${result.name} p99 ${result.p99Ms} ms > ${TARGETS[result.name]} ms`);
+    stack = await STARTERS[name](settings);
+  } catch (error) {
+    // A shop that cannot start on this history is a finding of the bench: a row of the table, and the other stack still runs.
+    console.error(error);
+    return { figures: [notStarted(name, error)] };
+  }
+  try {
+    const setup = { stack: name, events: stack.seeded.events, seedSeconds: stack.seeded.seconds, catchUpSeconds: stack.catchUpSeconds };
+    say(`${name}: caught up ${stack.catchUpSeconds.toFixed(1)} s after start; signing ${settings.shoppers} shoppers in`);
+    const session = await openShopSession(stack.commandUrl, settings.shoppers);
+    say(`${name}: hello (the reference), ${settings.seconds} s`);
+    const hello = await measureHello(settings, helloOrigin);
+    const figures = [figureOf(name, 'hello (reference)', 'bare Fastify GET /', hello, undefined, {})];
+    if (settings.parts.has('reads')) {
+      say(`${name}: reads`);
+      figures.push(...(await measureReads(settings, stack, session, hello)));
+    }
+    if (settings.parts.has('orders')) {
+      say(`${name}: orders and read-your-writes`);
+      figures.push(...(await measureOrders(settings, stack, session)));
+    }
+    return { setup, figures };
   } finally {
-    await shop.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 
-/** What BENCH_ONLY names: one part of the bench, or both when unset. */
-function partsToRun(only: string | undefined): { http: boolean; rebuild: boolean } {
-  if (only === undefined || only === '') return { http: true, rebuild: true };
-  if (only === 'http' || only === 'rebuild') return { http: only === 'http', rebuild: only === 'rebuild' };
-  throw new Error(`BENCH_ONLY is http or rebuild, not ${JSON.stringify(only)}`);
-}
-
-/** Orders in the rebuild's log (BENCH_REBUILD_EVENTS). */
-function rebuildOrders(setting: string | undefined): number {
-  const orders = Number(setting ?? DEFAULT_REBUILD_ORDERS);
-  if (!Number.isInteger(orders) || orders < 1)
-    throw new Error(`BENCH_REBUILD_EVENTS is a number of orders, not ${JSON.stringify(setting)}`);
-  return orders;
-}
-
-/**
- * Where the rebuild is measured (BENCH_REBUILD_ON): the embedded default, services mode (Kafka at
- * KAFKA_BROKERS, PostgreSQL at DATABASE_URL, the local ones when unset), or both.
- */
-function rebuildShops(on: string | undefined): BenchShop[] {
-  const servers = () =>
-    serversBenchShop(
-      (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-      process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    );
-  if (on === undefined || on === '' || on === 'embedded') return [embeddedBenchShop];
-  if (on === 'servers') return [servers()];
-  if (on === 'both') return [embeddedBenchShop, servers()];
-  throw new Error(`BENCH_REBUILD_ON is embedded, servers or both, not ${JSON.stringify(on)}`);
+/** The row of a stack that did not start: its error's telling line (the process's own, when it quotes one). */
+function notStarted(stack: StackName, error: unknown): Figure {
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim());
+  const first = lines[0] ?? '';
+  const telling = lines.find((line) => /error/i.test(line) && line !== first) ?? '';
+  return {
+    stack,
+    figure: 'start on the seeded history',
+    routes: `${first} ${telling}`.trim().slice(0, 240),
+    requestsPerSecond: 0,
+    p99Ms: null,
+    ratio: null,
+    goal: 'starts and catches up',
+    met: false,
+    failures: 'did not start',
+  };
 }
 
 async function main(): Promise<number> {
-  const parts = partsToRun(process.env.BENCH_ONLY);
-  const orders = rebuildOrders(process.env.BENCH_REBUILD_EVENTS);
-  const missed: string[] = [];
-  if (parts.http) missed.push(...(await measureHttp()));
-  if (parts.rebuild) {
-    for (const shop of rebuildShops(process.env.BENCH_REBUILD_ON)) missed.push(...reportRebuild(await measureRebuild(orders, shop)));
+  const settings = readBenchSettings();
+  const setups: StackSetup[] = [];
+  const figures: Figure[] = [];
+  const http = settings.parts.has('reads') || settings.parts.has('orders');
+  if (http) {
+    await ensureDemoAccounts({ projectId: process.env.FIREBASE_PROJECT_ID || 'demo-toolforge', emulatorHost: settings.authEmulatorHost });
+    const helloOrigin = `http://127.0.0.1:${settings.portBase}`;
+    const hello = await startProcess({
+      name: 'hello (bare Fastify)',
+      command: process.execPath,
+      args: [fileURLToPath(new URL('./helloServer.js', import.meta.url)), String(settings.portBase)],
+      output: 'collect',
+      ready: { url: helloOrigin },
+      timeoutMs: 20_000,
+    });
+    try {
+      for (const stack of settings.stacks) {
+        const measured = await measureStack(settings, stack, helloOrigin);
+        if (measured.setup) setups.push(measured.setup);
+        figures.push(...measured.figures);
+      }
+    } finally {
+      await hello.stop();
+    }
   }
-  for (const target of missed) console.error(`MISSED: ${target}`);
-  console.log(missed.length === 0 ? 'All performance targets met.' : `${missed.length} target(s) missed.`);
+  // Last, with no shop running beside it.
+  if (settings.parts.has('rebuild')) {
+    for (const stack of settings.stacks) {
+      say(`${stack}: rebuild of ${settings.rebuildOrders.toLocaleString('en')} orders`);
+      figures.push(await measureRebuildFigure(settings, stack));
+    }
+  }
+
+  const report = benchReport(settings, setups, figures);
+  console.log(`\n${markdownTable(report)}\n`);
+  console.log(`Written to ${await writeReport(report, resolve(REPOSITORY, settings.resultsDir))}`);
+  const missed = figures.filter((figure) => figure.met === false);
+  console.log(missed.length === 0 ? 'Every goal met.' : `${missed.length} goal(s) missed.`);
   return missed.length === 0 ? 0 : 1;
 }
 

@@ -1,0 +1,66 @@
+/**
+ * `make start`'s shop on a large history: the log is seeded into a fresh DATA_DIR through the
+ * embedded log (PGlite), then scripts/start.mjs runs on it, which catches its read model up before
+ * it answers at all: ready means caught up.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openEventLog, readConfig } from '@toolforge/platform';
+import { startProcess } from '@toolforge/platform/testing';
+import { seedShopHistory } from './seed.js';
+import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, type RunningStack } from './stacks.js';
+import type { BenchSettings } from './settings.js';
+
+export async function startEmbeddedStack(settings: BenchSettings): Promise<RunningStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-bench-'));
+  const apiPort = settings.portBase + 1;
+  const env = {
+    ...shopEnvironment(settings),
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    WEB_PORT: String(settings.portBase + 2),
+  };
+  try {
+    // The shop's own opener: it takes the data dir's lock, as the shop will after it.
+    const opened = await openEventLog(readConfig(env), { clientId: 'toolforge-bench-seed', writer: true });
+    let seeded;
+    try {
+      seeded = await seedShopHistory(opened.log, settings, (line) => say(`embedded ${line}`));
+    } finally {
+      await opened.close();
+    }
+    say(`embedded: ${seeded.events.toLocaleString('en')} events seeded in ${seeded.seconds.toFixed(1)} s; starting the shop`);
+
+    const url = `http://127.0.0.1:${apiPort}`;
+    const started = performance.now();
+    const shop = await startProcess({
+      name: 'the embedded shop (scripts/start.mjs)',
+      command: process.execPath,
+      args: [join(REPOSITORY, 'scripts/start.mjs')],
+      cwd: REPOSITORY,
+      env,
+      output: 'collect',
+      ready: { url: `${url}/ready` },
+      timeoutMs: CATCH_UP_TIMEOUT_MS,
+      pollMs: 500,
+      stopSignal: 'SIGINT',
+    });
+    return {
+      name: 'embedded',
+      commandUrl: url,
+      queryUrl: url,
+      seeded,
+      catchUpSeconds: (performance.now() - started) / 1000,
+      async stop() {
+        reportIfExited(shop);
+        await shop.stop({ graceMs: 30_000 });
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

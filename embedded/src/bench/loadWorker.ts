@@ -1,0 +1,169 @@
+/**
+ * The load generator, in a process of its own so that it never shares an event loop with what it
+ * measures: reads a LoadSpec (JSON) on stdin, warms up, measures, and prints one LoadResult (JSON)
+ * on stdout. Reads and orders are autocannon's (programmatic API); read-your-writes is a sequence
+ * per order (POST, then a GET waiting on its position) that autocannon cannot time as one, so it is
+ * an open-loop driver of its own at a fixed rate.
+ */
+import { performance } from 'node:perf_hooks';
+import { text } from 'node:stream/consumers';
+import autocannon from 'autocannon';
+import { READ_AFTER_HEADER, READ_AFTER_SATISFIED_HEADER, type OrderDto, type PlaceOrderResponse } from '@toolforge/contracts';
+import { orderRequest, randomItem, type LoadResult, type LoadSpec, type ReadYourWrites } from './loadSpec.js';
+
+/** The fields of autocannon's result the bench reads (its typings leave out the status classes). */
+interface AutocannonOutcome {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '5xx': number;
+  statusCodeStats: Record<string, { count: number }>;
+  requests: { total: number };
+  latency: { p50: number; p99: number };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** autocannon's request for the spec: each one drawn at random as it is sent. */
+function autocannonRequest(spec: LoadSpec): autocannon.Request {
+  const { requests } = spec;
+  if (requests.kind === 'reads') {
+    const path = requests.path;
+    const ids = requests.ids;
+    const request: autocannon.Request = {
+      method: 'GET',
+      path,
+      headers: requests.token ? { authorization: `Bearer ${requests.token}` } : {},
+    };
+    // autocannon calls setupRequest whenever the key is there, even undefined.
+    if (ids) request.setupRequest = (sent) => ({ ...sent, path: path.replace('{id}', encodeURIComponent(randomItem(ids))) });
+    return request;
+  }
+  if (requests.kind === 'orders') {
+    const { shoppers, products } = requests;
+    return {
+      method: 'POST',
+      path: '/order',
+      setupRequest: (request) => {
+        const { headers, body } = orderRequest(shoppers, products);
+        return { ...request, headers, body };
+      },
+    };
+  }
+  throw new Error(`autocannon does not drive ${requests.kind}`);
+}
+
+async function runAutocannon(spec: LoadSpec, seconds: number): Promise<LoadResult> {
+  const outcome = (await autocannon({
+    url: spec.origin,
+    connections: spec.connections,
+    duration: seconds,
+    overallRate: spec.rate,
+    requests: [autocannonRequest(spec)],
+  })) as unknown as AutocannonOutcome;
+  return {
+    requestsPerSecond: Math.round(outcome.requests.total / outcome.duration),
+    p50Ms: round(outcome.latency.p50),
+    p99Ms: round(outcome.latency.p99),
+    requests: outcome.requests.total,
+    non2xx: outcome.non2xx,
+    serverErrors: outcome['5xx'],
+    statuses: Object.fromEntries(
+      Object.entries(outcome.statusCodeStats)
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, { count }]) => [status, count]),
+    ),
+    errors: outcome.errors + outcome.timeouts,
+  };
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? 0;
+}
+
+/**
+ * Starts one order every 1/rate s whatever the earlier ones are doing (open loop, so a slow answer
+ * cannot lower the rate it is measured at), and times acknowledgement → visible. The orders it
+ * could not start count in `requests`, not in the rate achieved.
+ */
+async function runReadYourWrites(spec: LoadSpec, requests: ReadYourWrites, seconds: number): Promise<LoadResult> {
+  const rate = spec.rate ?? 200;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let serverErrors = 0;
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let notVisible = 0;
+  const failed = (status: number) => {
+    non2xx += 1;
+    if (status >= 500) serverErrors += 1;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  };
+  const sequence = async () => {
+    const { shopper, headers, body } = orderRequest(requests.shoppers, requests.products);
+    const placed = await fetch(`${spec.origin}/order`, { method: 'POST', headers, body });
+    if (!placed.ok) return failed(placed.status);
+    const { orderId, position } = (await placed.json()) as PlaceOrderResponse;
+    const acknowledged = performance.now();
+    const read = await fetch(`${spec.queryOrigin ?? spec.origin}/orders/${encodeURIComponent(shopper.uid)}`, {
+      headers: { authorization: headers.authorization, [READ_AFTER_HEADER]: position },
+    });
+    if (!read.ok) return failed(read.status);
+    const orders = (await read.json()) as OrderDto[];
+    latencies.push(performance.now() - acknowledged);
+    if (read.headers.get(READ_AFTER_SATISFIED_HEADER) !== 'true' || !orders.some((order) => order._id === orderId)) notVisible += 1;
+  };
+
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  let launched = 0;
+  let inFlight = 0;
+  await new Promise<void>((done) => {
+    const tick = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      if (elapsed >= seconds) {
+        clearInterval(tick);
+        done();
+        return;
+      }
+      for (; launched < Math.floor(elapsed * rate); launched += 1) {
+        // At most `connections` in flight, as autocannon: a shop slower than the rate is measured at
+        // the rate it holds (below the goal's), not buried under a backlog that would outlast the run.
+        if (inFlight >= spec.connections) continue;
+        inFlight += 1;
+        running.push(
+          sequence()
+            .catch(() => {
+              errors += 1;
+            })
+            .finally(() => {
+              inFlight -= 1;
+            }),
+        );
+      }
+    }, 5);
+  });
+  await Promise.all(running);
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50Ms: round(percentile(latencies, 0.5)),
+    p99Ms: round(percentile(latencies, 0.99)),
+    requests: launched,
+    non2xx,
+    serverErrors,
+    statuses,
+    errors,
+    notVisible,
+  };
+}
+
+function run(spec: LoadSpec, seconds: number): Promise<LoadResult> {
+  return spec.requests.kind === 'readYourWrites' ? runReadYourWrites(spec, spec.requests, seconds) : runAutocannon(spec, seconds);
+}
+
+const spec = JSON.parse(await text(process.stdin)) as LoadSpec;
+// The warm-up's figures are thrown away: it fills caches and connection pools, and lets V8 compile the hot paths.
+if (spec.warmUpSeconds > 0) await run(spec, spec.warmUpSeconds);
+process.stdout.write(`${JSON.stringify(await run(spec, spec.seconds))}\n`);

@@ -1,0 +1,60 @@
+/**
+ * A shop the bench measures: started on a large seeded history, caught up, answering on its
+ * command and query URLs (the same URL when one process serves both), and stopped again with
+ * everything it left behind. servicesStack.ts and embeddedStack.ts start one each.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LaunchedProcess } from '@toolforge/platform/testing';
+import type { SeededHistory } from './seed.js';
+import type { BenchSettings, StackName } from './settings.js';
+
+export interface RunningStack {
+  readonly name: StackName;
+  readonly commandUrl: string;
+  readonly queryUrl: string;
+  readonly seeded: SeededHistory;
+  /** From starting the shop's processes to a read model caught up with the seeded log. */
+  readonly catchUpSeconds: number;
+  stop(): Promise<void>;
+}
+
+/** The repository's root, from src/bench and dist/bench alike. */
+export const REPOSITORY = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/** How long a shop may take to read a seeded log of millions of events before it answers. */
+export const CATCH_UP_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * What every shop process of the bench runs with. The rate limits are off, or the bench would
+ * measure them (RATE_LIMIT_LOGIN/ORDER/QUERY are issue 12's; a build without them ignores them).
+ * One JWT secret for all of a stack's processes, so a token from /login passes the query service.
+ */
+export function shopEnvironment(settings: BenchSettings): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    RATE_LIMIT_LOGIN: '0',
+    RATE_LIMIT_ORDER: '0',
+    RATE_LIMIT_QUERY: '0',
+    QUERY_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    FIREBASE_AUTH_EMULATOR_HOST: settings.authEmulatorHost,
+  };
+}
+
+/** Prints a line of the bench's progress, with the time it was said. */
+export function say(line: string): void {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+/**
+ * Said when a stack stops: a shop process that exited while it was measured (a crash under load)
+ * explains a table of connection errors, so its last lines are shown.
+ */
+export function reportIfExited(shopProcess: LaunchedProcess): void {
+  if (shopProcess.running()) return;
+  const tail = shopProcess.output().trim().split('\n').slice(-20).join('\n');
+  say(`${shopProcess.name} had exited before the bench stopped it; its last lines:\n${tail}`);
+}

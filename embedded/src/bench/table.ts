@@ -1,0 +1,75 @@
+/**
+ * The bench's one table: printed as Markdown (so the README can show it as measured) and written
+ * as JSON, with the machine and the sizes it was measured at, under the ignored bench-results/.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { Figure } from './figures.js';
+import type { BenchSettings } from './settings.js';
+
+/** How each stack's seeded shop came up: the cost of its size, printed under the table. */
+export interface StackSetup {
+  readonly stack: string;
+  readonly events: number;
+  readonly seedSeconds: number;
+  readonly catchUpSeconds: number;
+}
+
+export interface BenchReport {
+  readonly date: string;
+  readonly machine: { readonly cores: number; readonly cpu: string };
+  readonly settings: Omit<BenchSettings, 'parts'> & { readonly parts: string[] };
+  readonly setups: readonly StackSetup[];
+  readonly figures: readonly Figure[];
+}
+
+export function benchReport(settings: BenchSettings, setups: readonly StackSetup[], figures: readonly Figure[]): BenchReport {
+  return {
+    date: new Date().toISOString(),
+    machine: { cores: cpus().length, cpu: cpus()[0]?.model.trim() ?? 'unknown' },
+    settings: { ...settings, parts: [...settings.parts] },
+    setups,
+    figures,
+  };
+}
+
+const cell = (value: string | number | null) => (value === null ? '–' : typeof value === 'number' ? value.toLocaleString('en') : value);
+
+export function markdownTable(report: BenchReport): string {
+  const header = ['stack', 'figure', 'route(s)', 'req/s', 'p99 ms', 'ratio', 'goal', 'met?', 'failures'];
+  const rows = report.figures.map((figure) => [
+    figure.stack,
+    figure.figure,
+    figure.routes,
+    cell(figure.requestsPerSecond),
+    cell(figure.p99Ms),
+    figure.ratio === null ? '–' : `${Math.round(figure.ratio * 100)} %`,
+    figure.goal,
+    figure.met === null ? '–' : figure.met ? 'yes' : '**no**',
+    figure.failures,
+  ]);
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  const setups = report.setups.map(
+    (setup) =>
+      `${setup.stack}: ${setup.events.toLocaleString('en')} events seeded in ${setup.seedSeconds.toFixed(0)} s, ` +
+      `up and caught up ${setup.catchUpSeconds.toFixed(0)} s later`,
+  );
+  return [
+    `${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.machine.cores} × ${report.machine.cpu}`,
+    '',
+    line(header),
+    line(header.map(() => '---')),
+    ...rows.map(line),
+    '',
+    ...setups,
+  ].join('\n');
+}
+
+/** Writes the report as bench-results/<date>.json; answers the file's path. */
+export async function writeReport(report: BenchReport, dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${report.date.replaceAll(':', '-').slice(0, 19)}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
