@@ -49,6 +49,13 @@ export interface CommandServiceDeps {
   onWriterLost?: (reason: string) => void;
 }
 
+/**
+ * Fastify's bound on a plugin's start (10 s by default) would fail the command service on a large
+ * log: its plugin reads the whole log into the write model first (about a million order events in
+ * ten seconds on two cores). Off: a process that cannot read the log fails on the read's own error.
+ */
+export const WRITE_MODEL_LOAD_TIMEOUT = 0;
+
 /** Request bodies of this API are small forms; anything larger is refused (413) unread. */
 export const COMMAND_BODY_LIMIT = 64 * 1024;
 
@@ -106,7 +113,7 @@ export async function buildCommandService(
   options: FastifyServerOptions & { hardening?: HttpHardeningOptions; readiness?: readonly ReadinessCheck[] } = {},
 ): Promise<FastifyInstance> {
   const { hardening, readiness = [], ...serverOptions } = options;
-  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, frameworkErrors, ...serverOptions });
+  const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, frameworkErrors, pluginTimeout: WRITE_MODEL_LOAD_TIMEOUT, ...serverOptions });
   if (hardening) await useHttpHardening(app, hardening);
   // Ready: the log answers and this process is still its writer.
   await app.register(healthRoutes, { checks: deps.writer ? [...readiness, isTheWriter(deps.writer)] : readiness });

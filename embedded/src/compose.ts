@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { COMMAND_BODY_LIMIT, commandService } from '@toolforge/command-service';
+import { COMMAND_BODY_LIMIT, WRITE_MODEL_LOAD_TIMEOUT, commandService } from '@toolforge/command-service';
 import {
   CheckpointWaiter,
   InProcessCache,
@@ -59,6 +59,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors,
+    pluginTimeout: WRITE_MODEL_LOAD_TIMEOUT,
   });
   const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(readModel), logger: app.log });
   const checkpoints = new CheckpointWaiter(readModel);

@@ -189,6 +189,9 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     const results = storedOf(placed, written, this.names);
     for (const request of requests)
       this.versions.appended(request.topic, request.streamId, request.expectedVersion + request.events.length);
+    for (const { topic, partition, baseOffset, count } of recordsPerPartition(placed, written, this.names)) {
+      this.versions.committed(topic, partition, baseOffset, count);
+    }
     // Acknowledge once any reader of the log sees the events, so the position tokens can be trusted
     // at once. They are committed and durable already: past the bound, or if asking fails, answer anyway.
     const lastOffsets = new Map<string, { topic: string; partition: number; offset: number }>();
