@@ -216,22 +216,27 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
   private async placeRecords(requests: readonly AppendRequest[]): Promise<PlacedRequest[]> {
     const versions = this.versions!;
     const learned = new Set<string>();
+    const learn = async (topic: Topic, partition: number) => {
+      if (learned.has(`${topic}/${partition}`)) return;
+      await this.learnVersions(topic, partition);
+      // Just read to its end: where the batch lands is whatever that end is now.
+      versions.distrust(topic, partition);
+      learned.add(`${topic}/${partition}`);
+    };
     const inBatch = new Map<string, number>();
+    const versionOf = (request: AppendRequest) =>
+      inBatch.get(`${request.topic}\u0000${request.streamId}`) ?? versions.version(request.topic, request.streamId);
     const placed: PlacedRequest[] = [];
     for (const request of requests) {
       const partition = partitionOfKey(request.streamId, (await this.partitions(request.topic)).length);
-      const partitionKey = `${request.topic}/${partition}`;
       // Where the writer's own last commit says what the partition holds, no read is needed: that
       // the records land where it expects is checked before the batch commits (partitionsMovedOn).
-      const known = versions.expectedNextRecord(request.topic, partition) !== undefined;
-      if (!known && !learned.has(partitionKey)) {
-        await this.learnVersions(request.topic, partition);
-        learned.add(partitionKey);
+      // A version that disagrees may be one another writer moved on: the partition is read first.
+      if (versions.expectedNextRecord(request.topic, partition) === undefined || versionOf(request) !== request.expectedVersion) {
+        await learn(request.topic, partition);
       }
-      const streamKey = `${request.topic}\u0000${request.streamId}`;
-      const version = inBatch.get(streamKey) ?? versions.version(request.topic, request.streamId);
-      if (version !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
-      inBatch.set(streamKey, request.expectedVersion + request.events.length);
+      if (versionOf(request) !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
+      inBatch.set(`${request.topic}\u0000${request.streamId}`, request.expectedVersion + request.events.length);
       placed.push({ request, partition });
     }
     return placed;
