@@ -54,7 +54,7 @@ const KILL_WITHIN_MS = 50;
 /** Quantities 1, 2, 3 in turn: 799 of 1,000 in all, so the stock left (201) is below a customer's share (500). */
 const STOCK = 1000;
 const quantityOf = (index: number) => 1 + (index % 3);
-/** A retry after the restart answers at once; a few more tries only make a failure's report clearer. */
+/** After the restart a key should be answered at its first retry; a failed one is tried this often before it is reported. */
 const ATTEMPTS_AFTER_RESTART = 3;
 
 /** Where the service keeps its log, and how the test reads it back once the service has stopped. */
