@@ -16,6 +16,8 @@ const TEST_PORTS = {
   /** `make start` that the operators' tool reads while it runs (projector/src/cli/cli.running.e2e.spec.ts). */
   runningShopApi: { offset: 6, fallback: 5106 },
   runningShopWeb: { offset: 7, fallback: 8186 },
+  /** The command service killed under load and started again (command-service/src/killUnderLoad.e2e.spec.ts). */
+  commandKilled: { offset: 8, fallback: 5408 },
   /** The proxy that plays Redis failures (platform/src/readModel/redisCache.int.spec.ts). */
   redisProxy: { offset: 9, fallback: 5409 },
 } as const;
