@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProjectedEvent, SqlExecutor } from '@toolforge/platform';
-import type { RowWrite } from './readModelWrites.js';
+import { SqlProjectionStore, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
+import { READ_MODEL_TABLES } from '@toolforge/query-service';
+import { applyRowWrite, type RowWrite } from './readModelWrites.js';
 import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';
 import { at, orderRow, productRow } from './test/rows.js';
 import type { ProductRow } from './catalog/writes.js';
@@ -116,6 +117,20 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect((await store.listProducts({ offset: 0, limit: 10 })).map((product) => product.productId)).toEqual(['p-1']);
       expect(await store.countProducts()).toBe(1);
       expect(await store.findProduct('p-0')).toBeUndefined();
+    });
+
+    it('gathers the planner’s statistics on its tables once it has applied enough events (PGlite has no autovacuum)', async () => {
+      const deletedAtStatistics = async () =>
+        (
+          await harness.sql.query<{ null_frac: unknown }>(
+            `select null_frac from pg_stats where tablename = 'products' and attname = 'deleted_at'`,
+          )
+        ).rows;
+      const analyzing = new SqlProjectionStore(harness.sql, { applyWrite: applyRowWrite, tables: READ_MODEL_TABLES, statisticsAfter: 2 });
+      await analyzing.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0))) });
+      expect(await deletedAtStatistics()).toEqual([]);
+      await analyzing.applyBatch({ topic: TOPIC, partition: 0, events: events(1, insert(productRow(1))) });
+      expect((await deletedAtStatistics()).map((row) => Number(row.null_frac))).toEqual([1]);
     });
 
     it('lists a user’s orders newest first, and every order, whole or in slices', async () => {

@@ -10,3 +10,4 @@ export * from './pgExecutor.js';
 export * from './checkpointWaiter.js';
 export * from './deadLetters.js';
 export * from './schemas.js';
+export * from './plannerStatistics.js';

@@ -1,6 +1,7 @@
 import { describeRefusal, refusesTheEvent, withoutNul } from './deadLetters.js';
 import type { AppliedBatch, DeadLetter, ProjectedEvent, ProjectionBatch } from './batches.js';
 import type { ReadModelTables } from './migrations.js';
+import { FIRST_STATISTICS_AFTER, StatisticsSchedule } from './plannerStatistics.js';
 import type {
   Checkpoint,
   CheckpointReader,
@@ -90,6 +91,8 @@ export interface ProjectionStoreOptions<Write> {
   applyWrites?(tx: SqlQueryable, writes: readonly Write[]): Promise<void>;
   /** Every table of the read model a rebuild empties. */
   tables: readonly string[];
+  /** Events applied before the store first gathers the planner's statistics (plannerStatistics.ts); FIRST_STATISTICS_AFTER unless set. */
+  statisticsAfter?: number;
 }
 
 /**
@@ -101,12 +104,14 @@ export interface ProjectionStoreOptions<Write> {
  */
 export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   private readonly checkpointReader: CheckpointReader & CheckpointsReader;
+  private readonly statistics: StatisticsSchedule;
 
   constructor(
     private readonly sql: SqlExecutor,
     private readonly options: ProjectionStoreOptions<Write>,
   ) {
     this.checkpointReader = sqlCheckpoints(sql);
+    this.statistics = new StatisticsSchedule(options.statisticsAfter ?? FIRST_STATISTICS_AFTER);
   }
 
   nextOffset(topic: string, partition: number): Promise<number> {
@@ -118,6 +123,13 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   }
 
   async applyBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
+    const applied = await this.applyRefusingSome(batch);
+    // After the commit: ANALYZE reads a sample of each table, and the batch's rows are in it.
+    if (this.statistics.count(applied.applied)) await this.sql.query(`analyze ${this.options.tables.join(', ')}`);
+    return applied;
+  }
+
+  private async applyRefusingSome(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
     try {
       return await this.applyInOneTransaction(batch, false);
     } catch (error) {

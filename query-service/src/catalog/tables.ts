@@ -8,6 +8,10 @@ import type { ReadModelTables } from '@toolforge/platform';
  * - product_reservations: stock taken by orders. Kept apart from products because orders and
  *   products are different topics, projected in no fixed order between them: an order may be
  *   projected before its product, and adding to a counter commutes.
+ * - products_newest (4): the same order, with the product's id in the index itself. A page is
+ *   found by an index-only scan that skips `offset` keys, and only its own rows are then read and
+ *   joined to their reservations (productReads.ts): at 100,000 products, reading and joining every
+ *   skipped row made a page near the end cost most of a second.
  * A new column is a new migration here, with the next free version (docs/read-model.md).
  */
 export const CATALOGUE_TABLES: ReadModelTables = {
@@ -37,6 +41,13 @@ export const CATALOGUE_TABLES: ReadModelTables = {
     product_id text primary key,
     reserved integer not null
   );
+  `,
+    },
+    {
+      version: 4,
+      ddl: `
+  drop index products_newest;
+  create index products_newest on products (added_at desc, log_partition desc, log_offset desc) include (product_id) where deleted_at is null;
   `,
     },
   ],
