@@ -132,8 +132,10 @@ describe('RedisCache keeping what it read in this process (near cache)', () => {
     await Promise.all(opened.splice(0).map((cache) => cache.close()));
     await proxy?.down();
   });
+  // A generous timeout: these tests are about what the process keeps, not about a slow Redis (a
+  // command timed out under a loaded machine would read as a miss and leave Redis alone a second).
   const open = async (url: string, options: { nearCache?: boolean } = {}) => {
-    const cache = RedisCache.open({ url, keyPrefix, commandTimeoutMs: 100, ...options });
+    const cache = RedisCache.open({ url, keyPrefix, commandTimeoutMs: 1000, ...options });
     opened.push(cache);
     expect(await cache.waitUntilReady(5000)).toBe(true);
     return cache;
@@ -167,6 +169,7 @@ describe('RedisCache keeping what it read in this process (near cache)', () => {
   it('hears at once when another process (the projector, a rebuild) advances a generation or stores an answer', async () => {
     const reader = await open(redisUrl);
     const projector = await open(redisUrl, { nearCache: false });
+    await expect.poll(() => reader.generation(AREAS.catalogue)).toEqual(expect.any(Number));
     const start = (await reader.generation(AREAS.catalogue))!;
     expect(await reader.generation(AREAS.catalogue)).toBe(start);
     await projector.advance([AREAS.catalogue]);
