@@ -72,9 +72,7 @@ export class WriteModel {
   /** Events applied by applyDecided are in the log now, at these positions. */
   stored(events: readonly StoredEvent[]): void {
     for (const event of events) {
-      const { topic, partition, offset } = event.position;
-      const partitionKey = `${topic}/${partition}`;
-      if (offset >= (this.nextOffsets.get(partitionKey) ?? 0)) this.nextOffsets.set(partitionKey, offset + 1);
+      this.pass(event.position);
       for (const part of this.parts) part.stored?.(event);
     }
   }
@@ -88,13 +86,10 @@ export class WriteModel {
   }
 
   apply(event: StoredEvent): void {
-    const { topic, partition, offset } = event.position;
-    const partitionKey = `${topic}/${partition}`;
     // Re-delivered events (a catch-up racing an append) are applied once.
-    if (offset < (this.nextOffsets.get(partitionKey) ?? 0)) return;
-    this.nextOffsets.set(partitionKey, offset + 1);
+    if (!this.pass(event.position)) return;
     // Even an event it cannot read takes its place in its stream: the next append comes after it.
-    if (event.streamPosition >= 1) this.versions.set(streamKey(topic as Topic, event.streamId), event.streamPosition);
+    if (event.streamPosition >= 1) this.versions.set(streamKey(event.position.topic as Topic, event.streamId), event.streamPosition);
     // A record that is no event, a type or schema version this build does not know (a newer ToolForge
     // wrote it): skipped, so that one such record never keeps the command service from starting.
     const unreadable = whyUnreadable(event);
@@ -107,6 +102,14 @@ export class WriteModel {
     }
 
     for (const part of this.parts) part.apply(event);
+  }
+
+  /** Moves the model past a position of the log; false when it was past it already. */
+  private pass({ topic, partition, offset }: LogPosition): boolean {
+    const partitionKey = `${topic}/${partition}`;
+    if (offset < (this.nextOffsets.get(partitionKey) ?? 0)) return false;
+    this.nextOffsets.set(partitionKey, offset + 1);
+    return true;
   }
 
   /** How many events of this stream the model has applied: the expected version of the next append. */

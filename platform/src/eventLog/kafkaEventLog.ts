@@ -20,7 +20,7 @@ import { recordsPerPartition, storedOf, topicMessagesOf, type PlacedRequest } fr
 import { fromRecord, partitionOfKey } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
 import { readAllPages, type PartitionedLog } from './readAll.js';
-import { StreamVersions } from './streamVersions.js';
+import { StreamVersions, streamKey } from './streamVersions.js';
 import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from './upcasters.js';
 import type { LogWriterStatus } from './writerStatus.js';
 
@@ -189,21 +189,13 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     const results = storedOf(placed, written, this.names);
     for (const request of requests)
       this.versions.appended(request.topic, request.streamId, request.expectedVersion + request.events.length);
-    for (const { topic, partition, baseOffset, count } of recordsPerPartition(placed, written, this.names)) {
-      this.versions.committed(topic, partition, baseOffset, count);
-    }
+    const partitions = recordsPerPartition(placed, written, this.names);
+    for (const { topic, partition, baseOffset, count } of partitions) this.versions.committed(topic, partition, baseOffset, count);
     // Acknowledge once any reader of the log sees the events, so the position tokens can be trusted
     // at once. They are committed and durable already: past the bound, or if asking fails, answer anyway.
-    const lastOffsets = new Map<string, { topic: string; partition: number; offset: number }>();
-    for (const { position } of results) {
-      const onBroker = this.names.onBroker(position.topic as Topic);
-      const key = `${onBroker}/${position.partition}`;
-      if ((lastOffsets.get(key)?.offset ?? -1) < position.offset)
-        lastOffsets.set(key, { topic: onBroker, partition: position.partition, offset: position.offset });
-    }
     await Promise.all(
-      [...lastOffsets.values()].map(({ topic, partition, offset }) =>
-        this.reader.waitUntilReadable(topic, partition, offset + 1, READABLE_WAIT_MS).catch(() => false),
+      partitions.map(({ topic, partition, baseOffset, count }) =>
+        this.reader.waitUntilReadable(this.names.onBroker(topic), partition, baseOffset + count, READABLE_WAIT_MS).catch(() => false),
       ),
     );
     return results;
@@ -225,7 +217,7 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     };
     const inBatch = new Map<string, number>();
     const versionOf = (request: AppendRequest) =>
-      inBatch.get(`${request.topic}\u0000${request.streamId}`) ?? versions.version(request.topic, request.streamId);
+      inBatch.get(streamKey(request.topic, request.streamId)) ?? versions.version(request.topic, request.streamId);
     const placed: PlacedRequest[] = [];
     for (const request of requests) {
       const partition = partitionOfKey(request.streamId, (await this.partitions(request.topic)).length);
@@ -236,7 +228,7 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
         await learn(request.topic, partition);
       }
       if (versionOf(request) !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
-      inBatch.set(`${request.topic}\u0000${request.streamId}`, request.expectedVersion + request.events.length);
+      inBatch.set(streamKey(request.topic, request.streamId), request.expectedVersion + request.events.length);
       placed.push({ request, partition });
     }
     return placed;

@@ -11,6 +11,7 @@ import {
   type StoredEvent,
 } from './eventLog.js';
 import { readAllPages, type PartitionedLog } from './readAll.js';
+import { streamKey } from './streamVersions.js';
 import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from './upcasters.js';
 
 /**
@@ -120,7 +121,7 @@ export class PgliteEventLog implements EventLog, IdentifiedLog {
         group by s.topic, s.stream_id`,
       [streams.map((r) => r.topic), streams.map((r) => r.streamId)],
     );
-    const streamVersions = new Map(versions.rows.map((row) => [streamKey(row.topic, row.stream_id), row.version]));
+    const streamVersions = new Map(versions.rows.map((row) => [streamKey(row.topic as Topic, row.stream_id), row.version]));
     const topics = [...new Set(requests.map((r) => r.topic))];
     const ends = await tx.query<{ topic: string; next: string | number }>(
       `select t.topic, coalesce((select max("offset") + 1 from events e where e.topic = t.topic and e.partition = $2), 0)::bigint as next
@@ -227,8 +228,6 @@ function toStoredEvent(row: EventRow): StoredEvent {
     streamPosition: row.stream_position,
   } as StoredEvent<ShopEvent>;
 }
-
-const streamKey = (topic: string, streamId: string) => `${topic}\u0000${streamId}`;
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;

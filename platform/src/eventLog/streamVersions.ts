@@ -62,4 +62,5 @@ export class StreamVersions {
 }
 
 const partitionKey = (topic: Topic, partition: number) => `${topic}/${partition}`;
-const streamKey = (topic: Topic, streamId: string) => `${topic}\u0000${streamId}`;
+/** A stream's key among every topic's streams. */
+export const streamKey = (topic: Topic, streamId: string) => `${topic}\u0000${streamId}`;
