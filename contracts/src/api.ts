@@ -1,4 +1,4 @@
-import type { ProductCategory } from './constants.js';
+import type { OrderStatus, ProductCategory } from './constants.js';
 
 /** Every command acknowledgement carries the consistency token of its last event (docs/architecture.md §4). */
 export interface Acknowledgement {
@@ -59,9 +59,32 @@ export interface OrderDto {
   orderQuantity: number;
   totalCost: number;
   shippingAddress: string;
-  status: string;
+  status: OrderStatus;
   payment: boolean;
   placedAt: string;
+}
+
+/**
+ * One event of an order's history (GET /orders/:id/history), read from the log itself: what
+ * happened, when, by whom, the status it left the order in, and what it changed.
+ */
+export interface OrderHistoryEntry {
+  /** The event's position in the log (sales.orders/0/41). */
+  position: string;
+  type: 'OrderPlaced' | 'OrderPaid' | 'OrderShipped' | 'OrderDelivered' | 'OrderCancelled';
+  occurredAt: string;
+  /** The uid that caused it; null for the shop itself. */
+  actor: string | null;
+  /** The customer who placed the order, an admin, or the shop itself (an expired reservation). */
+  by: 'customer' | 'admin' | 'shop';
+  /** The order's status after this event. */
+  status: OrderStatus;
+  /** What the event recorded, by field: the order as placed; a cancellation's reason and returned stock. */
+  details: Record<string, string | number | boolean>;
+}
+export interface OrderHistoryResponse {
+  orderId: string;
+  entries: OrderHistoryEntry[];
 }
 
 export interface CountResponse {

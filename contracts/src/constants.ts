@@ -14,6 +14,25 @@ export const PAGINATION_WINDOW = 4;
 
 export const NEW_ORDER_STATUS = 'pending' as const;
 export const NEW_ORDER_PAYMENT = false as const;
+/** An order's life (docs/architecture.md §9): pending → paid → shipped → delivered; cancelled from pending or paid. */
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses an admin may move an order to, and the ones each status may move to. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['paid', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+export const SETTABLE_ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled'] as const;
+export type SettableOrderStatus = (typeof SETTABLE_ORDER_STATUSES)[number];
+/** Who cancelled an order; the shop itself (an expired reservation) is null. */
+export type OrderCanceller = 'customer' | 'admin';
+/** The reason of a cancellation the shop decided because the order stayed unpaid too long. */
+export const EXPIRED_REASON = 'expired';
+/** RESERVATION_TTL's default: an unpaid pending order gives its stock back after this long. */
+export const DEFAULT_RESERVATION_TTL_MS = 30 * 60 * 1000;
 
 /** Total cost = price x quantity, + TAX_PERCENT of that, + FLAT_FEE (docs/architecture.md §9). */
 export const TAX_PERCENT = 5;
@@ -39,6 +58,8 @@ export const LIMITS = {
   /** Firebase uids are at most 128 characters. */
   uid: 128,
   productId: 100,
+  /** A cancellation's or a stock adjustment's reason. */
+  reason: 200,
 } as const;
 
 /** The symbols a password may hold besides letters and digits. */

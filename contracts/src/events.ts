@@ -1,4 +1,4 @@
-import type { ProductCategory } from './constants.js';
+import type { OrderCanceller, ProductCategory } from './constants.js';
 import type { Cents } from './money.js';
 
 /** docs/architecture.md §3 envelope metadata. */
@@ -32,6 +32,24 @@ export type ProductAdded = Event<
 >;
 export type ProductDeleted = Event<'ProductDeleted', { productId: string }>;
 
+/** The product's fields an admin may correct after adding it (its stock moves by StockAdjusted). */
+export interface ProductDetails {
+  name: string;
+  category: ProductCategory;
+  model: string;
+  imageUrl: string;
+  priceCents: Cents;
+  minOrder: number;
+  description: string;
+}
+/** An admin corrected a product: `changes` holds only the fields whose value changed, never empty. */
+export type ProductUpdated = Event<'ProductUpdated', { productId: string; changes: Partial<ProductDetails> }>;
+/**
+ * The stock on hand moved by `delta` (never zero): a restock (positive) or a write-off (negative),
+ * never below what open orders have reserved.
+ */
+export type StockAdjusted = Event<'StockAdjusted', { productId: string; delta: number; reason: string }>;
+
 export type OrderPlaced = Event<
   'OrderPlaced',
   {
@@ -49,6 +67,21 @@ export type OrderPlaced = Event<
   }
 >;
 
+/** An order's status moves on from pending (docs/architecture.md §9): each is one event of its stream. */
+export type OrderPaid = Event<'OrderPaid', { orderId: string }>;
+export type OrderShipped = Event<'OrderShipped', { orderId: string }>;
+export type OrderDelivered = Event<'OrderDelivered', { orderId: string }>;
+/**
+ * A pending or paid order was cancelled, and its reserved stock is given back in the same fact: the
+ * product, the customer and the quantity are carried so that the product's stock folds from this
+ * event alone. `by` is who cancelled it; null for the shop itself (an expired reservation, whose
+ * reason is 'expired').
+ */
+export type OrderCancelled = Event<
+  'OrderCancelled',
+  { orderId: string; productId: string; userId: string; quantity: number; reason: string; by: OrderCanceller | null }
+>;
+
 export type UserSignedIn = Event<
   'UserSignedIn',
   { uid: string; email: string; name: string; photoURL: string | null; emailVerified: boolean }
@@ -58,8 +91,8 @@ export type AdminGranted = Event<'AdminGranted', { uid: string; email: string; r
 /** An admin took the role back (the revoking admin is the actor); it also ends the account's sessions. */
 export type AdminRevoked = Event<'AdminRevoked', { uid: string; email: string }>;
 
-export type ProductEvent = ProductAdded | ProductDeleted;
-export type OrderEvent = OrderPlaced;
+export type ProductEvent = ProductAdded | ProductDeleted | ProductUpdated | StockAdjusted;
+export type OrderEvent = OrderPlaced | OrderPaid | OrderShipped | OrderDelivered | OrderCancelled;
 export type UserEvent = UserSignedIn | UserSignedOut | AdminGranted | AdminRevoked;
 export type ShopEvent = ProductEvent | OrderEvent | UserEvent;
 export type ShopEventType = ShopEvent['type'];
@@ -76,7 +109,13 @@ export const ALL_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders, TOP
 export const TOPIC_OF_EVENT: Readonly<Record<ShopEventType, Topic>> = {
   ProductAdded: TOPICS.products,
   ProductDeleted: TOPICS.products,
+  ProductUpdated: TOPICS.products,
+  StockAdjusted: TOPICS.products,
   OrderPlaced: TOPICS.orders,
+  OrderPaid: TOPICS.orders,
+  OrderShipped: TOPICS.orders,
+  OrderDelivered: TOPICS.orders,
+  OrderCancelled: TOPICS.orders,
   UserSignedIn: TOPICS.users,
   UserSignedOut: TOPICS.users,
   AdminGranted: TOPICS.users,

@@ -72,5 +72,16 @@ export const messages = {
   concurrentUpdate: 'The shop was busy with another change; please try again',
   hiddenCharacters: (field: string, multiline: boolean) =>
     `${field} must not contain control or invisible characters${multiline ? '' : ', tabs or line breaks'}`,
+  // The order lifecycle and product edits (docs/architecture.md §9).
+  orderNotFound: 'Order not found',
+  orderStatus: 'Status should be paid, shipped, delivered or cancelled',
+  orderTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}`,
+  customerCancelNotPending: 'You can cancel an order only while it is pending',
+  forbiddenOtherOrder: 'You can only see or change your own orders',
+  reasonMax: `Reason should be at most ${LIMITS.reason} chars`,
+  restockQuantity: 'Quantity should be a whole number other than 0',
+  stockBelowReserved: (available: number) => `Stock can be lowered by at most ${available}: the rest is reserved by orders`,
+  productDeletedNoChange: 'A deleted product cannot be changed',
+  minOrderAboveStockOnHand: (stock: number) => `Minimum order quantity should not be more than the stock (${stock})`,
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;

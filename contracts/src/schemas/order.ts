@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LABELS, LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS } from '../constants.js';
+import { FIELD_LABELS, LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS, SETTABLE_ORDER_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
 import { identifier, nullAsEmpty, numericText, plainText, requiredText } from './fields.js';
 
@@ -53,3 +53,19 @@ export type PlaceOrderCommand = z.output<typeof placeOrderSchema>;
 export const idempotencyKeySchema = z
   .string({ error: messages.idempotencyKeyFormat })
   .regex(new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.idempotencyKey}}$`), messages.idempotencyKeyFormat);
+
+/** Order ids are server-made UUIDs; anything else cannot name an order. */
+export const orderIdParamsSchema = z.strictObject({ id: identifier('id', LIMITS.productId) });
+
+/** POST /orders/:id/status (admins): the status to move the order to; the command side checks the move. */
+export const orderStatusSchema = z.strictObject({
+  status: z.enum(SETTABLE_ORDER_STATUSES, { error: messages.orderStatus }),
+});
+export type OrderStatusCommand = z.output<typeof orderStatusSchema>;
+
+/** POST /orders/:id/cancel: why, optionally (one line of plain text); an empty body is a cancel without a reason. */
+export const cancelOrderSchema = z.strictObject({
+  reason: plainText({ label: 'Reason' }).max(LIMITS.reason, messages.reasonMax).default(''),
+});
+export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
+export type CancelOrderCommand = z.output<typeof cancelOrderSchema>;

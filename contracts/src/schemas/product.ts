@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIELD_LABELS, LIMITS, PRODUCT_CATEGORIES } from '../constants.js';
 import { messages } from '../messages.js';
 import { DECIMAL_AMOUNT, toCents } from '../money.js';
-import { identifier, numericText, positiveWholeNumber, requiredText } from './fields.js';
+import { identifier, numericText, plainText, positiveWholeNumber, requiredText } from './fields.js';
 
 /**
  * An http(s) address, or a path on the shop's own host. A path may not start with // or /\: browsers
@@ -15,23 +15,28 @@ const price = numericText(messages.price)
   .pipe(z.string().regex(DECIMAL_AMOUNT, messages.price))
   .refine((value) => (toCents(value) ?? Infinity) <= LIMITS.maxPriceCents, messages.priceTooHigh);
 
+/** The fields an admin gives a product, on adding it and on editing it (docs/architecture.md §9). */
+const productDetails = {
+  name: requiredText({ label: FIELD_LABELS.productName }).max(LIMITS.productName, messages.productNameMax),
+  category: z.enum(PRODUCT_CATEGORIES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required : messages.category),
+  }),
+  model: requiredText({ label: FIELD_LABELS.model }).max(LIMITS.productModel, messages.productModelMax),
+  imageUrl: requiredText({ label: FIELD_LABELS.imageUrl })
+    .max(LIMITS.imageUrl, messages.imageUrlMax)
+    .regex(IMAGE_URL, messages.imageUrlFormat),
+  price,
+  minOrder: positiveWholeNumber(messages.minOrder, messages.quantityTooHigh, LIMITS.maxQuantity),
+  description: requiredText({ label: FIELD_LABELS.description, multiline: true })
+    .min(LIMITS.descriptionMin, messages.descriptionMin)
+    .max(LIMITS.descriptionMax, messages.descriptionMax),
+};
+
 /** POST /addproduct and the Add Product form (docs/architecture.md §9). Unknown fields are refused. */
 export const addProductSchema = z
   .strictObject({
-    name: requiredText({ label: FIELD_LABELS.productName }).max(LIMITS.productName, messages.productNameMax),
-    category: z.enum(PRODUCT_CATEGORIES, {
-      error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required : messages.category),
-    }),
-    model: requiredText({ label: FIELD_LABELS.model }).max(LIMITS.productModel, messages.productModelMax),
-    imageUrl: requiredText({ label: FIELD_LABELS.imageUrl })
-      .max(LIMITS.imageUrl, messages.imageUrlMax)
-      .regex(IMAGE_URL, messages.imageUrlFormat),
-    price,
+    ...productDetails,
     stock: positiveWholeNumber(messages.stock, messages.quantityTooHigh, LIMITS.maxQuantity),
-    minOrder: positiveWholeNumber(messages.minOrder, messages.quantityTooHigh, LIMITS.maxQuantity),
-    description: requiredText({ label: FIELD_LABELS.description, multiline: true })
-      .min(LIMITS.descriptionMin, messages.descriptionMin)
-      .max(LIMITS.descriptionMax, messages.descriptionMax),
   })
   // A minimum above the stock would make the product impossible to order from the day it is added.
   .refine((product) => product.minOrder <= product.stock, { message: messages.minOrderAboveStock, path: ['minOrder'] });
@@ -41,3 +46,32 @@ export type AddProductCommand = z.output<typeof addProductSchema>;
 /** Product ids are server-made UUIDs; anything else cannot name a product. */
 export const productIdSchema = identifier('id', LIMITS.productId);
 export const productIdParamsSchema = z.strictObject({ id: productIdSchema });
+
+/**
+ * PUT /product/:id and the Edit Product form: every field of Add Product but the stock, by the same
+ * rules. The stock on hand moves only by a restock or a write-off (restockSchema), so that an edit
+ * can never undo reservations made meanwhile. The minimum order is checked against the stock on the
+ * command side.
+ */
+export const updateProductSchema = z.strictObject(productDetails);
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+export type UpdateProductCommand = z.output<typeof updateProductSchema>;
+
+/** A whole number other than zero, positive or negative, as text or number ("-3" or -3). */
+const stockDelta = z
+  .union([z.string(), z.number()], { error: messages.restockQuantity })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .pipe(z.string().regex(/^-?[1-9]\d*$/, messages.restockQuantity))
+  .transform(Number)
+  .pipe(z.number().min(-LIMITS.maxQuantity, messages.quantityTooHigh).max(LIMITS.maxQuantity, messages.quantityTooHigh));
+
+/**
+ * POST /product/:id/restock and the Restock form: stock in (positive) or written off (negative),
+ * with an optional reason; without one the command side names it 'restock' or 'write-off'.
+ */
+export const restockSchema = z.strictObject({
+  quantity: stockDelta,
+  reason: plainText({ label: 'Reason' }).max(LIMITS.reason, messages.reasonMax).optional(),
+});
+export type RestockInput = z.input<typeof restockSchema>;
+export type RestockCommand = z.output<typeof restockSchema>;

@@ -3,9 +3,15 @@ import type {
   AdminGranted,
   AdminRevoked,
   EventMeta,
+  OrderCancelled,
+  OrderDelivered,
+  OrderPaid,
   OrderPlaced,
+  OrderShipped,
   ProductAdded,
   ProductDeleted,
+  ProductUpdated,
+  StockAdjusted,
   ShopEvent,
   UserSignedIn,
   UserSignedOut,
@@ -103,13 +109,51 @@ export function adminRevoked(uid: string, email = `${uid}@toolforge.test`, overr
   return { type: 'AdminRevoked', data: { uid, email }, meta: meta({ actor: 'admin-uid', ...overrides }) };
 }
 
+export function productUpdated(
+  productId: string,
+  changes: ProductUpdated['data']['changes'],
+  overrides: Partial<EventMeta> = {},
+): ProductUpdated {
+  return { type: 'ProductUpdated', data: { productId, changes }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+export function stockAdjusted(productId: string, delta: number, reason = delta > 0 ? 'restock' : 'write-off', overrides: Partial<EventMeta> = {}): StockAdjusted {
+  return { type: 'StockAdjusted', data: { productId, delta, reason }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+/** An admin moved `order` on (paid, shipped or delivered). */
+export function orderMoved(
+  order: Pick<OrderPlaced['data'], 'orderId'>,
+  type: 'OrderPaid' | 'OrderShipped' | 'OrderDelivered',
+  overrides: Partial<EventMeta> = {},
+): OrderPaid | OrderShipped | OrderDelivered {
+  return { type, data: { orderId: order.orderId }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+/** `order` cancelled, its quantity given back; by its customer unless `by` says otherwise (null: expired). */
+export function orderCancelled(
+  order: Pick<OrderPlaced['data'], 'orderId' | 'productId' | 'userId' | 'quantity'>,
+  { reason = '', by = 'customer' }: { reason?: string; by?: OrderCancelled['data']['by'] } = {},
+  overrides: Partial<EventMeta> = {},
+): OrderCancelled {
+  const { orderId, productId, userId, quantity } = order;
+  const actor = by === 'customer' ? userId : by === 'admin' ? 'admin-uid' : null;
+  return { type: 'OrderCancelled', data: { orderId, productId, userId, quantity, reason, by }, meta: meta({ actor, ...overrides }) };
+}
+
 /** The aggregate an event belongs to: its stream in the log. */
 export function streamIdOf(event: ShopEvent): string {
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductDeleted':
+    case 'ProductUpdated':
+    case 'StockAdjusted':
       return event.data.productId;
     case 'OrderPlaced':
+    case 'OrderPaid':
+    case 'OrderShipped':
+    case 'OrderDelivered':
+    case 'OrderCancelled':
       return event.data.orderId;
     case 'UserSignedIn':
     case 'UserSignedOut':

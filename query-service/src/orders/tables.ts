@@ -1,8 +1,11 @@
 import type { ReadModelTables } from '@toolforge/platform';
 
 /**
- * The orders' table: one row per order as placed, with its log position to break ties in the
- * newest-first lists (every order, and each user's), which its indexes serve.
+ * The orders' table: one row per order, with its log position to break ties in the newest-first
+ * lists (every order, and each user's), which its indexes serve.
+ * - 5: the order's current status and payment follow its later events, and `event_offsets` lists
+ *   the offsets of every event of its stream in its partition (`log_partition`), in log order: the
+ *   order's history is read from the log at those offsets (an index into the log, not a copy of it).
  */
 export const ORDER_TABLES: ReadModelTables = {
   owner: 'the orders',
@@ -28,6 +31,14 @@ export const ORDER_TABLES: ReadModelTables = {
   );
   create index orders_newest on orders (placed_at desc, log_partition desc, log_offset desc);
   create index orders_of_user on orders (user_id, placed_at desc, log_partition desc, log_offset desc);
+  `,
+    },
+    {
+      version: 5,
+      ddl: `
+  alter table orders add column event_offsets bigint[];
+  update orders set event_offsets = array[log_offset];
+  alter table orders alter column event_offsets set not null;
   `,
     },
   ],
