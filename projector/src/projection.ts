@@ -10,8 +10,14 @@ export function project(event: StoredEvent): RowWrite[] {
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductDeleted':
+    case 'ProductUpdated':
+    case 'StockAdjusted':
       return projectProductEvent(event);
     case 'OrderPlaced':
+    case 'OrderPaid':
+    case 'OrderShipped':
+    case 'OrderDelivered':
+    case 'OrderCancelled':
       return projectOrderEvent(event);
     case 'UserSignedIn':
     case 'UserSignedOut':

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogPosition } from '@toolforge/contracts';
-import { adminGranted, orderPlaced, productAdded, productDeleted, userSignedIn, userSignedOut } from '@toolforge/contracts/testing';
-import { CURRENT_SCHEMA_VERSION, PAGE_SIZES, toCents } from '@toolforge/contracts';
+import {
+  adminGranted,
+  orderCancelled,
+  orderMoved,
+  orderPlaced,
+  productAdded,
+  productDeleted,
+  productUpdated,
+  stockAdjusted,
+  userSignedIn,
+  userSignedOut,
+} from '@toolforge/contracts/testing';
+import { CURRENT_SCHEMA_VERSION, EXPIRED_REASON, PAGE_SIZES, toCents } from '@toolforge/contracts';
 import { InProcessCache, cachedAnswerKey, type Cache, type EventLog, type IdentifiedLog, type SqlExecutor } from '@toolforge/platform';
 import { logWriter } from '@toolforge/platform/testing';
 import { CACHE_AREAS, catalogueHotAnswers, catalogueKeys, catalogueReads } from '@toolforge/query-service';
@@ -184,6 +195,49 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
         productId: newest.productId,
         stock: newest.stock - 4,
       });
+    });
+
+    it('applies orders moving on and being cancelled, products edited and restocked; one event at a time or rebuilt, the same read model', async () => {
+      const { log, append } = await openLog();
+      const { sql, store } = await openReadModel();
+      const cache = await openCache();
+      const drill = productAdded({ productId: 'p-drill', name: 'Cordless Drill', priceCents: 129_00, stock: 40 });
+      const paid = orderPlaced(drill.data, { orderId: 'o-paid', userId: 'u-ada', quantity: 5 });
+      const mine = orderPlaced(drill.data, { orderId: 'o-mine', userId: 'u-ada', quantity: 2 });
+      const expired = orderPlaced(drill.data, { orderId: 'o-expired', userId: 'u-bo', quantity: 3 });
+      for (const event of [
+        drill,
+        paid,
+        mine,
+        orderMoved(paid.data, 'OrderPaid'),
+        expired,
+        productUpdated('p-drill', { name: 'Cordless Drill 20V', priceCents: 139_00 }),
+        orderMoved(paid.data, 'OrderShipped'),
+        orderCancelled(mine.data, { reason: 'ordered twice' }),
+        stockAdjusted('p-drill', 10),
+        orderCancelled(expired.data, { reason: EXPIRED_REASON, by: null }),
+        stockAdjusted('p-drill', -4),
+      ])
+        await append(event);
+
+      const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(store), batchSize: 1 });
+      expect(await projector.catchUp()).toBe(11);
+      await projector.cacheRefreshed();
+      // 40 + 10 − 4 on hand; only the shipped order's 5 still reserved.
+      expect(await store.findProduct('p-drill')).toMatchObject({ name: 'Cordless Drill 20V', priceCents: 139_00, availableStock: 41 });
+      expect((await store.listOrders()).map((o) => [o.orderId, o.status, o.payment])).toEqual([
+        ['o-expired', 'cancelled', false],
+        ['o-mine', 'cancelled', false],
+        ['o-paid', 'shipped', true],
+      ]);
+      // The cached first page is the edited product's, not the old one's.
+      const generation = await cache.generation(CACHE_AREAS.catalogue);
+      const page = JSON.parse(
+        (await cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, generation!, catalogueKeys.page(0, PAGE_SIZES[0]))))!,
+      ) as unknown[];
+      expect(page).toEqual([expect.objectContaining({ productId: 'p-drill', name: 'Cordless Drill 20V', price: 139, stock: 41 })]);
+
+      expect(await dumpReadModel(sql)).toEqual(await freshRebuild(log));
     });
 
     it('applies a batch even when refreshing the hot answers fails, and says why', async () => {

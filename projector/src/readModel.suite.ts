@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '@toolforge/contracts';
 import { SqlProjectionStore, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
 import { READ_MODEL_TABLES } from '@toolforge/query-service';
 import { applyRowWrite, type RowWrite } from './readModelWrites.js';
@@ -151,6 +152,162 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect((await store.listOrders()).map((order) => order.orderId)).toEqual(['o-2', 'o-1', 'o-0']);
       expect((await store.listOrders({ offset: 1, limit: 1 })).map((order) => order.orderId)).toEqual(['o-1']);
       expect(await store.ordersOfUser('nobody')).toEqual([]);
+    });
+
+    const ORDERS = 'sales.orders';
+    const move = (orderId: string, status: OrderStatus, offset: number): RowWrite => ({
+      kind: 'moveOrder',
+      move: { orderId, status, paid: status === 'paid', logPosition: { partition: 0, offset } },
+    });
+    const offsetsOf = async (orderId: string) =>
+      (
+        await harness.sql.query<{ event_offsets: unknown[] }>('select event_offsets from orders where order_id = $1', [orderId])
+      ).rows[0]?.event_offsets.map(Number);
+
+    it('moves an order on with each later event: its status, its payment once paid, and the offsets of its events', async () => {
+      await store.applyBatch({
+        topic: ORDERS,
+        partition: 0,
+        events: events(
+          0,
+          [{ kind: 'insertOrder', order: orderRow(0) }],
+          [{ kind: 'insertOrder', order: orderRow(1) }],
+          [move('o-0', 'paid', 2)],
+        ),
+      });
+      const statusOf = async (orderId: string) => {
+        const order = (await store.listOrders()).find((o) => o.orderId === orderId);
+        return order && [order.status, order.payment];
+      };
+      expect(await statusOf('o-0')).toEqual(['paid', true]);
+      expect(await statusOf('o-1')).toEqual(['pending', false]);
+      expect(await offsetsOf('o-0')).toEqual([0, 2]);
+      expect(await offsetsOf('o-1')).toEqual([1]);
+
+      await store.applyBatch({
+        topic: ORDERS,
+        partition: 0,
+        events: events(3, [move('o-0', 'shipped', 3)], [move('o-0', 'delivered', 4)]),
+      });
+      expect(await statusOf('o-0')).toEqual(['delivered', true]);
+      expect((await store.ordersOfUser('u-1')).find((o) => o.orderId === 'o-0')?.status).toBe('delivered');
+      expect(await offsetsOf('o-0')).toEqual([0, 2, 3, 4]);
+    });
+
+    it('never records an event twice nor goes back to an older one: a move at an offset the row has passed changes nothing', async () => {
+      await store.applyBatch({
+        topic: ORDERS,
+        partition: 0,
+        events: events(0, [{ kind: 'insertOrder', order: orderRow(0) }], [move('o-0', 'paid', 1)], [move('o-0', 'shipped', 2)]),
+      });
+      const shipped = await dumpReadModel(harness.sql);
+      // Written again past the checkpoint (as a replayed write would be): the same event, and an older one.
+      await store.applyBatch({ topic: ORDERS, partition: 0, events: events(3, [move('o-0', 'shipped', 2)], [move('o-0', 'paid', 1)]) });
+      expect((await dumpReadModel(harness.sql)).orders).toEqual(shipped.orders);
+      expect(await offsetsOf('o-0')).toEqual([0, 1, 2]);
+      // Nor an order's move in another partition than the order's own.
+      await store.applyBatch({
+        topic: ORDERS,
+        partition: 1,
+        events: [
+          {
+            offset: 9,
+            writes: [
+              { kind: 'moveOrder', move: { orderId: 'o-0', status: 'delivered', paid: false, logPosition: { partition: 1, offset: 9 } } },
+            ],
+          },
+        ],
+      });
+      expect((await dumpReadModel(harness.sql)).orders).toEqual(shipped.orders);
+    });
+
+    it('gives a cancelled order’s quantity back to its product’s available stock, and marks the order cancelled', async () => {
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0, { stock: 10 }))) });
+      const order = orderRow(0, { quantity: 3 });
+      await store.applyBatch({
+        topic: ORDERS,
+        partition: 0,
+        events: events(
+          0,
+          [
+            { kind: 'insertOrder', order },
+            { kind: 'reserveStock', productId: 'p-0', quantity: 3 },
+          ],
+          [
+            { kind: 'insertOrder', order: orderRow(1, { quantity: 2 }) },
+            { kind: 'reserveStock', productId: 'p-0', quantity: 2 },
+          ],
+        ),
+      });
+      expect((await store.findProduct('p-0'))?.availableStock).toBe(5);
+      await store.applyBatch({
+        topic: ORDERS,
+        partition: 0,
+        events: events(2, [move('o-0', 'cancelled', 2), { kind: 'reserveStock', productId: 'p-0', quantity: -3 }]),
+      });
+      expect((await store.findProduct('p-0'))?.availableStock).toBe(8);
+      expect((await store.listOrders()).map((o) => [o.orderId, o.status])).toEqual([
+        ['o-1', 'pending'],
+        ['o-0', 'cancelled'],
+      ]);
+    });
+
+    it('reads an edited product with the fields the edit changed and the others as they were', async () => {
+      const row = productRow(0, { name: 'Claw Hammer', priceCents: 24_99, stock: 50 });
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(
+          0,
+          insert(row),
+          [
+            {
+              kind: 'updateProduct',
+              productId: 'p-0',
+              changes: { name: 'Claw Hammer 16oz', priceCents: 26_50, imageUrl: '/images/products/hammer.svg' },
+            },
+          ],
+          [{ kind: 'updateProduct', productId: 'p-0', changes: { minOrder: 2, category: 'power-tool' } }],
+        ),
+      });
+      expect(await store.findProduct('p-0')).toEqual({
+        productId: 'p-0',
+        name: 'Claw Hammer 16oz',
+        category: 'power-tool',
+        model: row.model,
+        imageUrl: '/images/products/hammer.svg',
+        priceCents: 26_50,
+        availableStock: 50,
+        minOrder: 2,
+        description: row.description,
+        addedAt: row.addedAt,
+      });
+      expect((await store.listProducts({ offset: 0, limit: 1 }))[0]?.name).toBe('Claw Hammer 16oz');
+    });
+
+    it('moves the stock on hand by restocks and write-offs, reservations still apart', async () => {
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(0, insert(productRow(0, { stock: 10 })), insert(productRow(1, { stock: 4 }))),
+      });
+      await store.applyBatch({ topic: ORDERS, partition: 0, events: events(0, [{ kind: 'reserveStock', productId: 'p-0', quantity: 6 }]) });
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(
+          2,
+          [{ kind: 'adjustStock', productId: 'p-0', delta: 20 }],
+          [{ kind: 'adjustStock', productId: 'p-0', delta: -5 }],
+          [{ kind: 'adjustStock', productId: 'p-1', delta: -4 }],
+        ),
+      });
+      expect((await store.findProduct('p-0'))?.availableStock).toBe(19);
+      expect((await store.findProduct('p-1'))?.availableStock).toBe(0);
+      expect((await dumpReadModel(harness.sql)).products.map((p) => [p.product_id, p.stock])).toEqual([
+        ['p-0', 25],
+        ['p-1', 0],
+      ]);
     });
 
     const signIn = (uid: string, version: number): RowWrite[] => [

@@ -1,38 +1,69 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OrderStatus } from '@toolforge/contracts';
 import { SqlProjectionStore, openEmbeddedPostgres, pgliteSql, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
 import { createTestDatabase } from '@toolforge/platform/testing';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
 import { applyRowWrite, openProjectorStore, type RowWrite } from './readModelWrites.js';
 import { dumpReadModel } from './test/readModel.js';
 import { at, orderRow, productRow } from './test/rows.js';
+import type { OrderRow } from './orders/writes.js';
+
+/** The offset of the order event the projector refused. */
+const REFUSED = 17;
 
 /**
  * A history whose writes do not commute within a table: a product deleted before it is added and
- * added twice, an order id repeated by the next event, reservations of one product spread over a batch, a user signing
+ * added twice, edited and restocked between; an order id repeated by the next event, orders paid,
+ * shipped and cancelled between other orders' placements (one moved before it is placed, which
+ * nothing records), reservations of one product taken and given back over a batch; a user signing
  * in and out and gaining and losing the role in turn; one event the projector refused and one the
  * database refuses (a NUL in a text column) in the middle.
  */
 function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[] {
   const orders: RowWrite[][] = [];
+  const placed: OrderRow[] = [];
+  const move = (order: OrderRow, status: OrderStatus): RowWrite => ({
+    kind: 'moveOrder',
+    move: { orderId: order.orderId, status, paid: status === 'paid', logPosition: { partition: 0, offset: orders.length } },
+  });
   for (let n = 0; n < 60; n += 1) {
-    const order = orderRow(n, {
+    const order = orderRow(orders.length, {
       orderId: `o-${n % 5 === 4 ? n - 1 : n}`,
       productId: `p-${n % 3}`,
       quantity: 1 + (n % 4),
       userId: `u-${n % 2}`,
     });
+    // Moved before it is placed (a log no shop writes): one by one, the move finds no row.
+    if (n === 40) orders.push([move({ ...order, orderId: 'o-41' }, 'paid')]);
     orders.push([
       { kind: 'insertOrder', order: n === 31 ? { ...order, shippingAddress: 'Anvil\u0000Road' } : order },
       { kind: 'reserveStock', productId: order.productId, quantity: order.quantity },
     ]);
+    placed.push(order);
+    const earlier = (back: number) => placed[placed.length - 1 - back];
+    if (n % 3 === 2) orders.push([move(earlier(2)!, 'paid')]);
+    if (n % 6 === 5) {
+      orders.push([move(earlier(4)!, 'shipped')]);
+      orders.push([move(earlier(4)!, 'delivered')]);
+    }
+    if (n % 7 === 6) {
+      const cancelled = earlier(1)!;
+      orders.push([move(cancelled, 'cancelled'), { kind: 'reserveStock', productId: cancelled.productId, quantity: -cancelled.quantity }]);
+    }
   }
   const products: RowWrite[][] = [
     [{ kind: 'deleteProduct', productId: 'p-1', at: at(1) }],
+    [{ kind: 'adjustStock', productId: 'p-1', delta: 4 }],
     [{ kind: 'insertProduct', product: productRow(0) }],
+    [{ kind: 'adjustStock', productId: 'p-0', delta: 5 }],
+    [{ kind: 'adjustStock', productId: 'p-0', delta: -2 }],
+    [{ kind: 'updateProduct', productId: 'p-0', changes: { name: 'Renamed', priceCents: 12_34 } }],
     [{ kind: 'insertProduct', product: productRow(1) }],
+    [{ kind: 'updateProduct', productId: 'p-0', changes: { name: 'Renamed again' } }],
     [{ kind: 'deleteProduct', productId: 'p-0', at: at(3) }],
     [{ kind: 'deleteProduct', productId: 'p-0', at: at(4) }],
     [{ kind: 'insertProduct', product: productRow(0, { name: 'Added again' }) }],
+    [{ kind: 'adjustStock', productId: 'p-1', delta: 7 }],
     [{ kind: 'insertProduct', product: productRow(2) }],
   ];
   const users: RowWrite[][] = [];
@@ -54,7 +85,7 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
   const asEvents = (writes: RowWrite[][]): ProjectedEvent<RowWrite>[] =>
     writes.map((eventWrites, offset) => ({ offset, writes: eventWrites, source: { type: 'Test', json: JSON.stringify({ offset }) } }));
   const ordersTopic = asEvents(orders);
-  ordersTopic[17] = { ...ordersTopic[17]!, writes: [], refused: 'unknown event type "OrderRenamed"' };
+  ordersTopic[REFUSED] = { ...ordersTopic[REFUSED]!, writes: [], refused: 'unknown event type "OrderRenamed"' };
   return [
     { topic: 'catalog.products', events: asEvents(products) },
     { topic: 'sales.orders', events: ordersTopic },
@@ -107,19 +138,27 @@ describe('a batch applied in a few statements', () => {
   });
 
   it('is a history whose writes would not survive reordering', () => {
-    expect(oneByOne.dump.products.map((row) => [row.product_id, row.name, row.deleted_at])).toEqual([
-      ['p-0', 'Product 0', at(3)],
-      ['p-1', 'Product 1', null],
-      ['p-2', 'Product 2', null],
+    expect(oneByOne.dump.products.map((row) => [row.product_id, row.name, row.price_cents, row.stock, row.deleted_at])).toEqual([
+      // Edited, restocked, deleted, then added again: the second add changes nothing.
+      ['p-0', 'Renamed again', 12_34, 103, at(3)],
+      // The restock before it was added found no row.
+      ['p-1', 'Product 1', 10_01, 107, null],
+      ['p-2', 'Product 2', 10_02, 100, null],
     ]);
     expect(oneByOne.dump.orders).toHaveLength(46);
+    // Shipped orders were all delivered next.
+    expect(new Set(oneByOne.dump.orders.map((row) => row.status))).toEqual(new Set(['pending', 'paid', 'delivered', 'cancelled']));
+    // Moved before it was placed: the move found no row, and the row records its own event alone.
+    expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-41')).toMatchObject({ status: 'pending', payment: false });
+    expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-41')?.event_offsets).toHaveLength(1);
     expect(oneByOne.dump.users.map((row) => [row.uid, row.signed_in, row.admin])).toEqual([
       ['u-0', true, false],
       ['u-1', false, false],
     ]);
     expect(oneByOne.deadLetters.map((letter) => [letter.topic, letter.offset])).toEqual([
-      ['sales.orders', 17],
-      ['sales.orders', 31],
+      ['sales.orders', REFUSED],
+      // The NUL: the placement of n = 31, after 24 moves and cancellations.
+      ['sales.orders', 55],
     ]);
   });
 

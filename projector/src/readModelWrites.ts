@@ -31,6 +31,13 @@ export interface RowWriteHandler<Write> {
   apply(tx: SqlQueryable, write: Write): Promise<void>;
   /** Applies consecutive writes of this kind in one statement, leaving the rows as `apply` on each in turn would. */
   applyRun?(tx: SqlQueryable, writes: readonly Write[]): Promise<void>;
+  /**
+   * Kinds of the same table whose writes may share a run with this kind's: consecutive writes of
+   * any of them form one run, which `applyRun` (that of the run's first write) takes whole. For a
+   * table whose kinds interleave in the log (an order is placed, another paid, a third placed…),
+   * so that a batch's writes stay a few statements rather than one per event.
+   */
+  readonly runsWith?: readonly RowWrite['kind'][];
 }
 
 /** A feature's writes, one handler per kind. */
@@ -64,7 +71,7 @@ export async function applyRowWrites(tx: SqlQueryable, writes: readonly RowWrite
   }
 }
 
-/** The writes table by table, each table's in their order, cut where the kind changes. */
+/** The writes table by table, each table's in their order, cut where the kind changes to one its run does not take (`runsWith`). */
 function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
   const byTable = new Map<string, RowWrite[]>();
   for (const write of writes) {
@@ -77,7 +84,7 @@ function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
   for (const tableWrites of byTable.values()) {
     let run: RowWrite[] = [];
     for (const write of tableWrites) {
-      if (run.length > 0 && run[0]!.kind !== write.kind) {
+      if (run.length > 0 && !sharesRun(run[0]!, write)) {
         runs.push(run);
         run = [];
       }
@@ -86,6 +93,10 @@ function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
     runs.push(run);
   }
   return runs;
+}
+
+function sharesRun(first: RowWrite, next: RowWrite): boolean {
+  return first.kind === next.kind || (handlerOf(first).runsWith?.includes(next.kind) ?? false);
 }
 
 /** The cache areas whose answers a write makes stale. */

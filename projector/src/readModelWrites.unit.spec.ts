@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { SqlQueryable } from '@toolforge/platform';
 import { CACHE_AREAS } from '@toolforge/query-service';
-import { cacheAreasOf } from './readModelWrites.js';
+import { applyRowWrites, cacheAreasOf, type RowWrite } from './readModelWrites.js';
 import { orderRow } from './test/rows.js';
 
 describe('cacheAreasOf', () => {
@@ -9,11 +10,59 @@ describe('cacheAreasOf', () => {
     expect(cacheAreasOf({ kind: 'reserveStock', productId: 'p-1', quantity: 2 })).toEqual([CACHE_AREAS.catalogue]);
   });
 
-  it('makes order lists stale when an order is recorded, and nothing when a role changes', () => {
+  it('makes product pages stale when a product is edited, restocked or gets stock back from a cancelled order', () => {
+    expect(cacheAreasOf({ kind: 'updateProduct', productId: 'p-1', changes: { name: 'Renamed' } })).toEqual([CACHE_AREAS.catalogue]);
+    expect(cacheAreasOf({ kind: 'adjustStock', productId: 'p-1', delta: 5 })).toEqual([CACHE_AREAS.catalogue]);
+    expect(cacheAreasOf({ kind: 'reserveStock', productId: 'p-1', quantity: -2 })).toEqual([CACHE_AREAS.catalogue]);
+  });
+
+  it('makes order lists stale when an order is recorded or moves on, and nothing when a role changes', () => {
     const order = orderRow(3);
     expect(cacheAreasOf({ kind: 'insertOrder', order })).toEqual([CACHE_AREAS.orders]);
+    const move = { orderId: order.orderId, status: 'paid', paid: true, logPosition: { partition: 0, offset: 4 } } as const;
+    expect(cacheAreasOf({ kind: 'moveOrder', move })).toEqual([CACHE_AREAS.orders]);
     expect(cacheAreasOf({ kind: 'grantAdmin', uid: 'u-1', email: 'a@toolforge.test', version: 2 })).toEqual([]);
     expect(cacheAreasOf({ kind: 'revokeAdmin', uid: 'u-1', email: 'a@toolforge.test', version: 3 })).toEqual([]);
     expect(cacheAreasOf({ kind: 'signOutUser', uid: 'u-1', at: '2022-01-01T00:00:00.000Z', version: 4 })).toEqual([]);
+  });
+});
+
+describe('applyRowWrites', () => {
+  /** The statements a batch's writes run, by their first words. */
+  async function statementsOf(writes: RowWrite[]): Promise<string[]> {
+    const statements: string[] = [];
+    const tx: SqlQueryable = {
+      query(text) {
+        statements.push(text.trim().split(/\s+/).slice(0, 3).join(' '));
+        return Promise.resolve({ rows: [] });
+      },
+    };
+    await applyRowWrites(tx, writes);
+    return statements;
+  }
+
+  it('applies placed and moved orders as the log mixes them in one run: one insert and one update, whatever their number', async () => {
+    const writes: RowWrite[] = [];
+    for (let n = 0; n < 500; n += 2) {
+      const order = orderRow(n);
+      writes.push({ kind: 'insertOrder', order }, { kind: 'reserveStock', productId: order.productId, quantity: order.quantity });
+      writes.push({
+        kind: 'moveOrder',
+        move: { orderId: order.orderId, status: 'paid', paid: true, logPosition: { partition: 0, offset: n + 1 } },
+      });
+      if (n % 10 === 0) writes.push({ kind: 'reserveStock', productId: order.productId, quantity: -order.quantity });
+    }
+    expect(await statementsOf(writes)).toEqual(['insert into orders', 'with moves as', 'insert into product_reservations']);
+  });
+
+  it('applies a run of stock adjustments in one statement, and edits one by one in their place', async () => {
+    expect(
+      await statementsOf([
+        { kind: 'adjustStock', productId: 'p-1', delta: 5 },
+        { kind: 'adjustStock', productId: 'p-2', delta: -1 },
+        { kind: 'updateProduct', productId: 'p-1', changes: { name: 'Renamed' } },
+        { kind: 'adjustStock', productId: 'p-1', delta: 2 },
+      ]),
+    ).toEqual(['update products p', 'update products set', 'update products p']);
   });
 });

@@ -211,6 +211,8 @@ async function rowsIn(
 
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  // An order's event offsets: each element as text, so that both drivers' arrays compare alike.
+  if (Array.isArray(value)) return JSON.stringify(value.map(asText));
   if (value instanceof Date) return value.toISOString();
   switch (typeof value) {
     case 'string':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productAdded, productDeleted } from '@toolforge/contracts/testing';
-import { project } from '../projection.js';
+import type { ProductUpdated } from '@toolforge/contracts';
+import { productAdded, productDeleted, productUpdated, stockAdjusted } from '@toolforge/contracts/testing';
+import { project, projectOrRefuse } from '../projection.js';
 import { stored } from '@toolforge/platform/testing';
 
 describe('products projection', () => {
@@ -32,5 +33,37 @@ describe('products projection', () => {
   it('hides a deleted product as of the deletion', () => {
     const event = productDeleted('p-1', { occurredAt: '2022-05-02T09:30:00.000Z' });
     expect(project(stored(event, 8, 2))).toEqual([{ kind: 'deleteProduct', productId: 'p-1', at: '2022-05-02T09:30:00.000Z' }]);
+  });
+});
+
+describe('products projection of edits and stock adjustments', () => {
+  it('changes only the fields an edit names', () => {
+    const event = productUpdated('p-1', { name: 'Cordless Drill 20V', priceCents: 139_00 });
+    expect(project(stored(event, 9))).toEqual([
+      { kind: 'updateProduct', productId: 'p-1', changes: { name: 'Cordless Drill 20V', priceCents: 139_00 } },
+    ]);
+  });
+
+  it('never writes a field a product may not change, and refuses an edit that names none it may', () => {
+    const smuggled = { minOrder: 3, stock: 1_000, addedAt: '2000-01-01T00:00:00.000Z' } as ProductUpdated['data']['changes'];
+    expect(project(stored(productUpdated('p-1', smuggled), 9))).toEqual([
+      { kind: 'updateProduct', productId: 'p-1', changes: { minOrder: 3 } },
+    ]);
+    for (const changes of [{}, { stock: 5 }, { name: undefined }] as ProductUpdated['data']['changes'][]) {
+      expect(projectOrRefuse(stored(productUpdated('p-1', changes), 9))).toMatchObject({
+        writes: [],
+        refused: expect.stringContaining('ProductUpdated changes none of the fields a product may change'),
+      });
+    }
+  });
+
+  it('moves the stock on hand by a restock or a write-off, and refuses a move by no whole number', () => {
+    expect(project(stored(stockAdjusted('p-1', 25), 10))).toEqual([{ kind: 'adjustStock', productId: 'p-1', delta: 25 }]);
+    expect(project(stored(stockAdjusted('p-1', -3), 11))).toEqual([{ kind: 'adjustStock', productId: 'p-1', delta: -3 }]);
+    for (const delta of [0, 2.5]) {
+      expect(projectOrRefuse(stored(stockAdjusted('p-1', delta), 12)).refused).toContain(
+        'StockAdjusted moves the stock by no whole number',
+      );
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { ProductDetails } from '@toolforge/contracts';
 import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
 import { CATALOGUE_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
@@ -12,28 +13,83 @@ export interface ProductRow extends Omit<ProductView, 'availableStock'> {
   readonly logPosition: LogSortKey;
 }
 
-/** What the catalogue's events (and the orders that take stock) ask of the products tables. */
+/**
+ * The products' columns of the fields an admin may correct (ProductUpdated): the only columns an
+ * update writes, whatever else an event's `changes` may hold.
+ */
+export const PRODUCT_DETAIL_COLUMNS: Readonly<Record<keyof ProductDetails, string>> = {
+  name: 'name',
+  category: 'category',
+  model: 'model',
+  imageUrl: 'image_url',
+  priceCents: 'price_cents',
+  minOrder: 'min_order',
+  description: 'description',
+};
+
+/** What the catalogue's events (and the orders that take and give back stock) ask of the products tables. */
 export type CatalogueWrite =
   | { readonly kind: 'insertProduct'; readonly product: ProductRow }
   | { readonly kind: 'deleteProduct'; readonly productId: string; readonly at: string }
+  /** Only the changed fields, at least one. */
+  | { readonly kind: 'updateProduct'; readonly productId: string; readonly changes: Partial<ProductDetails> }
+  /** The stock on hand moves by `delta` (a restock, a write-off). */
+  | { readonly kind: 'adjustStock'; readonly productId: string; readonly delta: number }
+  /** A placed order reserves its quantity; a cancelled one reserves minus it, giving it back. */
   | { readonly kind: 'reserveStock'; readonly productId: string; readonly quantity: number };
 
-/** The catalogue's rows: a product as added, and the stock orders took of it. */
+/** The catalogue's rows: a product as added and edited, and the stock orders hold of it. */
 const product = (productId: string): RowKey => ({ table: 'products', keyColumn: 'product_id', key: productId });
 const reservation = (productId: string): RowKey => ({ table: 'product_reservations', keyColumn: 'product_id', key: productId });
 
+/** Sums a run's amounts per product: a statement may change a row only once. */
+function sumPerProduct<Write extends { readonly productId: string }>(
+  writes: readonly Write[],
+  amount: (write: Write) => number,
+): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const write of writes) sums.set(write.productId, (sums.get(write.productId) ?? 0) + amount(write));
+  return sums;
+}
+
 /**
- * Adds reservations to the products' counters in one statement. Adding commutes, so a run's
- * quantities are summed per product first: one row each (a statement may change a row only once).
+ * Adds reservations (a cancelled order's negative) to the products' counters in one statement.
+ * Adding commutes, so a run's quantities are summed per product first.
  */
 async function reserveStock(tx: SqlQueryable, writes: readonly { readonly productId: string; readonly quantity: number }[]): Promise<void> {
-  const reserved = new Map<string, number>();
-  for (const { productId, quantity } of writes) reserved.set(productId, (reserved.get(productId) ?? 0) + quantity);
+  const reserved = sumPerProduct(writes, (write) => write.quantity);
   await tx.query(
     `insert into product_reservations (product_id, reserved) select * from unnest($1::text[], $2::integer[])
      on conflict (product_id) do update set reserved = product_reservations.reserved + excluded.reserved`,
     [[...reserved.keys()], [...reserved.values()]],
   );
+}
+
+/**
+ * Moves the stock on hand of products already added, in one statement. Adding commutes too; a
+ * product's adjustments follow its ProductAdded in its stream, so the row is there.
+ */
+async function adjustStock(tx: SqlQueryable, writes: readonly { readonly productId: string; readonly delta: number }[]): Promise<void> {
+  const deltas = sumPerProduct(writes, (write) => write.delta);
+  await tx.query(
+    `update products p set stock = p.stock + d.delta from unnest($1::text[], $2::integer[]) as d(product_id, delta)
+      where p.product_id = d.product_id`,
+    [[...deltas.keys()], [...deltas.values()]],
+  );
+}
+
+/** Writes the changed fields of a product, through PRODUCT_DETAIL_COLUMNS alone. */
+async function updateProduct(
+  tx: SqlQueryable,
+  { productId, changes }: { productId: string; changes: Partial<ProductDetails> },
+): Promise<void> {
+  const fields = (Object.keys(PRODUCT_DETAIL_COLUMNS) as (keyof ProductDetails)[]).filter((field) => changes[field] !== undefined);
+  if (fields.length === 0) return;
+  const assignments = fields.map((field, index) => `${PRODUCT_DETAIL_COLUMNS[field]} = $${index + 2}`);
+  await tx.query(`update products set ${assignments.join(', ')} where product_id = $1`, [
+    productId,
+    ...fields.map((field) => changes[field]),
+  ]);
 }
 
 /**
@@ -74,6 +130,19 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
     async apply(tx, write) {
       await tx.query('update products set deleted_at = $2 where product_id = $1 and deleted_at is null', [write.productId, write.at]);
     },
+  },
+  updateProduct: {
+    stale: [CATALOGUE_AREA],
+    table: 'products',
+    rows: (write) => [product(write.productId)],
+    apply: updateProduct,
+  },
+  adjustStock: {
+    stale: [CATALOGUE_AREA],
+    table: 'products',
+    rows: (write) => [product(write.productId)],
+    apply: (tx, write) => adjustStock(tx, [write]),
+    applyRun: adjustStock,
   },
   reserveStock: {
     stale: [CATALOGUE_AREA],

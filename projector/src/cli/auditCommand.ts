@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { TOPICS, type ShopEventType } from '@toolforge/contracts';
+import { TOPICS } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import { auditReport } from './auditReport.js';
 import { checkReadModel } from './consistency.js';
@@ -18,14 +18,12 @@ export interface AuditOrdersOptions {
   readonly out?: string;
 }
 
-const LEDGER_EVENTS: ReadonlySet<ShopEventType> = new Set(['ProductAdded', 'OrderPlaced']);
-
 /** `audit orders`: the log's account of the orders, then the read model checked against it; 1 on any disagreement. */
 export async function auditOrdersCommand(shop: ShopConnection, io: CliIo, options: AuditOrdersOptions): Promise<number> {
   if (!shop.readModel) throw new CannotConnect('the audit needs the read model: set DATABASE_URL');
   const events: StoredEvent[] = [];
   for await (const page of shop.log.readAll({ topics: [TOPICS.products, TOPICS.orders] })) {
-    events.push(...page.events.filter((event) => LEDGER_EVENTS.has(event.type)));
+    events.push(...page.events);
   }
   const ledger = ledgerOf(events);
   if (options.orderId !== undefined && !ledger.orders.has(options.orderId)) {

@@ -1,6 +1,6 @@
 import { formatCents } from '@toolforge/contracts';
 import type { ConsistencyCheck } from './consistency.js';
-import type { LogLedger, OrdersAudit, OrderTotals } from './orderAudit.js';
+import type { AuditedOrder, LogLedger, OrdersAudit, OrderTotals } from './orderAudit.js';
 import { csv, textTable } from './output.js';
 
 type Format = 'table' | 'json' | 'csv';
@@ -13,12 +13,21 @@ function groupsJson(groups: ReadonlyMap<string, OrderTotals>) {
   return Object.fromEntries([...groups].map(([key, totals]) => [key, totalsJson(totals)]));
 }
 
-/** Each audited product's stock as added, reserved by every order in the log, and what remains. */
+/** Each audited order's product: its stock on hand, what the open orders of the whole log hold of it, and what remains. */
 function stockRows(audit: OrdersAudit, ledger: LogLedger) {
-  return [...audit.byProduct.keys()].map((productId) => {
+  const productIds = [...new Set(audit.orders.map((order) => order.productId))].sort();
+  return productIds.map((productId) => {
     const product = ledger.products.get(productId) ?? { stock: 0, reserved: 0 };
     return { productId, stock: product.stock, reserved: product.reserved, remaining: product.stock - product.reserved };
   });
+}
+
+/** One order's events as the log holds them, each with who did it and the status it left. */
+function historyTable(order: AuditedOrder): string {
+  return `History of ${order.orderId}\n${textTable(
+    ['POSITION', 'TIME', 'TYPE', 'BY', 'STATUS', 'REASON'],
+    order.events.map((event) => [event.position, event.time, event.type, event.actor ?? '(shop)', event.status, event.reason ?? '']),
+  )}`;
 }
 
 /** The audit as JSON, CSV (one row per order) or text tables. */
@@ -53,9 +62,10 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
     formatCents(order.unitPriceCents),
     formatCents(order.totalCostCents),
     order.status,
+    order.payment ? 'paid' : 'unpaid',
     order.events.map((event) => `${event.type}@${event.position}`).join(' '),
   ]);
-  const orderHeader = ['ORDER', 'PLACED', 'USER', 'PRODUCT', 'QUANTITY', 'UNIT PRICE', 'TOTAL', 'STATUS', 'EVENTS'];
+  const orderHeader = ['ORDER', 'PLACED', 'USER', 'PRODUCT', 'QUANTITY', 'UNIT PRICE', 'TOTAL', 'STATUS', 'PAYMENT', 'EVENTS'];
   if (format === 'csv')
     return csv(
       orderHeader.map((title) => title.toLowerCase().replaceAll(' ', '_')),
@@ -81,7 +91,9 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
         );
   return [
     `Orders (${audit.orders.length})\n${textTable(orderHeader, orderCells)}`,
-    `Per day\n${groupTable('DAY', audit.byDay)}`,
+    // One order (`audit order`): its history too.
+    ...(audit.orders.length === 1 ? [historyTable(audit.orders[0]!)] : []),
+    `Per day (cancelled orders left out)\n${groupTable('DAY', audit.byDay)}`,
     `Per product\n${groupTable('PRODUCT', audit.byProduct)}`,
     `Per user\n${groupTable('USER', audit.byUser)}`,
     `Stock per product\n${textTable(

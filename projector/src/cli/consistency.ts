@@ -23,66 +23,94 @@ interface OrderRow {
   quantity: unknown;
   total_cost_cents: unknown;
   status: string;
+  payment: boolean;
   user_id: string;
   product_id: string;
   placed_at: unknown;
+  event_offsets: readonly unknown[];
 }
 
+interface ProductRow {
+  product_id: string;
+  name: string | null;
+  price_cents: unknown;
+  stock: unknown;
+  reserved: unknown;
+}
+
+/** The values compared, as the report shows them: both sides as text. */
+type Compared = readonly [field: string, log: string, readModel: string];
+
 /**
- * The read model against the log: each order in range (quantity, total, status, user, product; a
- * row the log does not know of is a disagreement too), and each product's remaining stock (added
- * stock less every order's quantity). A read model that lags behind the log shows as missing rows.
+ * The read model against the log: each order in range (quantity, total, status, payment, user,
+ * product, the offsets of its events; a row the log does not know of is a disagreement too), and
+ * each product's stock on hand (added, restocked, written off), what its open orders hold of it,
+ * and its name and price as last edited. A read model that lags behind the log shows as missing
+ * rows or older values.
  */
 export async function checkReadModel(sql: SqlQueryable, ledger: LogLedger, filter: OrderAuditFilter): Promise<ConsistencyCheck> {
   const disagreements: Disagreement[] = [];
   let checked = 0;
+  const compare = (what: Disagreement['what'], id: string, fields: readonly Compared[]) => {
+    checked += 1;
+    for (const [field, log, readModel] of fields) if (log !== readModel) disagreements.push({ what, id, field, log, readModel });
+  };
   const rows = new Map(
-    (await sql.query<OrderRow>('select order_id, quantity, total_cost_cents, status, user_id, product_id, placed_at from orders')).rows.map(
-      (row) => [row.order_id, row],
-    ),
+    (
+      await sql.query<OrderRow>(
+        'select order_id, quantity, total_cost_cents, status, payment, user_id, product_id, placed_at, event_offsets from orders',
+      )
+    ).rows.map((row) => [row.order_id, row]),
   );
   for (const order of ledger.orders.values()) {
     if (!inRange(order, filter)) continue;
-    checked += 1;
     const row = rows.get(order.orderId);
     if (!row) {
-      disagreements.push({ what: 'order', id: order.orderId, field: 'row', log: 'present', readModel: MISSING });
+      compare('order', order.orderId, [['row', 'present', MISSING]]);
       continue;
     }
-    const fields: [string, string, string][] = [
+    compare('order', order.orderId, [
       ['quantity', String(order.quantity), String(Number(row.quantity))],
       ['total_cost_cents', String(order.totalCostCents), String(Number(row.total_cost_cents))],
       ['status', order.status, row.status],
+      ['payment', String(order.payment), String(row.payment)],
       ['user_id', order.userId, row.user_id],
       ['product_id', order.productId, row.product_id],
-    ];
-    for (const [field, log, readModel] of fields)
-      if (log !== readModel) disagreements.push({ what: 'order', id: order.orderId, field, log, readModel });
+      ['event_offsets', order.offsets.join(' '), row.event_offsets.map(Number).join(' ')],
+    ]);
   }
   for (const row of rows.values()) {
     if (ledger.orders.has(row.order_id)) continue;
     const placedAt = new Date(row.placed_at as string | Date).toISOString();
     if (!inRange({ orderId: row.order_id, placedAt, userId: row.user_id, productId: row.product_id }, filter)) continue;
-    checked += 1;
-    disagreements.push({ what: 'order', id: row.order_id, field: 'row', log: MISSING, readModel: 'present' });
+    compare('order', row.order_id, [['row', MISSING, 'present']]);
   }
-  const stock = new Map(
+  const products = new Map(
     (
-      await sql.query<{ product_id: string; remaining: unknown }>(
-        'select p.product_id, p.stock - coalesce(r.reserved, 0) as remaining from products p left join product_reservations r using (product_id)',
+      await sql.query<ProductRow>(
+        `select product_id, p.name, p.price_cents, p.stock, coalesce(r.reserved, 0) as reserved
+           from products p full join product_reservations r using (product_id)`,
       )
-    ).rows.map((row) => [row.product_id, Number(row.remaining)]),
+    ).rows.map((row) => [row.product_id, row]),
   );
   for (const [productId, product] of ledger.products) {
     if (filter.product && productId !== filter.product) continue;
-    // One order's audit checks the stock of its own product only.
+    // One order's audit checks its own product only.
     if (filter.orderId && productId !== ledger.orders.get(filter.orderId)?.productId) continue;
-    checked += 1;
-    const remaining = stock.get(productId);
-    const expected = String(product.stock - product.reserved);
-    const actual = remaining === undefined ? MISSING : String(remaining);
-    if (expected !== actual)
-      disagreements.push({ what: 'product', id: productId, field: 'remaining_stock', log: expected, readModel: actual });
+    const row = products.get(productId);
+    // A product's reservations may have a row without the product's (orders of a product never added).
+    const listed = row !== undefined && row.stock !== null;
+    const fields: Compared[] = [
+      ['stock', product.details ? String(product.stock) : MISSING, listed ? String(Number(row.stock)) : MISSING],
+      ['reserved', String(product.reserved), String(Number(row?.reserved ?? 0))],
+    ];
+    if (product.details && listed) {
+      fields.push(
+        ['name', product.details.name, String(row.name)],
+        ['price_cents', String(product.details.priceCents), String(Number(row.price_cents))],
+      );
+    }
+    compare('product', productId, fields);
   }
   return { checked, disagreements };
 }

@@ -1,4 +1,4 @@
-import { formatPosition, type ShopEventType, type Topic } from '@toolforge/contracts';
+import { formatPosition, whyUnreadable, type ShopEventType, type Topic } from '@toolforge/contracts';
 import type { EventLog, ReadFrom, StoredEvent } from '@toolforge/platform';
 import type { StartingPoint } from './arguments.js';
 import { textTable } from './output.js';
@@ -16,6 +16,8 @@ export interface EventLine {
   readonly type: string;
   readonly stream: string;
   readonly actor: string | null;
+  /** What the event says, in a few words (texts quoted as JSON: a control character never reaches the terminal). */
+  readonly summary: string;
 }
 
 /**
@@ -47,12 +49,63 @@ export function eventLine(event: StoredEvent): EventLine {
     type: event.type,
     stream: event.streamId,
     actor: event.meta.actor,
+    summary: summaryOf(event),
   };
+}
+
+const quoted = (text: string) => JSON.stringify(text);
+
+/**
+ * The gist of an event: what changed, by how much, and why. Nothing for an event this build cannot
+ * read (the log may hold any record), nor for one whose data is not the shape its type says.
+ */
+export function summaryOf(event: StoredEvent): string {
+  if (whyUnreadable(event) !== undefined) return '';
+  try {
+    return gist(event);
+  } catch {
+    return '';
+  }
+}
+
+function gist(event: StoredEvent): string {
+  switch (event.type) {
+    case 'ProductAdded':
+      return `${quoted(event.data.name)}, stock ${event.data.stock}`;
+    case 'ProductUpdated':
+      return `changed ${Object.keys(event.data.changes)
+        .map((field) => (/^\w+$/.test(field) ? field : quoted(field)))
+        .join(', ')}`;
+    case 'StockAdjusted':
+      return `stock ${event.data.delta > 0 ? '+' : ''}${event.data.delta} (${quoted(event.data.reason)})`;
+    case 'OrderPlaced':
+      return `${event.data.quantity} × ${event.data.productId} for ${event.data.userId}`;
+    case 'OrderPaid':
+      return 'paid';
+    case 'OrderShipped':
+      return 'shipped';
+    case 'OrderDelivered':
+      return 'delivered';
+    case 'OrderCancelled': {
+      const { quantity, productId, by, reason } = event.data;
+      return `cancelled by ${by ?? 'the shop'}${reason ? ` (${quoted(reason)})` : ''}: ${quantity} × ${productId} back in stock`;
+    }
+    case 'ProductDeleted':
+    case 'UserSignedIn':
+    case 'UserSignedOut':
+    case 'AdminGranted':
+    case 'AdminRevoked':
+      return '';
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
 }
 
 export function eventsTable(lines: readonly EventLine[]): string {
   return textTable(
-    ['POSITION', 'TIME', 'TYPE', 'STREAM', 'ACTOR'],
-    lines.map((line) => [line.position, line.time, line.type, line.stream, line.actor ?? '(system)']),
+    ['POSITION', 'TIME', 'TYPE', 'STREAM', 'ACTOR', 'SUMMARY'],
+    lines.map((line) => [line.position, line.time, line.type, line.stream, line.actor ?? '(system)', line.summary]),
   );
 }

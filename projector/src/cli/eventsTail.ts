@@ -38,7 +38,7 @@ export async function tailEvents(log: EventLog & LogEndSource, filter: EventFilt
         io.out(
           options.format === 'json'
             ? `${JSON.stringify(line)}\n`
-            : `${[line.position, line.time, line.type, line.stream, line.actor ?? '(system)'].join('\t')}\n`,
+            : `${[line.position, line.time, line.type, line.stream, line.actor ?? '(system)', line.summary].join('\t')}\n`,
         );
       }
     }

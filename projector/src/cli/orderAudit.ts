@@ -1,4 +1,17 @@
-import { formatPosition, type Cents, type OrderPlaced, type ProductAdded } from '@toolforge/contracts';
+import {
+  TOPICS,
+  TOPIC_OF_EVENT,
+  formatPosition,
+  type Cents,
+  type OrderCancelled,
+  type OrderEvent,
+  type OrderPlaced,
+  type OrderStatus,
+  type ProductAdded,
+  type ProductEvent,
+  type ProductUpdated,
+  type StockAdjusted,
+} from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 
 /** Which orders an audit covers. */
@@ -11,6 +24,19 @@ export interface OrderAuditFilter {
   readonly orderId?: string;
 }
 
+/** One event of an order's stream, as its history shows it. */
+export interface OrderHistoryLine {
+  readonly position: string;
+  readonly time: string;
+  readonly type: string;
+  /** Who did it; null for the shop itself (an expired reservation). */
+  readonly actor: string | null;
+  /** The order's status after the event. */
+  readonly status: OrderStatus;
+  /** A cancellation's reason. */
+  readonly reason?: string;
+}
+
 /** An order as the log tells it: placed, then whatever later events of its stream say. */
 export interface AuditedOrder {
   readonly orderId: string;
@@ -21,8 +47,11 @@ export interface AuditedOrder {
   readonly quantity: number;
   readonly unitPriceCents: Cents;
   readonly totalCostCents: Cents;
-  readonly status: string;
-  readonly events: readonly { readonly position: string; readonly time: string; readonly type: string }[];
+  readonly status: OrderStatus;
+  readonly payment: boolean;
+  readonly events: readonly OrderHistoryLine[];
+  /** The offsets of its stream's events in its partition, in log order (the read model's `event_offsets`). */
+  readonly offsets: readonly number[];
 }
 
 /** Orders, quantity and revenue of a group of orders. */
@@ -34,26 +63,77 @@ export interface OrderTotals {
 
 export interface OrdersAudit {
   readonly orders: readonly AuditedOrder[];
+  /** The orders in range but the cancelled ones: a cancelled order sold nothing. */
   readonly totals: OrderTotals;
   readonly byDay: ReadonlyMap<string, OrderTotals>;
   readonly byProduct: ReadonlyMap<string, OrderTotals>;
   readonly byUser: ReadonlyMap<string, OrderTotals>;
 }
 
-/** The log's word on the shop: every order, and each product's stock as added and as reserved by all orders. */
-export interface LogLedger {
-  readonly orders: ReadonlyMap<string, AuditedOrder>;
-  readonly products: ReadonlyMap<string, { readonly stock: number; readonly reserved: number }>;
+/**
+ * A product as the log tells it: its stock on hand (added, then restocked or written off), what
+ * its open orders hold of it, and its name and price as last edited (none for a product the log
+ * holds orders of but never added).
+ */
+export interface AuditedProduct {
+  readonly stock: number;
+  /** The quantities of its orders not cancelled. */
+  readonly reserved: number;
+  readonly details?: { readonly name: string; readonly priceCents: Cents };
 }
 
-/** Folds the product and order events of the log into its ledger (read in any topic order). */
+/** The log's word on the shop: every order, and each product's stock and what its orders hold of it. */
+export interface LogLedger {
+  readonly orders: ReadonlyMap<string, AuditedOrder>;
+  readonly products: ReadonlyMap<string, AuditedProduct>;
+}
+
+const STATUS_AFTER: Readonly<Record<Exclude<OrderEvent['type'], 'OrderPlaced'>, OrderStatus>> = {
+  OrderPaid: 'paid',
+  OrderShipped: 'shipped',
+  OrderDelivered: 'delivered',
+  OrderCancelled: 'cancelled',
+};
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
+/** A product added to the log, as folded so far. */
+interface LedgerProduct {
+  stock: number;
+  details: { name: string; priceCents: Cents };
+}
+
+/**
+ * Folds the product and order events of the log into its ledger. Topics may come in any order
+ * between them; a stream's events come in its order (one partition), so an order's later events
+ * find it placed, and a product's edits and adjustments find it added.
+ */
 export function ledgerOf(events: Iterable<StoredEvent>): LogLedger {
-  const orders = new Map<string, AuditedOrder>();
-  const added = new Map<string, number>();
-  const reserved = new Map<string, number>();
+  const orders = new Map<string, Mutable<AuditedOrder>>();
+  const products = new Map<string, LedgerProduct>();
   for (const event of events) {
-    if (event.type === 'ProductAdded') added.set(event.data.productId, (event as StoredEvent<ProductAdded>).data.stock);
-    if (event.type !== 'OrderPlaced') continue;
+    const topic = TOPIC_OF_EVENT[event.type];
+    if (topic === TOPICS.orders) foldOrderEvent(orders, event as StoredEvent<OrderEvent>);
+    else if (topic === TOPICS.products) foldProductEvent(products, event as StoredEvent<ProductEvent>);
+  }
+  const reserved = new Map<string, number>();
+  for (const order of orders.values()) {
+    if (order.status !== 'cancelled') reserved.set(order.productId, (reserved.get(order.productId) ?? 0) + order.quantity);
+  }
+  const ledgerProducts = new Map<string, AuditedProduct>();
+  for (const productId of new Set([...products.keys(), ...reserved.keys()])) {
+    const added = products.get(productId);
+    ledgerProducts.set(productId, {
+      stock: added?.stock ?? 0,
+      reserved: reserved.get(productId) ?? 0,
+      ...(added && { details: added.details }),
+    });
+  }
+  return { orders, products: ledgerProducts };
+}
+
+function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: StoredEvent<OrderEvent>): void {
+  const line = { position: formatPosition(event.position), time: event.meta.occurredAt, type: event.type, actor: event.meta.actor };
+  if (event.type === 'OrderPlaced') {
     const { data } = event as StoredEvent<OrderPlaced>;
     orders.set(data.orderId, {
       orderId: data.orderId,
@@ -65,15 +145,45 @@ export function ledgerOf(events: Iterable<StoredEvent>): LogLedger {
       unitPriceCents: data.unitPriceCents,
       totalCostCents: data.totalCostCents,
       status: data.status,
-      events: [{ position: formatPosition(event.position), time: event.meta.occurredAt, type: event.type }],
+      payment: data.payment,
+      events: [{ ...line, status: data.status }],
+      offsets: [event.position.offset],
     });
-    reserved.set(data.productId, (reserved.get(data.productId) ?? 0) + data.quantity);
+    return;
   }
-  const products = new Map<string, { stock: number; reserved: number }>();
-  for (const productId of new Set([...added.keys(), ...reserved.keys()])) {
-    products.set(productId, { stock: added.get(productId) ?? 0, reserved: reserved.get(productId) ?? 0 });
+  const order = orders.get(event.data.orderId);
+  // A later event of an order the log never placed moves nothing (the projection finds no row either).
+  if (!order) return;
+  order.status = STATUS_AFTER[event.type];
+  order.payment ||= event.type === 'OrderPaid';
+  const reason = event.type === 'OrderCancelled' ? { reason: (event as StoredEvent<OrderCancelled>).data.reason } : {};
+  order.events = [...order.events, { ...line, status: order.status, ...reason }];
+  order.offsets = [...order.offsets, event.position.offset];
+}
+
+function foldProductEvent(products: Map<string, LedgerProduct>, event: StoredEvent<ProductEvent>): void {
+  switch (event.type) {
+    case 'ProductAdded': {
+      const { productId, stock, name, priceCents } = (event as StoredEvent<ProductAdded>).data;
+      products.set(productId, { stock, details: { name, priceCents } });
+      return;
+    }
+    case 'ProductUpdated': {
+      const { productId, changes } = (event as StoredEvent<ProductUpdated>).data;
+      const product = products.get(productId);
+      if (product)
+        product.details = { name: changes.name ?? product.details.name, priceCents: changes.priceCents ?? product.details.priceCents };
+      return;
+    }
+    case 'StockAdjusted': {
+      const { productId, delta } = (event as StoredEvent<StockAdjusted>).data;
+      const product = products.get(productId);
+      if (product) product.stock += delta;
+      return;
+    }
+    case 'ProductDeleted':
+      return;
   }
-  return { orders, products };
 }
 
 export function inRange(order: Pick<AuditedOrder, 'orderId' | 'placedAt' | 'userId' | 'productId'>, filter: OrderAuditFilter): boolean {
@@ -87,7 +197,10 @@ export function inRange(order: Pick<AuditedOrder, 'orderId' | 'placedAt' | 'user
   );
 }
 
-/** The orders in range, oldest first, with their totals per day (UTC), product and user, in exact cents. */
+/**
+ * The orders in range, oldest first, with their totals per day (UTC), product and user, in exact
+ * cents; the totals leave the cancelled orders out.
+ */
 export function auditOrders(ledger: LogLedger, filter: OrderAuditFilter): OrdersAudit {
   const orders = [...ledger.orders.values()].filter((order) => inRange(order, filter)).sort((a, b) => a.placedAt.localeCompare(b.placedAt));
   const totals = emptyTotals();
@@ -95,6 +208,7 @@ export function auditOrders(ledger: LogLedger, filter: OrderAuditFilter): Orders
   const byProduct = new Map<string, OrderTotals>();
   const byUser = new Map<string, OrderTotals>();
   for (const order of orders) {
+    if (order.status === 'cancelled') continue;
     for (const group of [totals, slot(byDay, order.placedAt.slice(0, 10)), slot(byProduct, order.productId), slot(byUser, order.userId)]) {
       group.orders += 1;
       group.quantity += order.quantity;

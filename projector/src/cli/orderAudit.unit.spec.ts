@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
+import { EXPIRED_REASON, type OrderPlaced } from '@toolforge/contracts';
+import { orderCancelled, orderMoved, orderPlaced, productAdded, productUpdated, stockAdjusted } from '@toolforge/contracts/testing';
 import { stored } from '@toolforge/platform/testing';
 import { auditOrders, ledgerOf } from './orderAudit.js';
 
@@ -45,8 +46,63 @@ describe('the order audit', () => {
 
   it('keeps each product’s stock as added and as reserved by every order of the log', () => {
     expect(Object.fromEntries(ledgerOf(events).products)).toEqual({
-      'p-drill': { stock: 9, reserved: 4 },
+      'p-drill': { stock: 9, reserved: 4, details: { name: 'Cordless Drill', priceCents: 1_99 } },
       'p-gone': { stock: 0, reserved: 2 },
     });
+  });
+});
+
+describe('the order audit of orders that move on', () => {
+  const o1 = events[1]!.data as OrderPlaced['data'];
+  const o2 = events[2]!.data as OrderPlaced['data'];
+  const later = [
+    stored(orderMoved(o1, 'OrderPaid', at('2026-11-21T08:00:00.000Z')), 3),
+    stored(orderMoved(o1, 'OrderShipped', at('2026-11-21T09:00:00.000Z')), 5),
+    stored(orderCancelled(o2, { reason: EXPIRED_REASON, by: null }, at('2026-11-21T10:00:00.000Z')), 6),
+    stored(stockAdjusted('p-drill', 20), 3),
+    stored(productUpdated('p-drill', { priceCents: 2_49, description: 'Now with two batteries.' }), 4),
+    stored(stockAdjusted('p-drill', -2, 'dropped'), 5),
+  ];
+  const ledger = ledgerOf([...events, ...later]);
+
+  it('folds each order’s events: its status and payment, and its history with who did what and the offsets of its events', () => {
+    expect(ledger.orders.get('o-1')).toMatchObject({
+      status: 'shipped',
+      payment: true,
+      offsets: [0, 3, 5],
+      events: [
+        { type: 'OrderPlaced', status: 'pending', actor: 'u-1', position: 'sales.orders/0/0', time: '2026-11-20T23:59:59.999Z' },
+        { type: 'OrderPaid', status: 'paid', actor: 'admin-uid', position: 'sales.orders/0/3', time: '2026-11-21T08:00:00.000Z' },
+        { type: 'OrderShipped', status: 'shipped', actor: 'admin-uid', position: 'sales.orders/0/5', time: '2026-11-21T09:00:00.000Z' },
+      ],
+    });
+    expect(ledger.orders.get('o-2')).toMatchObject({ status: 'cancelled', payment: false, offsets: [1, 6] });
+    expect(ledger.orders.get('o-2')?.events[1]).toEqual({
+      type: 'OrderCancelled',
+      status: 'cancelled',
+      actor: null,
+      reason: EXPIRED_REASON,
+      position: 'sales.orders/0/6',
+      time: '2026-11-21T10:00:00.000Z',
+    });
+  });
+
+  it('counts the stock on hand from restocks and write-offs and the reserved stock from the orders not cancelled, with the price as edited', () => {
+    expect(ledger.products.get('p-drill')).toEqual({
+      stock: 9 + 20 - 2,
+      reserved: 3,
+      details: { name: 'Cordless Drill', priceCents: 2_49 },
+    });
+  });
+
+  it('leaves cancelled orders out of the totals, and lists them', () => {
+    const audit = auditOrders(ledger, {});
+    expect(audit.orders.map((order) => [order.orderId, order.status])).toEqual([
+      ['o-3', 'pending'],
+      ['o-1', 'shipped'],
+      ['o-2', 'cancelled'],
+    ]);
+    expect(audit.totals).toEqual({ orders: 2, quantity: 5, revenueCents: 56_27 + 50_21 });
+    expect([...audit.byDay.keys()]).toEqual(['2026-11-19', '2026-11-20']);
   });
 });

@@ -39,7 +39,7 @@ export async function run(
   }
 
   const events = program.command('events').description('the events in the log');
-  withEventFilter(events.command('list').description('one line per event: position, time, type, stream, actor'))
+  withEventFilter(events.command('list').description('one line per event: position, time, type, stream, actor, what it says'))
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .action(async (options: EventFilterOptions & { format: string }) =>
       withShop({ readModel: false }, async (shop) => {

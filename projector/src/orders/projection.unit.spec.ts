@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
-import { project } from '../projection.js';
+import { orderCancelled, orderMoved, orderPlaced, productAdded } from '@toolforge/contracts/testing';
+import { project, projectOrRefuse } from '../projection.js';
 import { stored } from '@toolforge/platform/testing';
 
 describe('orders projection', () => {
@@ -33,5 +33,46 @@ describe('orders projection', () => {
       },
       { kind: 'reserveStock', productId: 'p-1', quantity: 4 },
     ]);
+  });
+});
+
+describe('orders projection of an order’s later events', () => {
+  const product = productAdded({ productId: 'p-1', name: 'Bench Vise 6"', priceCents: 89_50 }).data;
+  const order = orderPlaced(product, { orderId: 'o-1', userId: 'u-1', quantity: 4 }).data;
+
+  it('moves the order on from each event, recording the payment with OrderPaid only, and where the event sits', () => {
+    // The order's stream sits in partition 2 of its topic.
+    const moved = (type: 'OrderPaid' | 'OrderShipped' | 'OrderDelivered', offset: number) => {
+      const event = stored(orderMoved(order, type), offset, 2);
+      return project({ ...event, position: { ...event.position, partition: 2 } });
+    };
+    expect(moved('OrderPaid', 5)).toEqual([
+      { kind: 'moveOrder', move: { orderId: 'o-1', status: 'paid', paid: true, logPosition: { partition: 2, offset: 5 } } },
+    ]);
+    expect(moved('OrderShipped', 9)).toEqual([
+      { kind: 'moveOrder', move: { orderId: 'o-1', status: 'shipped', paid: false, logPosition: { partition: 2, offset: 9 } } },
+    ]);
+    expect(moved('OrderDelivered', 12)).toEqual([
+      { kind: 'moveOrder', move: { orderId: 'o-1', status: 'delivered', paid: false, logPosition: { partition: 2, offset: 12 } } },
+    ]);
+  });
+
+  it('cancels the order and gives its quantity back to the product’s reservations, whoever cancelled it', () => {
+    for (const by of ['customer', 'admin', null] as const) {
+      expect(project(stored(orderCancelled(order, { reason: by ? 'changed my mind' : 'expired', by }), 7))).toEqual([
+        { kind: 'moveOrder', move: { orderId: 'o-1', status: 'cancelled', paid: false, logPosition: { partition: 0, offset: 7 } } },
+        { kind: 'reserveStock', productId: 'p-1', quantity: -4 },
+      ]);
+    }
+  });
+
+  it('refuses a cancellation that gives back no whole quantity: it would corrupt the product’s reservations', () => {
+    for (const quantity of [0, -2, 1.5, Number.NaN]) {
+      const event = orderCancelled({ ...order, quantity });
+      expect(projectOrRefuse(stored(event, 7))).toMatchObject({
+        writes: [],
+        refused: expect.stringContaining('OrderCancelled gives back no whole quantity'),
+      });
+    }
   });
 });

@@ -1,25 +1,36 @@
+import type { OrderStatus } from '@toolforge/contracts';
 import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
 import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
-import type { RowWriteHandlers } from '../readModelWrites.js';
+import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
 /** An order as placed (as the query side reads it), with where it sat in the log. */
 export interface OrderRow extends OrderView {
   readonly logPosition: LogSortKey;
 }
 
-export type OrderWrite = { readonly kind: 'insertOrder'; readonly order: OrderRow };
+/** An order moved on by a later event of its stream (paid, shipped, delivered, cancelled), and where that event sits. */
+export interface OrderMove {
+  readonly orderId: string;
+  readonly status: OrderStatus;
+  /** Whether the event records the payment; the others leave it as it was (a paid order cancelled stays paid). */
+  readonly paid: boolean;
+  readonly logPosition: LogSortKey;
+}
+
+export type OrderWrite =
+  { readonly kind: 'insertOrder'; readonly order: OrderRow } | { readonly kind: 'moveOrder'; readonly move: OrderMove };
 
 /**
  * Inserts orders in one statement, in their order (a repeated order id: the first one stays, as
- * inserting them one by one would leave it).
+ * inserting them one by one would leave it). The order's own event is the first of its offsets.
  */
 async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
   const column = <Value>(value: (order: OrderRow) => Value) => orders.map(value);
   await tx.query(
     `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-                         total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset)
+                         total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets)
      select order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-            total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset
+            total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, array[log_offset]
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[],
                    $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::integer[], $14::bigint[])
             with ordinality as o(order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
@@ -45,17 +56,69 @@ async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Prom
   );
 }
 
+/**
+ * Moves orders on in one statement. A move applies only to its order's row in its own partition,
+ * and only when it is newer than the last event the row records (`event_offsets` grows in log
+ * order): a move delivered twice, or older than the row's OrderPlaced, changes nothing. A statement
+ * may change a row only once, so each order's moves of the run are folded first: the last one's
+ * status, paid if any of them paid, every offset appended in turn.
+ */
+async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promise<void> {
+  const column = <Value>(value: (move: OrderMove) => Value) => moves.map(value);
+  await tx.query(
+    `with moves as (
+       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::boolean[])
+                with ordinality as m(order_id, log_partition, event_offset, status, paid, n)
+     ), folded as (
+       select m.order_id, (array_agg(m.status order by m.n desc))[1] as status, bool_or(m.paid) as paid,
+              array_agg(m.event_offset order by m.n) as event_offsets
+         from moves m join orders o on o.order_id = m.order_id and o.log_partition = m.log_partition
+        where m.event_offset > o.event_offsets[cardinality(o.event_offsets)]
+        group by m.order_id
+     )
+     update orders o set status = folded.status, payment = o.payment or folded.paid, event_offsets = o.event_offsets || folded.event_offsets
+       from folded where o.order_id = folded.order_id`,
+    [
+      column((m) => m.orderId),
+      column((m) => m.logPosition.partition),
+      column((m) => m.logPosition.offset),
+      column((m) => m.status),
+      column((m) => m.paid),
+    ],
+  );
+}
+
+/**
+ * A run of the orders' writes, placed and moved orders mixed as the log mixes them: the inserts
+ * first, then the moves. That leaves the rows as applying them in turn would: an order's moves
+ * follow its OrderPlaced in its partition, and a move older than its order's row is skipped
+ * (moveOrders) as it would have found no row.
+ */
+async function applyOrderRun(tx: SqlQueryable, writes: readonly OrderWrite[]): Promise<void> {
+  const placed = writes.flatMap((write) => (write.kind === 'insertOrder' ? [write.order] : []));
+  const moved = writes.flatMap((write) => (write.kind === 'moveOrder' ? [write.move] : []));
+  if (placed.length > 0) await insertOrders(tx, placed);
+  if (moved.length > 0) await moveOrders(tx, moved);
+}
+
+const order = (orderId: string): RowKey[] => [{ table: 'orders', keyColumn: 'order_id', key: orderId }];
+
 /** The orders' writes in SQL; every order list goes stale with them. */
 export const orderWrites: RowWriteHandlers<OrderWrite> = {
   insertOrder: {
     stale: [ORDERS_AREA],
     table: 'orders',
-    rows: (write) => [{ table: 'orders', keyColumn: 'order_id', key: write.order.orderId }],
+    rows: (write) => order(write.order.orderId),
     apply: (tx, write) => insertOrders(tx, [write.order]),
-    applyRun: (tx, writes) =>
-      insertOrders(
-        tx,
-        writes.map((write) => write.order),
-      ),
+    applyRun: applyOrderRun,
+    runsWith: ['moveOrder'],
+  },
+  moveOrder: {
+    stale: [ORDERS_AREA],
+    table: 'orders',
+    rows: (write) => order(write.move.orderId),
+    apply: (tx, write) => moveOrders(tx, [write.move]),
+    applyRun: applyOrderRun,
+    runsWith: ['insertOrder'],
   },
 };

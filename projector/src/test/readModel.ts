@@ -24,7 +24,7 @@ export type ReadModelDump = Record<keyof typeof TABLES, Record<string, unknown>[
 
 /**
  * Every row of the read model, in a fixed order and with driver-neutral values (numbers for
- * bigint, ISO text for timestamps), so two read models compare with toEqual.
+ * bigint, ISO text for timestamps, arrays element by element), so two read models compare with toEqual.
  */
 export async function dumpReadModel(sql: SqlQueryable): Promise<ReadModelDump> {
   const dump = {} as ReadModelDump;
@@ -41,6 +41,7 @@ export async function truncateReadModel(sql: SqlQueryable): Promise<void> {
 }
 
 function neutral(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(neutral);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return Number(value);
   return value;
