@@ -43,7 +43,8 @@ export class KafkaEventsReader implements EventsAt {
   async readAt(topic: Topic, partition: number, offsets: readonly number[]): Promise<readonly StoredEvent[]> {
     const wanted = offsetsToRead(offsets);
     const found: FetchedRecord[] = [];
-    for (let next = 0; next < wanted.length; ) {
+    let next = 0;
+    while (next < wanted.length) {
       const { records, through } = await this.reader.readAt(this.names.onBroker(topic), partition, wanted[next]!, EVENT_FETCH_BYTES);
       // Past what is committed: so is every offset after it.
       if (through <= wanted[next]!) break;

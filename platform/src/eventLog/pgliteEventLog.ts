@@ -197,10 +197,8 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
   async readAt(topic: Topic, partition: number, offsets: readonly number[]): Promise<readonly StoredEvent[]> {
     const wanted = offsetsToRead(offsets);
     if (wanted.length === 0) return [];
-    const events = await this.selectEvents(
-      `(select * from events where topic = $1 and partition = $2 and "offset" = any($3::bigint[]))`,
-      [topic, partition, wanted],
-    );
+    const atOffsets = '(select * from events where topic = $1 and partition = $2 and "offset" = any($3::bigint[]))';
+    const events = await this.selectEvents(atOffsets, [topic, partition, wanted]);
     return events.map((event) => upcast(event, this.upcasters));
   }
 

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TOPICS, TOPICS, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { orderPlaced } from '@toolforge/contracts/testing';
-import {
-  ConcurrencyError,
-  type EventLog,
-  type EventsAt,
-  type LogPage,
-  type ReadAllOptions,
-  type ReadFrom,
-} from '../eventLog/eventLog.js';
+import { ConcurrencyError, type EventLog, type EventsAt, type LogPage, type ReadAllOptions, type ReadFrom } from '../eventLog/eventLog.js';
 import type { UpcastOptions, Upcasters } from '../eventLog/upcasters.js';
 import { readEvents } from '../testing/eventLog.js';
 
