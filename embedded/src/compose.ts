@@ -85,6 +85,8 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       jwtSecret: deps.jwtSecret,
       checkpoints,
       logEnd: new LogEnd(log),
+      // One process: the query side reads an order's history from the same embedded log.
+      eventsAt: log,
       idTokens: { identity: deps.identity, adminEmails: deps.adminEmails },
     });
     await app.ready();

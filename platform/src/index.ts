@@ -14,6 +14,7 @@ export * from './eventLog/openEventLog.js';
 export * from './eventLog/logEnd.js';
 export * from './eventLog/readAhead.js';
 export * from './eventLog/kafkaLogEnds.js';
+export * from './eventLog/kafkaEventsReader.js';
 export * from './eventLog/writerStatus.js';
 export * from './readModel/index.js';
 export * from './http/hardening.js';

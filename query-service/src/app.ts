@@ -14,6 +14,7 @@ import {
   VerifiedIdTokens,
   type ApiCaller,
   type Cache,
+  type EventsAt,
   type IdentityProvider,
   type LogEnd,
   type RateLimitRule,
@@ -25,6 +26,7 @@ import { readAfter } from './http/readAfter.js';
 import { FailedRequestsLog } from './http/requestLog.js';
 import { queryIdTokenCaller } from './identity/idTokenCallers.js';
 import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
+import { orderHistoryRoute } from './orders/historyRoute.js';
 import { orderRoutes } from './orders/routes.js';
 import type { ReadModelReader } from './readModel.js';
 
@@ -37,6 +39,8 @@ export interface QueryServiceDeps {
   checkpoints?: CheckpointWaiter;
   /** Where the log ends: an X-Read-After position past it is refused. */
   logEnd: LogEnd;
+  /** The log's events by offset: an order's history is read from the log itself. */
+  eventsAt: EventsAt;
   /** The bound of an X-Read-After wait (docs/architecture.md §4). */
   readAfterTimeoutMs?: number;
   /** How long a cached answer may live; a commit makes it unreachable sooner. */
@@ -91,6 +95,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   );
   await app.register(catalogueRoutes, { store, reads });
   await app.register(orderRoutes, { store, reads, isAdmin, allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT });
+  await app.register(orderHistoryRoute, { store, eventsAt: deps.eventsAt, isAdmin });
 }
 
 export interface QueryServerOptions extends FastifyServerOptions {

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import {
   CheckpointWaiter,
+  KafkaEventsReader,
   KafkaLogEnds,
   LogEnd,
   NO_CACHE,
@@ -24,7 +25,8 @@ import { openReadModel } from './readModel.js';
  * (DATABASE_URL) through Redis (REDIS_URL; without it every read goes to PostgreSQL), listening on
  * QUERY_PORT. The projector runs in another process: X-Read-After waits are served by one watcher
  * reading its checkpoints, and positions are checked against the ends of the Kafka topics
- * (KAFKA_BROKERS, KAFKA_TOPIC_PREFIX).
+ * (KAFKA_BROKERS, KAFKA_TOPIC_PREFIX), where an order's history is read too (a reader only: the
+ * query service never opens a producer).
  */
 // The spec's client sends Firebase ID tokens: verified as serviceConfigOrExit says whose word to take.
 const { config, identity } = serviceConfigOrExit();
@@ -40,11 +42,9 @@ if (!config.databaseUrl || !config.kafkaBrokers) {
 const pool = openPostgresPool(config.databaseUrl, { onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke') });
 const sql = pgSql(pool);
 const store = await openReadModel(sql);
-const logEnds = await KafkaLogEnds.open({
-  brokers: config.kafkaBrokers,
-  clientId: 'toolforge-query-service',
-  topicPrefix: config.kafkaTopicPrefix,
-});
+const kafka = { brokers: config.kafkaBrokers, clientId: 'toolforge-query-service', topicPrefix: config.kafkaTopicPrefix };
+const logEnds = await KafkaLogEnds.open(kafka);
+const eventsAt = await KafkaEventsReader.open(kafka);
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : NO_CACHE;
 const app = await buildQueryService(
   {
@@ -54,6 +54,7 @@ const app = await buildQueryService(
     // No in-process projector to wake it: while anyone waits, the checkpoints are read every 25 ms.
     checkpoints: new CheckpointWaiter(store),
     logEnd: new LogEnd(logEnds),
+    eventsAt,
     idTokens: {
       identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
       adminEmails: config.adminEmails,
@@ -64,15 +65,17 @@ const app = await buildQueryService(
     origins: config.webOrigins,
     trustProxy: config.trustProxy,
     rateLimit: queryRateLimit(config.queryRateLimit),
-    // Redis only speeds reads up, and Kafka only checks positions: the read model is what the service needs.
+    // Redis only speeds reads up, and Kafka only checks positions and answers order histories: the
+    // read model is what the service needs.
     readiness: [databaseAnswers('the read model database', sql)],
   },
 );
 
-// Stop taking requests and finish those under way, then close the cache, Kafka's admin and the pool.
+// Stop taking requests and finish those under way, then close the cache, Kafka's clients and the pool.
 stopOnSignals('query service', logger, async () => {
   await app.close();
   await cache.close();
+  await eventsAt.close();
   await logEnds.close();
   await pool.end();
 });
@@ -80,5 +83,5 @@ stopOnSignals('query service', logger, async () => {
 await app.listen({ host: config.host, port: config.queryPort });
 logger.info(
   {},
-  `query service on PostgreSQL at ${withoutPassword(config.databaseUrl)}, ${config.redisUrl ? `Redis at ${withoutPassword(config.redisUrl)}` : 'no cache (REDIS_URL unset)'}, positions checked against Kafka at ${config.kafkaBrokers.join(',')}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`,
+  `query service on PostgreSQL at ${withoutPassword(config.databaseUrl)}, ${config.redisUrl ? `Redis at ${withoutPassword(config.redisUrl)}` : 'no cache (REDIS_URL unset)'}, positions checked and order histories read on Kafka at ${config.kafkaBrokers.join(',')}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`,
 );

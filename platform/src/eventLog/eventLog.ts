@@ -109,3 +109,18 @@ export interface EventLog {
   readAll(options?: ReadAllOptions): AsyncIterable<LogPage>;
   close(): Promise<void>;
 }
+
+/**
+ * Reads given events of the log by where they sit: an order's history, whose offsets the read model
+ * keeps (an index into the log, never a copy of it). Read-only: the query service holds one without
+ * being a writer. Adapters: the embedded log itself, and a Kafka reader of its own (kafkaEventsReader.ts).
+ */
+export interface EventsAt {
+  /**
+   * The events at these offsets of one topic partition, in offset order (each once), committed
+   * events only, in the current shape as readAll hands them out. An offset that holds no event (past
+   * the end, never written, a Kafka transaction marker or an aborted record) is simply absent from
+   * the answer; a record that holds no ToolForge event is an UnreadableRecord at its offset.
+   */
+  readAt(topic: Topic, partition: number, offsets: readonly number[]): Promise<readonly StoredEvent[]>;
+}

@@ -7,6 +7,7 @@ import { appendDeleted, eventLogContract, productDeleted } from '../test/eventLo
 import { ConcurrencyError, WriterFencedError } from './eventLog.js';
 import { kafkaClient } from './kafkaClient.js';
 import { KafkaEventLog } from './kafkaEventLog.js';
+import { KafkaEventsReader } from './kafkaEventsReader.js';
 import { DEFAULT_PARTITIONS } from './kafkaTopics.js';
 
 const brokers = inject('kafkaBrokers').split(',');
@@ -15,14 +16,18 @@ eventLogContract('Kafka event log', async (options) => {
   const topicPrefix = uniqueTopicPrefix();
   const open = () => KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer`, ...options });
   let log = await open();
+  // A reader of its own, as the query service opens it: no producer, no transactional id.
+  const eventsAt = await KafkaEventsReader.open({ brokers, topicPrefix, ...options });
   return {
     log,
+    eventsAt: () => eventsAt,
     async reopen() {
       await log.close();
       log = await open();
       return log;
     },
     async close() {
+      await eventsAt.close();
       await log.close();
       await deleteTopics(brokers, topicPrefix);
     },
@@ -39,12 +44,15 @@ describe('Kafka event log', () => {
     return log;
   };
   let admin: Admin;
+  let eventsAt: KafkaEventsReader;
 
   beforeAll(async () => {
     admin = kafkaClient({ brokers }).admin();
     await admin.connect();
+    eventsAt = await KafkaEventsReader.open({ brokers, topicPrefix });
   });
   afterAll(async () => {
+    await eventsAt.close();
     await Promise.all(opened.map((log) => log.close()));
     await admin.disconnect();
     await deleteTopics(brokers, topicPrefix);
@@ -91,7 +99,7 @@ describe('Kafka event log', () => {
     });
     await raw.connect();
     const transaction = await raw.transaction();
-    await transaction.send({
+    const [aborted] = await transaction.send({
       topic: topicPrefix + TOPICS.orders,
       messages: [{ partition, key: 'aborted', value: JSON.stringify(productDeleted('x')), headers: { 'stream-position': '1' } }],
     });
@@ -103,6 +111,13 @@ describe('Kafka event log', () => {
     const events = await readEvents(log, { topics: [TOPICS.orders] });
     expect(events.map((event) => event.streamId)).not.toContain('aborted');
     expect(events.filter((event) => event.streamId === 'kept')).toEqual([...before, ...after]);
+    // Read by offset, the aborted record and the transactions' markers around it are absent too.
+    const offsets = Array.from(
+      { length: after[0]!.position.offset - before[0]!.position.offset + 1 },
+      (_, index) => before[0]!.position.offset + index,
+    );
+    expect(offsets).toContain(Number(aborted!.baseOffset));
+    expect(await eventsAt.readAt(TOPICS.orders, partition, offsets)).toEqual([...before, ...after]);
   });
 
   it('finds what another writer slipped in since its own last commit before committing: refused on a stream it touched, else appended', async () => {
@@ -192,6 +207,7 @@ describe('Kafka event log', () => {
       key: null,
       value: 'not for the shop',
     });
+    expect(await eventsAt.readAt(TOPICS.products, partition, [Number(sent!.baseOffset), after.position.offset])).toEqual(read.slice(1));
   });
 
   it('says which log it is: the cluster and the topics, and where each partition ends', async () => {

@@ -3,7 +3,8 @@ import type { Kafka } from 'kafkajs';
 
 /**
  * Reads one topic partition from an offset, committed records only: each page of the Kafka log's
- * readAll (the write model's catch-up at start, the writer's expected-version check).
+ * readAll (the write model's catch-up at start, the writer's expected-version check), and the
+ * records at given offsets (EventsAt: an order's history).
  *
  * kafkajs has no public way to do that: its consumer only reads through a consumer group, which
  * takes a group join per read and offers no "read up to here and stop". So this module uses two of
@@ -122,7 +123,7 @@ export class KafkaPartitionReader {
     const records: FetchedRecord[] = [];
     let next = fromOffset;
     while (records.length < limit) {
-      const fetched = await this.fetch(topic, partition, next);
+      const fetched = await this.fetch(topic, partition, next, FETCH_BYTES);
       if (fetched === null) break;
       const { data, batch } = fetched;
       for (const record of batch.messages) {
@@ -143,6 +144,22 @@ export class KafkaPartitionReader {
   }
 
   /**
+   * One small fetch at `offset`: the committed data records it brought, at or after `offset`, and
+   * `through`, the offset after the last record it looked at, transaction markers and aborted records
+   * included: an offset from `offset` up to `through` that is not among the records holds no
+   * readable event. `through` is `offset` when the fetch found nothing: the offset is past the end of
+   * what is committed. The broker answers at least the record batch that holds `offset` however
+   * small `maxBytes` is, and no more than it past that batch.
+   */
+  async readAt(topic: string, partition: number, offset: number, maxBytes: number): Promise<{ records: FetchedRecord[]; through: number }> {
+    await this.track(topic);
+    const fetched = await this.fetch(topic, partition, offset, maxBytes);
+    const last = fetched?.batch.messagesWithinOffset.at(-1);
+    if (!fetched || last === undefined) return { records: [], through: offset };
+    return { records: fetched.batch.messages, through: Number(last.offset) + 1 };
+  }
+
+  /**
    * Waits until readers can see everything below `offset`. A commit is acknowledged when the
    * transaction coordinator has decided it; the markers that make its records readable follow
    * within milliseconds. Bounded: past `timeoutMs` it gives up and answers false.
@@ -160,10 +177,10 @@ export class KafkaPartitionReader {
   }
 
   /** One Fetch at `offset`; null when the offset is past the end of the partition. */
-  private async fetch(topic: string, partition: number, offset: number) {
+  private async fetch(topic: string, partition: number, offset: number, maxBytes: number) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.fetchFromLeader(topic, partition, offset);
+        return await this.fetchFromLeader(topic, partition, offset, maxBytes);
       } catch (error) {
         // A leader that moved (or metadata not yet current): learn the cluster again and retry.
         if (!(error as { retriable?: boolean }).retriable || attempt === FETCH_ATTEMPTS) throw error;
@@ -173,7 +190,7 @@ export class KafkaPartitionReader {
     }
   }
 
-  private async fetchFromLeader(topic: string, partition: number, offset: number) {
+  private async fetchFromLeader(topic: string, partition: number, offset: number, maxBytes: number) {
     const leaders = this.cluster.findLeaderForPartitions(topic, [partition]);
     const nodeId = Object.keys(leaders)[0];
     if (nodeId === undefined) throw new Error(`no leader for ${topic}/${partition}`);
@@ -186,8 +203,8 @@ export class KafkaPartitionReader {
         // Answer at once with what there is: a read never waits for new records.
         maxWaitTime: 0,
         minBytes: 1,
-        maxBytes: FETCH_BYTES,
-        topics: [{ topic, partitions: [{ partition, fetchOffset, maxBytes: FETCH_BYTES }] }],
+        maxBytes,
+        topics: [{ topic, partitions: [{ partition, fetchOffset, maxBytes }] }],
       });
     } catch (error) {
       if ((error as { type?: string }).type === 'OFFSET_OUT_OF_RANGE') return null;

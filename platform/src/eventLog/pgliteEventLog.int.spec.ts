@@ -13,12 +13,16 @@ import { PgliteEventLog } from './pgliteEventLog.js';
 eventLogContract('PGlite event log', async (options) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-log-'));
   let db = await openEmbeddedPostgres(dataDir);
+  let log = await PgliteEventLog.open(db, options);
   return {
-    log: await PgliteEventLog.open(db, options),
+    log,
+    // The embedded log reads its own events by offset: the query side holds the log itself.
+    eventsAt: () => log,
     async reopen() {
       await db.close();
       db = await openEmbeddedPostgres(dataDir);
-      return PgliteEventLog.open(db, options);
+      log = await PgliteEventLog.open(db, options);
+      return log;
     },
     async close() {
       await db.close();

@@ -6,13 +6,15 @@ import {
   type AppendRequest,
   type AppendResult,
   type EventLog,
+  type EventsAt,
   type LogPage,
   type ReadAllOptions,
   type StoredEvent,
 } from './eventLog.js';
 import { readAllPages, type PartitionedLog } from './readAll.js';
+import { offsetsToRead } from './readAt.js';
 import { streamKey } from './streamVersions.js';
-import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from './upcasters.js';
+import { SHOP_UPCASTERS, upcast, type UpcastOptions, type Upcasters } from './upcasters.js';
 
 /**
  * The embedded log: an append-only table in PGlite. The unique (topic, stream_id, stream_position)
@@ -55,7 +57,7 @@ interface EventRow {
   meta: unknown;
 }
 
-export class PgliteEventLog implements EventLog, IdentifiedLog {
+export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
   private readonly listeners = new Set<(stored: readonly StoredEvent[]) => void>();
   private readonly partitioned: PartitionedLog = {
     partitionsToRead: () => Promise.resolve([PARTITION]),
@@ -184,14 +186,33 @@ export class PgliteEventLog implements EventLog, IdentifiedLog {
     limit: number,
     stream: string | undefined,
   ): Promise<readonly StoredEvent[]> {
-    // The page as one JSON text: PGlite hands over one value instead of eight per event, and
-    // JSON.parse reads it at once: reading the log (a rebuild, an audit) goes about twice as fast.
+    return this.selectEvents(
+      `(select * from events where topic = $1 and partition = $2 and "offset" >= $3 and ($5::text is null or stream_id = $5)
+         order by "offset" limit $4)`,
+      [topic, partition, fromOffset, limit, stream ?? null],
+    );
+  }
+
+  /** The events at these offsets of the topic's partition, in one statement (see EventsAt). */
+  async readAt(topic: Topic, partition: number, offsets: readonly number[]): Promise<readonly StoredEvent[]> {
+    const wanted = offsetsToRead(offsets);
+    if (wanted.length === 0) return [];
+    const atOffsets = '(select * from events where topic = $1 and partition = $2 and "offset" = any($3::bigint[]))';
+    const events = await this.selectEvents(atOffsets, [topic, partition, wanted]);
+    return events.map((event) => upcast(event, this.upcasters));
+  }
+
+  /**
+   * The events a subquery of the events table selects, in offset order, as written. They come as
+   * one JSON text: PGlite hands over one value instead of eight per event, and JSON.parse reads it
+   * at once: reading the log (a rebuild, an audit) goes about twice as fast.
+   */
+  private async selectEvents(subquery: string, params: unknown[]): Promise<StoredEvent[]> {
     const result = await this.db.query<{ page: string }>(
       `select coalesce(json_agg(json_build_object('topic', topic, 'partition', partition, 'offset', "offset", 'stream_id', stream_id,
                 'stream_position', stream_position, 'type', type, 'data', data, 'meta', meta) order by "offset"), '[]')::text as page
-         from (select * from events where topic = $1 and partition = $2 and "offset" >= $3 and ($5::text is null or stream_id = $5)
-                order by "offset" limit $4) page`,
-      [topic, partition, fromOffset, limit, stream ?? null],
+         from ${subquery} selected`,
+      params,
     );
     return (JSON.parse(result.rows[0]!.page) as EventRow[]).map(toStoredEvent);
   }

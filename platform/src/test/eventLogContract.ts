@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TOPICS, TOPICS, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { orderPlaced } from '@toolforge/contracts/testing';
-import { ConcurrencyError, type EventLog, type LogPage, type ReadAllOptions, type ReadFrom } from '../eventLog/eventLog.js';
+import { ConcurrencyError, type EventLog, type EventsAt, type LogPage, type ReadAllOptions, type ReadFrom } from '../eventLog/eventLog.js';
 import type { UpcastOptions, Upcasters } from '../eventLog/upcasters.js';
 import { readEvents } from '../testing/eventLog.js';
 
 /** A log under test: a fresh store, and a way to open the same store again (a restart). */
 export interface LogUnderTest {
   log: EventLog;
+  /** What reads the log's events at given offsets, as a reading process opens it (with the suite's upcasters). */
+  eventsAt(): EventsAt;
   reopen(): Promise<EventLog>;
   close(): Promise<void>;
 }
@@ -47,7 +49,8 @@ const fromOffsetIn =
  * What every EventLog adapter promises (platform/src/eventLog/eventLog.ts), whatever it runs on:
  * the embedded log and Kafka both pass it. Offsets need not be dense (Kafka's transaction markers
  * take offsets too), so the suite only relies on their order. The log is opened with upcasters
- * given by the suite, as the shop opens it with its own.
+ * given by the suite, as the shop opens it with its own. Reading events by offset (EventsAt) is
+ * part of the promise, through whatever a reading process opens on that log.
  */
 export function eventLogContract(name: string, open: (options: UpcastOptions) => Promise<LogUnderTest>) {
   describe(`${name}: the EventLog contract`, () => {
@@ -195,6 +198,34 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       expect(stored!.stored[0]!.streamPosition).toBe(1);
     });
 
+    it('reads the events at given offsets of a partition: each once, in offset order, as readAll hands them out', async () => {
+      const [placed, moved] = await log.appendBatch([
+        { topic: TOPICS.orders, streamId: 'at-1', expectedVersion: 0, events: [productDeleted('a'), productDeleted('b')] },
+        { topic: TOPICS.orders, streamId: 'at-1', expectedVersion: 2, events: [productDeleted('c')] },
+      ]);
+      const stored = [...placed!.stored, ...moved!.stored];
+      const { partition } = stored[0]!.position;
+      const [first, second, third] = stored.map((event) => event.position.offset);
+      const read = await subject.eventsAt().readAt(TOPICS.orders, partition, [third!, first!, first!, second!]);
+      expect(read).toEqual(stored);
+      expect(read).toEqual((await readEvents(log, { topics: [TOPICS.orders], stream: 'at-1' })).slice(0, 3));
+      // The middle of one append (one transaction on Kafka) alone.
+      expect(await subject.eventsAt().readAt(TOPICS.orders, partition, [second!])).toEqual([stored[1]]);
+      // The same offsets of another topic are that topic's events, never these.
+      const elsewhere = await subject.eventsAt().readAt(TOPICS.users, partition, [first!, second!, third!]);
+      expect(elsewhere.every((event) => event.position.topic === TOPICS.users && event.streamId !== 'at-1')).toBe(true);
+    });
+
+    it('leaves out the offsets that hold no event: past the end, not an offset at all', async () => {
+      const { stored } = await appendDeleted(log, TOPICS.orders, 'at-2', 0, 'at-2');
+      const { partition, offset } = stored[0]!.position;
+      const eventsAt = subject.eventsAt();
+      expect(await eventsAt.readAt(TOPICS.orders, partition, [])).toEqual([]);
+      // offset + 1 is past the end (on Kafka, the append's commit marker sits there).
+      expect(await eventsAt.readAt(TOPICS.orders, partition, [offset + 1, offset + 1000, -1, 0.5, Number.NaN])).toEqual([]);
+      expect(await eventsAt.readAt(TOPICS.orders, partition, [offset + 1000, offset])).toEqual(stored);
+    });
+
     it('hands out an event written in an older schema version in the current shape', async () => {
       const current = orderPlaced({ productId: 'p-old', name: 'Bench Vice', priceCents: 59_00 });
       const { status: _status, payment: _payment, ...before } = current.data;
@@ -203,6 +234,7 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
 
       const [read] = await readEvents(log, { topics: [TOPICS.orders], stream: current.data.orderId });
       expect(read).toEqual({ ...current, position, streamId: current.data.orderId, streamPosition: 1 });
+      expect(await subject.eventsAt().readAt(TOPICS.orders, position.partition, [position.offset])).toEqual([read]);
     });
 
     it('keeps the log across a reopen, and appends after it', async () => {

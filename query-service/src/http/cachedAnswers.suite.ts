@@ -42,6 +42,9 @@ const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
   [/^toolforge:query:orders:\d+:all(:\d+:\d+)?$/, '/allorders'],
 ];
 
+/** The GETs whose answers are never kept: an order's history is read from the log on each request. */
+const NEVER_KEPT: ReadonlySet<string> = new Set(['/orders/:id/history']);
+
 function routeOf(key: string): string {
   const route = ROUTE_OF_KEY.find(([pattern]) => pattern.test(key))?.[1];
   expect(route, `no GET claims the cached answer ${key}`).toBeDefined();
@@ -61,6 +64,7 @@ async function responseSchemas(shop: QueryHarness): Promise<Map<string, ZodType>
     cache: shop.cache,
     jwtSecret: 'a-secret-only-for-listing-the-routes!!',
     logEnd: new LogEnd(shop.log),
+    eventsAt: shop.eventsAt,
   });
   await app.ready();
   await app.close();
@@ -121,7 +125,7 @@ export function describeCachedAnswers(stack: QueryStack): void {
         checked.add(route);
       }
       // Each GET route was asked and kept its answer, the hot ones from the projector among them.
-      expect([...checked].sort()).toEqual([...schemas.keys()].sort());
+      expect([...checked].sort()).toEqual([...schemas.keys()].filter((route) => !NEVER_KEPT.has(route)).sort());
       expect([...kept.keys()].filter((key) => /:page:0:5$/.test(key))).not.toEqual([]);
     });
   });

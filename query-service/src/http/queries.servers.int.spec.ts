@@ -6,6 +6,7 @@ import { serversStack } from '../test/stacks.js';
 import { describeCatalogueQueries } from '../catalog/routes.suite.js';
 import { describeHotAnswers } from '../catalog/hotAnswers.suite.js';
 import { describeCachedAnswers } from './cachedAnswers.suite.js';
+import { describeOrderHistory } from '../orders/history.suite.js';
 import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 
@@ -13,6 +14,7 @@ import { describeReadAfter } from './readAfter.suite.js';
 const servers = serversStack();
 describeCatalogueQueries(servers);
 describeOrderQueries(servers);
+describeOrderHistory(servers);
 describeReadAfter(servers);
 describeHotAnswers(servers);
 describeCachedAnswers(servers);

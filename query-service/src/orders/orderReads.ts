@@ -1,4 +1,4 @@
-import type { Cents } from '@toolforge/contracts';
+import type { Cents, OrderStatus } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
 import { recordReader } from '../shared/driverRecord.js';
 
@@ -13,9 +13,20 @@ export interface OrderView {
   readonly unitPriceCents: Cents;
   readonly totalCostCents: Cents;
   readonly shippingAddress: string;
-  readonly status: string;
+  /** The column holds only ORDER_STATUSES: every version of the projection wrote one of them. */
+  readonly status: OrderStatus;
   readonly payment: boolean;
   readonly placedAt: string;
+}
+
+/** Whose an order is and where its events sit in the log: what its history is read from. */
+export interface OrderInLog {
+  readonly orderId: string;
+  readonly userId: string;
+  /** The partition of sales.orders that holds the order's stream. */
+  readonly partition: number;
+  /** The offsets of the order's events in that partition, in log order. */
+  readonly eventOffsets: readonly number[];
 }
 
 /** The orders' reads, newest first. */
@@ -23,6 +34,8 @@ export interface OrderReader {
   ordersOfUser(uid: string): Promise<OrderView[]>;
   /** Every order, or a slice of them. */
   listOrders(slice?: Slice): Promise<OrderView[]>;
+  /** The order's owner and its events' offsets; null for an order the read model does not hold. */
+  orderInLog(orderId: string): Promise<OrderInLog | null>;
 }
 
 // Each column under its view's name, so a record needs only its numbers and times read.
@@ -37,6 +50,12 @@ const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset d
 const toOrderView = recordReader<OrderView>()({ quantity: Number, unitPriceCents: Number, totalCostCents: Number, placedAt: isoTime });
 type OrderRecord = Parameters<typeof toOrderView>[0];
 
+const SELECT_ORDER_IN_LOG = `
+  select order_id as "orderId", user_id as "userId", log_partition as partition, event_offsets as "eventOffsets"
+    from orders where order_id = $1`;
+const toOrderInLog = recordReader<OrderInLog>()({ eventOffsets: (offsets) => (offsets as unknown[]).map(Number) });
+type OrderInLogRecord = Parameters<typeof toOrderInLog>[0];
+
 /** The orders' reads on the read model's tables (orders/tables.ts). */
 export function sqlOrderReader(sql: SqlQueryable): OrderReader {
   return {
@@ -49,6 +68,11 @@ export function sqlOrderReader(sql: SqlQueryable): OrderReader {
         ? await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS} limit $1 offset $2`, [slice.limit, slice.offset])
         : await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS}`);
       return result.rows.map(toOrderView);
+    },
+    async orderInLog(orderId) {
+      const result = await sql.query<OrderInLogRecord>(SELECT_ORDER_IN_LOG, [orderId]);
+      const [row] = result.rows;
+      return row ? toOrderInLog(row) : null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderDto } from '@toolforge/contracts';
+import { ORDER_STATUSES, type OrderDto, type OrderHistoryEntry, type OrderHistoryResponse } from '@toolforge/contracts';
 
 /** Response schemas: fast-json-stringify serialises with them, and no field they do not name leaves. */
 export const orderDtoSchema = z.object({
@@ -11,9 +11,25 @@ export const orderDtoSchema = z.object({
   orderQuantity: z.number().int(),
   totalCost: z.number(),
   shippingAddress: z.string(),
-  status: z.string(),
+  status: z.enum(ORDER_STATUSES),
   payment: z.boolean(),
   placedAt: z.string(),
 }) satisfies z.ZodType<OrderDto>;
 
 export const orderListSchema = z.array(orderDtoSchema);
+
+/** GET /orders/:id/history: each entry strict, its details plain values only. */
+export const orderHistoryEntrySchema = z.strictObject({
+  position: z.string(),
+  type: z.enum(['OrderPlaced', 'OrderPaid', 'OrderShipped', 'OrderDelivered', 'OrderCancelled']),
+  occurredAt: z.string(),
+  actor: z.string().nullable(),
+  by: z.enum(['customer', 'admin', 'shop']),
+  status: z.enum(ORDER_STATUSES),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+}) satisfies z.ZodType<OrderHistoryEntry>;
+
+export const orderHistorySchema = z.strictObject({
+  orderId: z.string(),
+  entries: z.array(orderHistoryEntrySchema),
+}) satisfies z.ZodType<OrderHistoryResponse>;

@@ -58,6 +58,7 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
       jwtSecret: SECRET,
       checkpoints,
       logEnd: new LogEnd(log),
+      eventsAt: stack.eventsAt,
       readAfterTimeoutMs: options.readAfterTimeoutMs,
       allOrdersLimit: options.allOrdersLimit,
       standingMaxAgeMs: options.standingMaxAgeMs ?? 0,
@@ -72,6 +73,7 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
   return {
     app,
     log,
+    eventsAt: stack.eventsAt,
     /** The read model's database, as the projector and the tool reach it. */
     sql: stack.sql,
     /** Services mode: where the log is on Kafka. */

@@ -2,12 +2,14 @@ import { inject } from 'vitest';
 import {
   InProcessCache,
   KafkaEventLog,
+  KafkaEventsReader,
   PgliteEventLog,
   RedisCache,
   openEmbeddedPostgres,
   pgliteSql,
   type Cache,
   type EventLog,
+  type EventsAt,
   type LogEndSource,
   type SqlExecutor,
 } from '@toolforge/platform';
@@ -17,6 +19,8 @@ import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTo
 export interface OpenedStack {
   /** The log, which also tells where it ends (the PGlite table, or Kafka's high watermarks). */
   log: EventLog & LogEndSource;
+  /** What the query service reads events by offset with: the embedded log itself, or a Kafka reader of its own. */
+  eventsAt: EventsAt;
   sql: SqlExecutor;
   cache: Cache;
   /**
@@ -40,8 +44,10 @@ export const embeddedStack: QueryStack = {
   name: 'the embedded log, read model and cache',
   async open() {
     const db = await openEmbeddedPostgres(null);
+    const log = await PgliteEventLog.open(db);
     return {
-      log: await PgliteEventLog.open(db),
+      log,
+      eventsAt: log,
       sql: pgliteSql(db),
       cache: new InProcessCache(),
       inProcess: true,
@@ -65,16 +71,20 @@ export function serversStack(options: { redisUrl?: string; name?: string } = {})
       const keyPrefix = uniqueKeyPrefix('query');
       const database = await createTestDatabase(inject('postgresUrl'));
       const log = await KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer` });
+      // As the query service opens it: a reader without a producer.
+      const eventsAt = await KafkaEventsReader.open({ brokers, topicPrefix });
       const cache = RedisCache.open({ url: redisUrl, keyPrefix });
       await cache.waitUntilReady(options.redisUrl ? 0 : 5000);
       return {
         log,
+        eventsAt,
         sql: database.sql,
         cache,
         inProcess: false,
         kafka: { brokers, topicPrefix },
         async close() {
           await cache.close();
+          await eventsAt.close();
           await log.close();
           await database.drop();
           await deleteTopics(brokers, topicPrefix);
