@@ -109,6 +109,8 @@ describe('every route, fuzzed (embedded stack)', () => {
   let shop: EmbeddedTestShop;
   let admin: { uid: string; email: string; token: string; idToken: string };
   let productId: string;
+  /** An order of the admin's own, for the order's lifecycle routes. */
+  let orderId: string;
   const adminEmail = uniqueEmail('fuzz-admin');
 
   const eventCount = () => shop.eventCount();
@@ -132,6 +134,13 @@ describe('every route, fuzzed (embedded stack)', () => {
       payload: validProduct,
     });
     productId = added.json<{ productId: string }>().productId;
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/order',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: validOrder(),
+    });
+    orderId = placed.json<{ orderId: string }>().orderId;
   }, 60_000);
   afterAll(async () => {
     await shop.close();
@@ -175,9 +184,42 @@ describe('every route, fuzzed (embedded stack)', () => {
     orderQuantity: 5,
   });
 
-  const bodyRoutes: { name: string; method: 'POST'; url: string; valid: () => Record<string, unknown>; bearer?: () => string }[] = [
+  // The ids of the product and the order exist only once beforeAll has run: those urls are getters.
+  const bodyRoutes: { name: string; method: 'POST' | 'PUT'; url: string; valid: () => Record<string, unknown>; bearer?: () => string }[] = [
     { name: 'POST /order', method: 'POST', url: '/order', valid: validOrder },
     { name: 'POST /addproduct', method: 'POST', url: '/addproduct', valid: () => ({ ...validProduct }) },
+    {
+      name: 'PUT /product/:id',
+      method: 'PUT',
+      get url() {
+        return `/product/${productId}`;
+      },
+      valid: () => ({ ...validProductDetails, name: `Fuzzing Hammer ${Math.random()}` }),
+    },
+    {
+      name: 'POST /product/:id/restock',
+      method: 'POST',
+      get url() {
+        return `/product/${productId}/restock`;
+      },
+      valid: () => ({ quantity: 1, reason: 'fuzz' }),
+    },
+    {
+      name: 'POST /orders/:id/status',
+      method: 'POST',
+      get url() {
+        return `/orders/${orderId}/status`;
+      },
+      valid: () => ({ status: 'paid' }),
+    },
+    {
+      name: 'POST /orders/:id/cancel',
+      method: 'POST',
+      get url() {
+        return `/orders/${orderId}/cancel`;
+      },
+      valid: () => ({ reason: 'fuzz' }),
+    },
     { name: 'POST /makeadmin', method: 'POST', url: '/makeadmin', valid: () => ({ email: uniqueEmail('nobody') }) },
     { name: 'POST /logout', method: 'POST', url: '/logout', valid: () => ({ uid: admin.uid, loggedIn: false }) },
     {
@@ -208,10 +250,13 @@ describe('every route, fuzzed (embedded stack)', () => {
     60_000,
   );
 
-  const pathRoutes: { name: string; method: 'GET' | 'DELETE'; path: (segment: string) => string }[] = [
+  const pathRoutes: { name: string; method: 'GET' | 'DELETE' | 'POST'; path: (segment: string) => string }[] = [
     { name: 'DELETE /deleteproduct/:id', method: 'DELETE', path: (id) => `/deleteproduct/${id}` },
     { name: 'GET /product/:id', method: 'GET', path: (id) => `/product/${id}` },
     { name: 'GET /orders/:uid', method: 'GET', path: (uid) => `/orders/${uid}` },
+    { name: 'GET /orders/:id/history', method: 'GET', path: (id) => `/orders/${id}/history` },
+    { name: 'POST /orders/:id/cancel', method: 'POST', path: (id) => `/orders/${id}/cancel` },
+    { name: 'POST /product/:id/restock', method: 'POST', path: (id) => `/product/${id}/restock` },
   ];
 
   it.each(pathRoutes)(
@@ -249,13 +294,15 @@ describe('every route, fuzzed (embedded stack)', () => {
   );
 });
 
-const validProduct = {
+/** Add Product's fields but the stock: an edit's. */
+const validProductDetails = {
   name: 'Fuzzing Hammer',
   category: 'hand-tool',
   model: 'FZ-1',
   imageUrl: '/images/products/claw-hammer.svg',
   price: '10',
-  stock: '999999',
   minOrder: '5',
   description: 'A hammer that takes any blow a fuzzer can deal out.',
 };
+
+const validProduct = { ...validProductDetails, stock: '999999' };
