@@ -84,7 +84,10 @@ const edit = (patch: Partial<typeof hammer & { price: string }> = {}): ProductCo
   const { stock: _stock, ...details } = hammer;
   return { type: 'UpdateProduct', data: { ...details, price: '24.50', ...patch } };
 };
-const adjust = (quantity: number, reason?: string): ProductCommand => ({ type: 'AdjustStock', data: { productId: 'p1', quantity, reason } });
+const adjust = (quantity: number, reason?: string): ProductCommand => ({
+  type: 'AdjustStock',
+  data: { productId: 'p1', quantity, reason },
+});
 
 describe('product decider: editing', () => {
   it('records only the fields that changed', () => {
@@ -103,7 +106,10 @@ describe('product decider: editing', () => {
   });
 
   it('compares the price in cents: 24.5 is the same price as 24.50, 24.51 is not', () => {
-    spec.given([added]).when(edit({ price: '24.5' })).then([]);
+    spec
+      .given([added])
+      .when(edit({ price: '24.5' }))
+      .then([]);
     spec
       .given([added])
       .when(edit({ price: '24.51' }))
@@ -116,7 +122,10 @@ describe('product decider: editing', () => {
 
   it('compares with the product as edited before', () => {
     const renamed = fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { name: 'Framing Hammer' } } } as const);
-    spec.given([added, renamed]).when(edit({ name: 'Framing Hammer' })).then([]);
+    spec
+      .given([added, renamed])
+      .when(edit({ name: 'Framing Hammer' }))
+      .then([]);
     spec
       .given([added, renamed])
       .when(edit())
@@ -124,25 +133,46 @@ describe('product decider: editing', () => {
   });
 
   it('refuses a minimum order above the stock on hand, counting restocks and write-offs', () => {
-    spec.given([added]).when(edit({ minOrder: 121 })).thenRejects('conflict', messages.minOrderAboveStockOnHand(120));
-    spec.given([added]).when(edit({ minOrder: 120 })).then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { minOrder: 120 } } }]);
-    spec.given([added, adjusted(30)]).when(edit({ minOrder: 150 })).then([expect.objectContaining({ type: 'ProductUpdated' })]);
-    spec.given([added, adjusted(-100)]).when(edit({ minOrder: 21 })).thenRejects('conflict', messages.minOrderAboveStockOnHand(20));
+    spec
+      .given([added])
+      .when(edit({ minOrder: 121 }))
+      .thenRejects('conflict', messages.minOrderAboveStockOnHand(120));
+    spec
+      .given([added])
+      .when(edit({ minOrder: 120 }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { minOrder: 120 } } }]);
+    spec
+      .given([added, adjusted(30)])
+      .when(edit({ minOrder: 150 }))
+      .then([expect.objectContaining({ type: 'ProductUpdated' })]);
+    spec
+      .given([added, adjusted(-100)])
+      .when(edit({ minOrder: 21 }))
+      .thenRejects('conflict', messages.minOrderAboveStockOnHand(20));
   });
 
   it('refuses an unknown or deleted product (404)', () => {
     spec.given([]).when(edit()).thenRejects('not-found', messages.productNotFound);
-    spec.given([added, deleted]).when(edit({ name: 'Anything' })).thenRejects('not-found', messages.productNotFound);
+    spec
+      .given([added, deleted])
+      .when(edit({ name: 'Anything' }))
+      .thenRejects('not-found', messages.productNotFound);
   });
 });
 
 describe('product decider: restocking and writing off', () => {
   it('records a restock, named so when no reason is given', () => {
-    spec.given([added]).when(adjust(50)).then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: 50, reason: 'restock' } }]);
+    spec
+      .given([added])
+      .when(adjust(50))
+      .then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: 50, reason: 'restock' } }]);
   });
 
   it('records a write-off, named so when no reason is given, or the admin’s reason', () => {
-    spec.given([added]).when(adjust(-20)).then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: -20, reason: 'write-off' } }]);
+    spec
+      .given([added])
+      .when(adjust(-20))
+      .then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: -20, reason: 'write-off' } }]);
     spec
       .given([added])
       .when(adjust(-2, 'damaged in the warehouse'))
@@ -153,9 +183,15 @@ describe('product decider: restocking and writing off', () => {
     // 120 on hand, 100 reserved: 20 may go.
     const reserved = [added, placed('o1', 'u1', 50), placed('o2', 'u2', 50)];
     spec.given(reserved).when(adjust(-21)).thenRejects('conflict', messages.stockBelowReserved(20));
-    spec.given(reserved).when(adjust(-20)).then([expect.objectContaining({ type: 'StockAdjusted' })]);
+    spec
+      .given(reserved)
+      .when(adjust(-20))
+      .then([expect.objectContaining({ type: 'StockAdjusted' })]);
     // A cancellation gives its quantity back: it may be written off then.
-    spec.given([...reserved, cancelled('o2', 'u2', 50)]).when(adjust(-70)).then([expect.objectContaining({ data: expect.objectContaining({ delta: -70 }) })]);
+    spec
+      .given([...reserved, cancelled('o2', 'u2', 50)])
+      .when(adjust(-70))
+      .then([expect.objectContaining({ data: expect.objectContaining({ delta: -70 }) })]);
   });
 
   it('refuses an unknown or deleted product (404)', () => {
@@ -165,7 +201,7 @@ describe('product decider: restocking and writing off', () => {
 });
 
 describe('product state: the fold', () => {
-  const fold = (events: ProductFact[]) => events.reduce(productDecider.evolve, productDecider.initialState);
+  const fold = (events: ProductFact[]) => events.reduce((state, event) => productDecider.evolve(state, event), productDecider.initialState);
 
   it('takes an order’s quantity from the available stock and gives a cancelled one’s back; the stock on hand stays', () => {
     expect(fold([added, placed('o1', 'u1', 30)])).toMatchObject({ stock: 120, availableStock: 90 });
@@ -179,8 +215,18 @@ describe('product state: the fold', () => {
 
   it('holds what each customer’s unpaid open orders take, until each is paid or cancelled', () => {
     const holding = [added, placed('o1', 'u1', 10), placed('o2', 'u1', 5), placed('o3', 'u2', 7)];
-    expect(fold(holding)?.holds.customers()).toEqual(new Map([['u1', 15], ['u2', 7]]));
-    expect(fold([...holding, paid('o1')])?.holds.customers()).toEqual(new Map([['u1', 5], ['u2', 7]]));
+    expect(fold(holding)?.holds.customers()).toEqual(
+      new Map([
+        ['u1', 15],
+        ['u2', 7],
+      ]),
+    );
+    expect(fold([...holding, paid('o1')])?.holds.customers()).toEqual(
+      new Map([
+        ['u1', 5],
+        ['u2', 7],
+      ]),
+    );
     expect(fold([...holding, cancelled('o3', 'u2', 7)])?.holds.customers()).toEqual(new Map([['u1', 15]]));
   });
 
@@ -191,7 +237,10 @@ describe('product state: the fold', () => {
   });
 
   it('applies an edit’s changes and leaves the rest', () => {
-    const state = fold([added, fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceCents: 1999, minOrder: 3 } } } as const)]);
+    const state = fold([
+      added,
+      fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceCents: 1999, minOrder: 3 } } } as const),
+    ]);
     expect(state).toMatchObject({ name: 'Claw Hammer', priceCents: 1999, minOrder: 3, stock: 120 });
   });
 });

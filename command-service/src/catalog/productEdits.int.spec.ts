@@ -83,7 +83,11 @@ describe('PUT /product/:id and POST /product/:id/restock', () => {
 
     it('is for admins only: 401 without a token, 403 for a customer', async () => {
       const productId = await given.shop.addProduct(given.admin);
-      await expectRefused(() => given.shop.send({ method: 'PUT', url: `/product/${productId}`, payload: editOf() }), 401, messages.unauthenticated);
+      await expectRefused(
+        () => given.shop.send({ method: 'PUT', url: `/product/${productId}`, payload: editOf() }),
+        401,
+        messages.unauthenticated,
+      );
       await expectRefused(() => put(productId, editOf({ name: 'Mine now' }), given.customer.accessToken), 403, messages.forbiddenAdmin);
     });
 

@@ -24,7 +24,10 @@ export async function productRoutes(scope: FastifyInstance, { catalogue }: { cat
   );
   app.post(
     '/product/:id/restock',
-    { onRequest: app.requireAdmin, schema: { params: productIdParamsSchema, body: restockSchema, response: { 200: acknowledgementSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: productIdParamsSchema, body: restockSchema, response: { 200: acknowledgementSchema } },
+    },
     async (request) => acknowledged(await catalogue.adjustStock(request.user.uid, request.params.id, request.body)),
   );
   app.delete(

@@ -78,7 +78,11 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
 
     it('is for admins only: 401 without a token, 403 for a customer (even the order’s own)', async () => {
       const { orderId } = await newOrder();
-      await expectRefused(() => given.shop.send({ method: 'POST', url: `/orders/${orderId}/status`, payload: { status: 'paid' } }), 401, messages.unauthenticated);
+      await expectRefused(
+        () => given.shop.send({ method: 'POST', url: `/orders/${orderId}/status`, payload: { status: 'paid' } }),
+        401,
+        messages.unauthenticated,
+      );
       await expectRefused(() => setStatus(orderId, 'paid', 'not-a-token'), 401, messages.unauthenticated);
       await expectRefused(() => setStatus(orderId, 'paid', given.customer.accessToken), 403, messages.forbiddenAdmin);
     });
@@ -145,7 +149,11 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
 
       it('refuses a malformed key (400)', async () => {
         const { orderId } = await newOrder();
-        await expectRefused(() => setStatus(orderId, 'paid', given.admin.accessToken, { 'idempotency-key': 'has spaces' }), 400, messages.idempotencyKeyFormat);
+        await expectRefused(
+          () => setStatus(orderId, 'paid', given.admin.accessToken, { 'idempotency-key': 'has spaces' }),
+          400,
+          messages.idempotencyKeyFormat,
+        );
       });
     });
   });
@@ -180,7 +188,10 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       await expectRefused(() => cancel(orderId), 409, messages.customerCancelNotPending);
       const byAdmin = await cancel(orderId, { reason: 'Payment refunded' }, given.admin.accessToken);
       expect(byAdmin.statusCode).toBe(200);
-      expect(await lastEvent(orderId)).toMatchObject({ data: { reason: 'Payment refunded', by: 'admin' }, meta: { actor: given.admin.uid } });
+      expect(await lastEvent(orderId)).toMatchObject({
+        data: { reason: 'Payment refunded', by: 'admin' },
+        meta: { actor: given.admin.uid },
+      });
     });
 
     it('refuses anyone once the order is shipped or cancelled (409)', async () => {
@@ -192,14 +203,22 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       const second = await newOrder();
       expect((await cancel(second.orderId)).statusCode).toBe(200);
       await expectRefused(() => cancel(second.orderId), 409, messages.customerCancelNotPending);
-      await expectRefused(() => cancel(second.orderId, {}, given.admin.accessToken), 409, messages.orderTransition('cancelled', 'cancelled'));
+      await expectRefused(
+        () => cancel(second.orderId, {}, given.admin.accessToken),
+        409,
+        messages.orderTransition('cancelled', 'cancelled'),
+      );
     });
 
     it('refuses another customer (403), without a token (401), an unknown order (404)', async () => {
       const { orderId } = await newOrder();
       const other = await given.shop.customer('Nosy Customer');
       await expectRefused(() => cancel(orderId, {}, other.accessToken), 403, messages.forbiddenOtherOrder);
-      await expectRefused(() => given.shop.send({ method: 'POST', url: `/orders/${orderId}/cancel`, payload: {} }), 401, messages.unauthenticated);
+      await expectRefused(
+        () => given.shop.send({ method: 'POST', url: `/orders/${orderId}/cancel`, payload: {} }),
+        401,
+        messages.unauthenticated,
+      );
       await expectRefused(() => cancel('no-such-order'), 404, messages.orderNotFound);
     });
 

@@ -1,7 +1,14 @@
 import { describe, it } from 'vitest';
 import { EXPIRED_REASON, messages, type OrderStatus } from '@toolforge/contracts';
 import { deciderSpec, fact } from '../test/deciderSpec.js';
-import { NOT_DUE_YET, orderLifecycleDecider, type MarkableStatus, type OrderLifecycleCommand } from './lifecycle.js';
+import {
+  NOT_DUE_YET,
+  orderLifecycleDecider,
+  type MarkableStatus,
+  type OrderLifecycleCommand,
+  type OrderLifecycleEvent,
+} from './lifecycle.js';
+import type { OrderFact } from './order.js';
 
 // An order after it is placed is decided on its own stream: the Given events are the order's history.
 const spec = deciderSpec(orderLifecycleDecider);
@@ -34,7 +41,7 @@ const cancelledBefore = fact({
 } as const);
 
 /** The order's history up to each status. */
-const historyAt: Record<OrderStatus, (typeof placed | typeof paid)[]> = {
+const historyAt: Record<OrderStatus, OrderFact[]> = {
   pending: [placed],
   paid: [placed, paid],
   shipped: [placed, paid, shipped],
@@ -49,7 +56,7 @@ const cancel = (caller: string, callerIsAdmin: boolean, reason = ''): OrderLifec
 });
 const expire = (now: number): OrderLifecycleCommand => ({ type: 'ExpireOrder', data: { orderId: 'o1', now, ttlMs: TTL } });
 /** The cancellation that gives the order's 7 back to p1. */
-const cancelled = (reason: string, by: 'customer' | 'admin' | null) => ({
+const cancelled = (reason: string, by: 'customer' | 'admin' | null): OrderLifecycleEvent => ({
   type: 'OrderCancelled',
   data: { orderId: 'o1', productId: 'p1', userId: 'u1', quantity: 7, reason, by },
 });
@@ -60,7 +67,10 @@ describe('order lifecycle decider: an admin moves an order on', () => {
     ['paid', 'shipped', 'OrderShipped'],
     ['shipped', 'delivered', 'OrderDelivered'],
   ] as const)('moves a %s order to %s (%s)', (from, to, type) => {
-    spec.given(historyAt[from]).when(mark(to)).then([{ type, data: { orderId: 'o1' } }]);
+    spec
+      .given(historyAt[from])
+      .when(mark(to))
+      .then([{ type, data: { orderId: 'o1' } }]);
   });
 
   it.each([
@@ -87,7 +97,10 @@ describe('order lifecycle decider: an admin moves an order on', () => {
 
 describe('order lifecycle decider: cancelling', () => {
   it('lets the customer cancel their pending order, with their reason, giving its quantity back', () => {
-    spec.given([placed]).when(cancel('u1', false, 'changed my mind')).then([cancelled('changed my mind', 'customer')]);
+    spec
+      .given([placed])
+      .when(cancel('u1', false, 'changed my mind'))
+      .then([cancelled('changed my mind', 'customer')]);
   });
 
   it.each(['paid', 'shipped', 'delivered', 'cancelled'] as const)('refuses the customer once the order is %s', (status) => {
@@ -95,7 +108,10 @@ describe('order lifecycle decider: cancelling', () => {
   });
 
   it.each(['pending', 'paid'] as const)('lets an admin cancel a %s order', (status) => {
-    spec.given(historyAt[status]).when(cancel('admin-uid', true, 'out of stock')).then([cancelled('out of stock', 'admin')]);
+    spec
+      .given(historyAt[status])
+      .when(cancel('admin-uid', true, 'out of stock'))
+      .then([cancelled('out of stock', 'admin')]);
   });
 
   it.each(['shipped', 'delivered', 'cancelled'] as const)('refuses an admin once the order is %s', (status) => {
@@ -108,8 +124,14 @@ describe('order lifecycle decider: cancelling', () => {
   });
 
   it('lets an admin who placed the order cancel it as its customer while it is pending, as an admin once it is paid', () => {
-    spec.given([placed]).when(cancel('u1', true)).then([cancelled('', 'customer')]);
-    spec.given(historyAt.paid).when(cancel('u1', true)).then([cancelled('', 'admin')]);
+    spec
+      .given([placed])
+      .when(cancel('u1', true))
+      .then([cancelled('', 'customer')]);
+    spec
+      .given(historyAt.paid)
+      .when(cancel('u1', true))
+      .then([cancelled('', 'admin')]);
   });
 
   it('refuses an order that was never placed', () => {
@@ -119,12 +141,21 @@ describe('order lifecycle decider: cancelling', () => {
 
 describe('order lifecycle decider: the shop expires an unpaid reservation', () => {
   it('cancels a pending order once RESERVATION_TTL has passed since it was placed, as the shop (by null)', () => {
-    spec.given([placed]).when(expire(PLACED_AT + TTL)).then([cancelled(EXPIRED_REASON, null)]);
-    spec.given([placed]).when(expire(PLACED_AT + TTL + 60_000)).then([cancelled(EXPIRED_REASON, null)]);
+    spec
+      .given([placed])
+      .when(expire(PLACED_AT + TTL))
+      .then([cancelled(EXPIRED_REASON, null)]);
+    spec
+      .given([placed])
+      .when(expire(PLACED_AT + TTL + 60_000))
+      .then([cancelled(EXPIRED_REASON, null)]);
   });
 
   it('leaves an order alone before its time', () => {
-    spec.given([placed]).when(expire(PLACED_AT + TTL - 1)).thenRejects('conflict', NOT_DUE_YET);
+    spec
+      .given([placed])
+      .when(expire(PLACED_AT + TTL - 1))
+      .thenRejects('conflict', NOT_DUE_YET);
   });
 
   it.each(['paid', 'shipped', 'delivered', 'cancelled'] as const)('never expires an order that is %s', (status) => {
@@ -135,6 +166,9 @@ describe('order lifecycle decider: the shop expires an unpaid reservation', () =
   });
 
   it('refuses an order that was never placed', () => {
-    spec.given([]).when(expire(PLACED_AT + TTL)).thenRejects('not-found', messages.orderNotFound);
+    spec
+      .given([])
+      .when(expire(PLACED_AT + TTL))
+      .thenRejects('not-found', messages.orderNotFound);
   });
 });

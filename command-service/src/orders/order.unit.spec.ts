@@ -150,7 +150,10 @@ describe('order decider', () => {
     } as const);
     const other = placed(15, 'o2', 'u2');
     // Without the cancellation 30 - 15 - 15 = 0 are left.
-    spec.given([productAdded, placed(15, 'o0', 'u1'), other]).when(placeTen()).thenRejects('conflict', 'Maximum order quantity is 0');
+    spec
+      .given([productAdded, placed(15, 'o0', 'u1'), other])
+      .when(placeTen())
+      .thenRejects('conflict', 'Maximum order quantity is 0');
     spec
       .given([productAdded, placed(15, 'o0', 'u1'), other, cancelled])
       .when(placeTen())

@@ -73,27 +73,30 @@ export class Orders {
     // The schema has already refused any total toCents cannot read.
     if (clientTotalCents === null) throw new Error(`unreadable total ${order.totalCost}`);
     const fingerprint = orderFingerprint({ ...order, quantity: order.orderQuantity, totalCostCents: clientTotalCents });
-    return this.once<'placed', PlacedOrder>({ actor, idempotencyKey, kind: 'placed', fingerprint }, {
-      replay: ({ orderId, totalCostCents }, position) => ({ orderId, position, totalCost: fromCents(totalCostCents), replayed: true }),
-      decide: async (decide) => {
-        const orderId = this.deps.handler.newId();
-        const command: PlaceOrder = {
-          type: 'PlaceOrder',
-          data: {
-            orderId,
-            productId: order.productId,
-            userId: actor,
-            // The name the shop knows the customer by, never the body's: an order cannot claim another name.
-            userName: this.deps.customerName(actor),
-            quantity: order.orderQuantity,
-            shippingAddress: order.shippingAddress,
-            clientTotalCents,
-          },
-        };
-        const { position } = await decide(this.placing, command, { actor, commandId: idempotencyKey });
-        return { position, orderId, totalCost: fromCents(clientTotalCents), replayed: false };
+    return this.once<'placed', PlacedOrder>(
+      { actor, idempotencyKey, kind: 'placed', fingerprint },
+      {
+        replay: ({ orderId, totalCostCents }, position) => ({ orderId, position, totalCost: fromCents(totalCostCents), replayed: true }),
+        decide: async (decide) => {
+          const orderId = this.deps.handler.newId();
+          const command: PlaceOrder = {
+            type: 'PlaceOrder',
+            data: {
+              orderId,
+              productId: order.productId,
+              userId: actor,
+              // The name the shop knows the customer by, never the body's: an order cannot claim another name.
+              userName: this.deps.customerName(actor),
+              quantity: order.orderQuantity,
+              shippingAddress: order.shippingAddress,
+              clientTotalCents,
+            },
+          };
+          const { position } = await decide(this.placing, command, { actor, commandId: idempotencyKey });
+          return { position, orderId, totalCost: fromCents(clientTotalCents), replayed: false };
+        },
       },
-    });
+    );
   }
 
   /** An admin moves an order on (paid, shipped, delivered) or cancels it (without a reason). */
@@ -131,13 +134,16 @@ export class Orders {
     commandAtTurn: () => OrderLifecycleCommand,
   ): Promise<MovedOrder> {
     const { actor, idempotencyKey, status } = move;
-    return this.once<'moved', MovedOrder>({ actor, idempotencyKey, kind: 'moved', fingerprint: moveFingerprint(move) }, {
-      replay: (answer, position) => ({ position, status: answer.status, replayed: true }),
-      decide: async (decide) => {
-        const { position } = await decide(this.lifecycle, commandAtTurn(), { actor, commandId: idempotencyKey });
-        return { position, status, replayed: false };
+    return this.once<'moved', MovedOrder>(
+      { actor, idempotencyKey, kind: 'moved', fingerprint: moveFingerprint(move) },
+      {
+        replay: (answer, position) => ({ position, status: answer.status, replayed: true }),
+        decide: async (decide) => {
+          const { position } = await decide(this.lifecycle, commandAtTurn(), { actor, commandId: idempotencyKey });
+          return { position, status, replayed: false };
+        },
       },
-    });
+    );
   }
 
   /**

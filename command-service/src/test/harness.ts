@@ -55,15 +55,14 @@ export const validProduct: AddProductInput = {
  * share an admin. A log passed in stays open when the harness closes; its owner closes it.
  */
 export async function startCommandService(
-  options: { db?: PGlite; log?: EventLog; adminEmail?: string } & Pick<
+  options: { db?: PGlite; log?: EventLog } & Pick<
     CommandServiceDeps,
     'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs'
   > = {},
 ) {
   const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
   const log = options.log ?? (await PgliteEventLog.open(db!));
-  // A restarted service is given its predecessor's admin.
-  const adminEmail = options.adminEmail ?? uniqueEmail('admin');
+  const adminEmail = uniqueEmail('admin');
   const app: FastifyInstance = await buildCommandService({
     log,
     identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
@@ -113,7 +112,12 @@ export async function startCommandService(
     },
     /** Places an order of `quantity` of `validProduct` (price 10.00) for `customer`; its id. */
     async placeOrder(customer: SignedIn, productId: string, quantity: number): Promise<string> {
-      const response = await send({ method: 'POST', url: '/order', token: customer.accessToken, payload: orderOf(customer, productId, quantity) });
+      const response = await send({
+        method: 'POST',
+        url: '/order',
+        token: customer.accessToken,
+        payload: orderOf(customer, productId, quantity),
+      });
       if (response.statusCode !== 200) throw new Error(`order failed: ${response.body}`);
       return response.json<{ orderId: string }>().orderId;
     },
