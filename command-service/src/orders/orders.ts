@@ -76,7 +76,12 @@ export class Orders {
     return this.once<'placed', PlacedOrder>(
       { actor, idempotencyKey, kind: 'placed', fingerprint },
       {
-        replay: ({ orderId, totalCostCents }, position) => ({ orderId, position, totalCost: fromCents(totalCostCents), replayed: true }),
+        replay: ({ totalCostCents }, { orderId, position }) => ({
+          orderId,
+          position,
+          totalCost: fromCents(totalCostCents),
+          replayed: true,
+        }),
         decide: async (decide) => {
           const orderId = this.deps.handler.newId();
           const command: PlaceOrder = {
@@ -137,7 +142,7 @@ export class Orders {
     return this.once<'moved', MovedOrder>(
       { actor, idempotencyKey, kind: 'moved', fingerprint: moveFingerprint(move) },
       {
-        replay: (answer, position) => ({ position, status: answer.status, replayed: true }),
+        replay: ({ status: now }, { position }) => ({ position, status: now, replayed: true }),
         decide: async (decide) => {
           const { position } = await decide(this.lifecycle, commandAtTurn(), { actor, commandId: idempotencyKey });
           return { position, status, replayed: false };
@@ -154,7 +159,7 @@ export class Orders {
   private once<Kind extends ReceiptAnswer['kind'], Answer>(
     request: { actor: string; idempotencyKey: string | undefined; kind: Kind; fingerprint: string },
     then: {
-      replay: (answer: Extract<ReceiptAnswer, { kind: Kind }>, position: string) => Answer;
+      replay: (answer: Extract<ReceiptAnswer, { kind: Kind }>, receipt: { orderId: string; position: string }) => Answer;
       decide: (decide: Decide) => Promise<Answer>;
     },
   ): Promise<Answer> {
@@ -166,7 +171,7 @@ export class Orders {
       if (receipt.fingerprint !== fingerprint || !isOfKind(answer, kind)) throw new IdempotencyKeyReused();
       // The first command is still on its way to the log: answered once it is there.
       if (receipt.position === undefined) throw new AwaitingCommit();
-      return then.replay(answer, receipt.position);
+      return then.replay(answer, { orderId: receipt.orderId, position: receipt.position });
     });
   }
 }

@@ -4,8 +4,8 @@ import type { ModelEvent, WriteModelPart } from '../shared/writeModel.js';
 
 /** What the first answer to an order command said, besides its position. */
 export type ReceiptAnswer =
-  /** An order placed: its id and total. */
-  | { readonly kind: 'placed'; readonly orderId: string; readonly totalCostCents: number }
+  /** An order placed: its total. */
+  | { readonly kind: 'placed'; readonly totalCostCents: number }
   /** An order moved on or cancelled: the status it was left in. */
   | { readonly kind: 'moved'; readonly status: OrderStatus };
 
@@ -14,8 +14,8 @@ export interface CommandReceipt {
   readonly answer: ReceiptAnswer;
   /** What the command asked for, to tell a true retry from a different command under the same key. */
   readonly fingerprint: string;
-  /** The event that answered it: the receipt takes its position once its batch is stored. */
-  readonly eventId: string;
+  /** The order it was about: the receipt takes the position of that order's event once its batch is stored. */
+  readonly orderId: string;
   /** Where the event is in the log; undefined while its batch is being written (group commit). */
   position: string | undefined;
 }
@@ -34,18 +34,17 @@ export class OrderReceipts implements WriteModelPart {
   apply(event: ModelEvent): void {
     const caller = callerOf(event);
     if (caller === undefined || !isOrderCommandEvent(event)) return;
-    this.receipts.set(receiptKey(caller, event.meta.commandId), {
-      ...whatItAnswered(event),
-      eventId: event.meta.eventId,
-      position: event.position && formatPosition(event.position),
-    });
+    const { answer, fingerprint } = whatItAnswered(event);
+    const position = event.position && formatPosition(event.position);
+    this.receipts.set(receiptKey(caller, event.meta.commandId), { answer, fingerprint, orderId: event.data.orderId, position });
   }
 
   stored(event: StoredEvent): void {
     const caller = callerOf(event);
     if (caller === undefined) return;
     const receipt = this.receipts.get(receiptKey(caller, event.meta.commandId));
-    if (receipt?.eventId === event.meta.eventId) receipt.position = formatPosition(event.position);
+    // One command id of one caller answers one event: of the order it names.
+    if (isOrderCommandEvent(event) && receipt?.orderId === event.data.orderId) receipt.position = formatPosition(event.position);
   }
 
   clear(): void {
@@ -82,8 +81,7 @@ function callerOf(event: ShopEvent): string | undefined {
 
 function whatItAnswered(event: OrderCommandEvent): Pick<CommandReceipt, 'answer' | 'fingerprint'> {
   if (event.type === 'OrderPlaced') {
-    const { orderId, totalCostCents } = event.data;
-    return { answer: { kind: 'placed', orderId, totalCostCents }, fingerprint: orderFingerprint(event.data) };
+    return { answer: { kind: 'placed', totalCostCents: event.data.totalCostCents }, fingerprint: orderFingerprint(event.data) };
   }
   const status = MOVED_TO[event.type];
   const reason = event.type === 'OrderCancelled' ? event.data.reason : undefined;

@@ -7,7 +7,7 @@ import { orderStates } from '../orders/orderStates.js';
 import { orderParts, ordersOn } from '../test/orderParts.js';
 import { validProduct } from '../test/harness.js';
 import { memoryLog } from '../test/memoryLog.js';
-import { CommandHandler, aggregateOf } from './commandHandler.js';
+import { CommandHandler, NothingDecided, aggregateOf } from './commandHandler.js';
 import { WriteModel } from './writeModel.js';
 
 /** Price 10.00, stock 30, minimum order 5. */
@@ -26,6 +26,17 @@ const addP1: ProductCommand = { type: 'AddProduct', data: { ...drill, productId:
 const deleteP1: ProductCommand = { type: 'DeleteProduct', data: { productId: 'p1' } };
 
 describe('CommandHandler: load, decide, append at the stream’s version, apply', () => {
+  it('appends nothing for a command that decides no event, and says so (NothingDecided)', async () => {
+    const { log, appends } = memoryLog();
+    const { handler, aggregate } = productsOn(log);
+    await handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+    const { stock: _stock, ...details } = drill;
+    const unchanged: ProductCommand = { type: 'UpdateProduct', data: { ...details, price: '10.00', productId: 'p1' } };
+
+    await expect(handler.handle(aggregate, unchanged, { actor: 'admin-uid' })).rejects.toBeInstanceOf(NothingDecided);
+    expect(appends).toHaveLength(1);
+  });
+
   it('appends what the decider decides on the loaded state, with its envelope, and applies what the log stored', async () => {
     const { log, appends } = memoryLog();
     let ids = 0;
