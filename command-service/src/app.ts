@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_RESERVATION_TTL_MS } from '@toolforge/contracts';
 import {
   VerifiedIdTokens,
   apiTokens,
@@ -23,7 +24,10 @@ import { commandIdTokenCaller } from './identity/idTokenCallers.js';
 import { identityRoutes } from './identity/identityRoutes.js';
 import { orderRoutes } from './orders/orderRoutes.js';
 import { Orders } from './orders/orders.js';
+import { orderStates } from './orders/orderStates.js';
 import { OrderReceipts } from './orders/receipts.js';
+import { ReservationQueue } from './orders/reservationQueue.js';
+import { ReservationSweeper } from './orders/reservationSweeper.js';
 import { CommandHandler } from './shared/commandHandler.js';
 import type { CommandQueueLimits } from './shared/commandQueue.js';
 import { translateRejection } from './shared/replies.js';
@@ -41,6 +45,8 @@ export interface CommandServiceDeps {
   limits?: CommandQueueLimits;
   /** Whether this process is still the log's writer (the Kafka log can lose that role; the embedded one cannot). */
   writer?: LogWriterStatus;
+  /** RESERVATION_TTL in ms: an order still pending and unpaid this long after it was placed is cancelled by the shop. */
+  reservationTtlMs?: number;
   /**
    * Called once when the writer role is lost (fenced by a newer instance, or a commit of unknown
    * outcome): the process should finish the requests in hand and end, so that a supervisor starts
@@ -65,13 +71,16 @@ export const COMMAND_BODY_LIMIT = 64 * 1024;
  */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
   // The write model: each feature's states, rebuilt from the log before the first command.
-  const products = productStates();
+  const orderStatesById = orderStates();
+  const products = productStates(orderStatesById);
   const accountStates = new AccountStates();
   const receipts = new OrderReceipts();
-  const model = new WriteModel([products, accountStates, receipts], app.log);
+  const reservations = new ReservationQueue(orderStatesById);
+  const model = new WriteModel([orderStatesById, products, accountStates, receipts, reservations], app.log);
   await model.catchUp(deps.log);
 
-  const handler = new CommandHandler({ log: deps.log, model, clock: deps.clock, newId: deps.newId, limits: deps.limits });
+  const clock = deps.clock ?? (() => new Date());
+  const handler = new CommandHandler({ log: deps.log, model, clock, newId: deps.newId, limits: deps.limits });
   const catalogue = new Catalogue({ handler, products });
   const accounts = new Accounts({
     handler,
@@ -79,12 +88,33 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     states: accountStates,
     policy: { adminEmails: new Set(deps.adminEmails.map((email) => email.trim().toLowerCase()).filter(Boolean)) },
   });
-  const orders = new Orders({ handler, products, receipts, customerName: (uid) => accountStates.get(uid)?.name ?? '' });
+  const orders = new Orders({
+    handler,
+    products,
+    orders: orderStatesById,
+    receipts,
+    customerName: (uid) => accountStates.get(uid)?.name ?? '',
+    isAdmin: (uid) => accountStates.isAdmin(uid),
+  });
   if (deps.writer && deps.onWriterLost) {
     const unsubscribe = deps.writer.onWriterLost(deps.onWriterLost);
     // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or takes done()
     app.addHook('onClose', async () => unsubscribe());
   }
+
+  // The shop's own command: reservations that ran out unpaid, cancelled by this (the one) writer.
+  const sweeper = new ReservationSweeper({
+    orders,
+    queue: reservations,
+    ttlMs: deps.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS,
+    clock,
+    writer: deps.writer,
+    logger: app.log,
+  });
+  // Once the service is ready: an instance that fails to start never decides anything.
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or takes done()
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', () => sweeper.stop());
 
   useZodSchemas(app);
   useErrorReplies(app, translateRejection);

@@ -33,6 +33,7 @@ const app = await buildCommandService(
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,
     limits: { deadlineMs: config.commandDeadlineMs, limit: config.commandQueueLimit },
+    reservationTtlMs: config.reservationTtlMs,
     writer: opened.writer,
     // No longer the writer: /ready says so from now on; answer what is in hand, then end non-zero
     // so that a supervisor starts a fresh instance, which reads the settled log again.

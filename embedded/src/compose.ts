@@ -34,6 +34,8 @@ export interface EmbeddedShopDeps {
   logger?: FastifyServerOptions['logger'];
   /** TRUST_PROXY: whose X-Forwarded-For names the client (for the per-address limits). */
   trustProxy?: TrustProxy;
+  /** RESERVATION_TTL in ms; its default when not given. */
+  reservationTtlMs?: number;
 }
 
 export interface EmbeddedShop {
@@ -78,7 +80,13 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
     // One process, one database: it is ready when that answers (the log's writer is never fenced here).
     await app.register(healthRoutes, { checks: [databaseAnswers('the embedded database', deps.sql)] });
     // The command plugin also answers unknown paths (its 404 handler serves the whole instance).
-    await app.register(commandService, { log, identity: deps.identity, jwtSecret: deps.jwtSecret, adminEmails: deps.adminEmails });
+    await app.register(commandService, {
+      log,
+      identity: deps.identity,
+      jwtSecret: deps.jwtSecret,
+      adminEmails: deps.adminEmails,
+      reservationTtlMs: deps.reservationTtlMs,
+    });
     await app.register(queryService, {
       store: readModel,
       cache,

@@ -83,6 +83,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       queryRateLimit: queryRateLimit(config.queryRateLimit),
       logger: { level: config.logLevel ?? 'warn' },
       trustProxy: config.trustProxy,
+      reservationTtlMs: config.reservationTtlMs,
     });
     cleanups.push(() => shop.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).

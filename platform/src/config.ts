@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { DEFAULT_RESERVATION_TTL_MS } from '@toolforge/contracts';
 
 /** Every setting comes from the environment, with these defaults (the README's Configuration table). */
 export interface ShopConfig {
@@ -51,6 +52,8 @@ export interface ShopConfig {
   commandDeadlineMs: number;
   /** COMMAND_QUEUE_LIMIT: commands that may wait behind the one being written; more are refused (503). */
   commandQueueLimit: number;
+  /** RESERVATION_TTL in ms: an order still pending and unpaid this long after it was placed is cancelled by the shop. */
+  reservationTtlMs: number;
 }
 
 /**
@@ -110,6 +113,21 @@ function jwtSecret(value: string | undefined): string | undefined {
   return value;
 }
 
+/** The units a duration may be given in, in ms. */
+const DURATION_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A duration with its unit (`500ms`, `90s`, `30m`, `2h`), above zero, in ms. */
+function duration(value: string | undefined, fallback: number, name: string): number {
+  const setting = value?.trim() ?? '';
+  if (setting === '') return fallback;
+  const [, amount, unit] = /^(\d+)(ms|s|m|h)$/.exec(setting) ?? [];
+  const ms = amount === undefined || unit === undefined ? Number.NaN : Number(amount) * DURATION_UNITS[unit]!;
+  if (!Number.isSafeInteger(ms) || ms <= 0) {
+    throw new ConfigError(`${name} should be a duration above zero with its unit (500ms, 90s, 30m or 2h), not "${setting}"`);
+  }
+  return ms;
+}
+
 /** Proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -163,6 +181,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     orderRateLimit: count(env.RATE_LIMIT_ORDER, RATE_LIMIT_DEFAULTS.order, 'RATE_LIMIT_ORDER'),
     commandDeadlineMs: count(env.COMMAND_DEADLINE_MS, 10_000, 'COMMAND_DEADLINE_MS', 1),
     commandQueueLimit: count(env.COMMAND_QUEUE_LIMIT, 100, 'COMMAND_QUEUE_LIMIT', 1),
+    reservationTtlMs: duration(env.RESERVATION_TTL, DEFAULT_RESERVATION_TTL_MS, 'RESERVATION_TTL'),
   };
 }
 

@@ -68,6 +68,25 @@ describe('readConfig', () => {
     expect(() => readConfig({ RATE_LIMIT_QUERY: 'unlimited' })).toThrow(/RATE_LIMIT_QUERY/);
   });
 
+  it('reads RESERVATION_TTL as a duration with its unit, 30 minutes when unset', () => {
+    expect(readConfig({}).reservationTtlMs).toBe(30 * 60_000);
+    expect(readConfig({ RESERVATION_TTL: '' }).reservationTtlMs).toBe(30 * 60_000);
+    expect(readConfig({ RESERVATION_TTL: '500ms' }).reservationTtlMs).toBe(500);
+    expect(readConfig({ RESERVATION_TTL: '90s' }).reservationTtlMs).toBe(90_000);
+    expect(readConfig({ RESERVATION_TTL: ' 30m ' }).reservationTtlMs).toBe(1_800_000);
+    expect(readConfig({ RESERVATION_TTL: '2h' }).reservationTtlMs).toBe(7_200_000);
+  });
+
+  it.each(['30', '0m', '-5m', '1.5h', '30 m', '30min', '1d', 'soon', `${'9'.repeat(20)}h`])(
+    'refuses RESERVATION_TTL=%j, naming the variable and the units it takes',
+    (setting) => {
+      expect(() => readConfig({ RESERVATION_TTL: setting })).toThrow(ConfigError);
+      expect(() => readConfig({ RESERVATION_TTL: setting })).toThrow(
+        `RESERVATION_TTL should be a duration above zero with its unit (500ms, 90s, 30m or 2h), not "${setting.trim()}"`,
+      );
+    },
+  );
+
   it('refuses a port that is not one with a ConfigError', () => {
     expect(() => readConfig({ API_PORT: 'http' })).toThrow(ConfigError);
   });

@@ -1,29 +1,53 @@
-import { messages, type AddProductCommand, type ProductEvent, toCents } from '@toolforge/contracts';
+import {
+  messages,
+  toCents,
+  type AddProductCommand,
+  type ProductDetails,
+  type ProductEvent,
+  type RestockCommand,
+  type UpdateProductCommand,
+} from '@toolforge/contracts';
 import { CommandRejected, type Decided, type Decider } from '../shared/decider.js';
 import { evolveProduct, type ProductFact, type ProductState } from './product.js';
 
 export type AddProduct = { type: 'AddProduct'; data: AddProductCommand & { productId: string } };
 export type DeleteProduct = { type: 'DeleteProduct'; data: { productId: string } };
-export type ProductCommand = AddProduct | DeleteProduct;
+/** An admin corrects the product's details (every field of Add Product but the stock). */
+export type UpdateProduct = { type: 'UpdateProduct'; data: UpdateProductCommand & { productId: string } };
+/** An admin restocks (quantity > 0) or writes stock off (quantity < 0). */
+export type AdjustStock = { type: 'AdjustStock'; data: RestockCommand & { productId: string } };
+export type ProductCommand = AddProduct | DeleteProduct | UpdateProduct | AdjustStock;
+
+/** The reasons a stock adjustment is recorded with when the admin gives none. */
+export const RESTOCK_REASON = 'restock';
+export const WRITE_OFF_REASON = 'write-off';
 
 export function decideProduct(command: ProductCommand, state: ProductState | undefined): Decided<ProductEvent>[] {
   switch (command.type) {
     case 'AddProduct': {
       if (state) throw new CommandRejected('conflict', `Product ${command.data.productId} already exists`);
       const { productId, name, category, model, imageUrl, price, stock, minOrder, description } = command.data;
-      const priceCents = toCents(price);
-      // The schema has already refused any price toCents cannot read.
-      if (priceCents === null) throw new Error(`unreadable price ${price}`);
       return [
         {
           type: 'ProductAdded',
-          data: { productId, name, category, model, imageUrl, priceCents, stock, minOrder, description },
+          data: { productId, name, category, model, imageUrl, priceCents: priceInCents(price), stock, minOrder, description },
         },
       ];
     }
     case 'DeleteProduct':
-      if (!state || state.deleted) throw new CommandRejected('not-found', messages.productNotFound);
-      return [{ type: 'ProductDeleted', data: { productId: state.productId } }];
+      return [{ type: 'ProductDeleted', data: { productId: current(state).productId } }];
+    case 'UpdateProduct':
+      return decideUpdate(command.data, current(state));
+    case 'AdjustStock': {
+      const product = current(state);
+      const { quantity: delta, reason } = command.data;
+      // What open orders reserve stays on hand: only the available stock may be written off.
+      if (product.availableStock + delta < 0) {
+        throw new CommandRejected('conflict', messages.stockBelowReserved(Math.max(0, product.availableStock)));
+      }
+      const named = reason || (delta > 0 ? RESTOCK_REASON : WRITE_OFF_REASON);
+      return [{ type: 'StockAdjusted', data: { productId: product.productId, delta, reason: named } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;
@@ -31,7 +55,36 @@ export function decideProduct(command: ProductCommand, state: ProductState | und
   }
 }
 
-/** A product: added once, deleted once; its state also counts the stock orders reserve. */
+/** The product, unless it is unknown or deleted: then it cannot be changed (404). */
+function current(state: ProductState | undefined): ProductState {
+  if (!state || state.deleted) throw new CommandRejected('not-found', messages.productNotFound);
+  return state;
+}
+
+/** The fields whose value the edit changes (the price compared in cents); none, no event. */
+function decideUpdate(edit: UpdateProduct['data'], product: ProductState): Decided<ProductEvent>[] {
+  const { productId, price, ...rest } = edit;
+  const edited: ProductDetails = { ...rest, priceCents: priceInCents(price) };
+  const changes: Partial<ProductDetails> = {};
+  for (const field of Object.keys(edited) as (keyof ProductDetails)[]) {
+    if (edited[field] !== product[field]) Object.assign(changes, { [field]: edited[field] });
+  }
+  if (Object.keys(changes).length === 0) return [];
+  // Checked when it changes: a minimum above the stock on hand could never be ordered.
+  if (changes.minOrder !== undefined && changes.minOrder > product.stock) {
+    throw new CommandRejected('conflict', messages.minOrderAboveStockOnHand(product.stock));
+  }
+  return [{ type: 'ProductUpdated', data: { productId, changes } }];
+}
+
+function priceInCents(price: string) {
+  const cents = toCents(price);
+  // The schema has already refused any price toCents cannot read.
+  if (cents === null) throw new Error(`unreadable price ${price}`);
+  return cents;
+}
+
+/** A product: added once, corrected and restocked while it is on sale, deleted once; its state also counts the stock orders reserve. */
 export const productDecider: Decider<ProductCommand, ProductState | undefined, ProductFact> = {
   decide: decideProduct,
   evolve: evolveProduct,

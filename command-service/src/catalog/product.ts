@@ -1,44 +1,63 @@
-import type { Cents, OrderPlaced, ProductEvent } from '@toolforge/contracts';
+import type { OrderCancelled, OrderPaid, OrderPlaced, ProductDetails, ProductEvent } from '@toolforge/contracts';
 import type { Decided } from '../shared/decider.js';
+import { CustomerHolds } from './customerHolds.js';
 
 /** What the command side needs to know of a product to decide on it and on orders for it. */
-export interface ProductState {
+export interface ProductState extends Readonly<ProductDetails> {
   readonly productId: string;
-  readonly name: string;
-  readonly priceCents: Cents;
-  readonly minOrder: number;
-  /** The stock the product was added with. */
+  /** The stock on hand: as added, moved by every restock and write-off since. */
   readonly stock: number;
-  /** Stock left after every reservation so far: each OrderPlaced takes its quantity. */
+  /** The stock on hand less what open orders reserve: each order takes its quantity, a cancellation gives it back. */
   readonly availableStock: number;
-  /** What each customer's open orders hold of it, by uid: the per-customer bound is checked on it. */
-  readonly heldBy: ReadonlyMap<string, number>;
+  /** What each customer's unpaid open orders hold of it: the per-customer bound is checked on it. */
+  readonly holds: CustomerHolds;
   readonly deleted: boolean;
 }
 
-/** What a product's state is folded from: its own events, and every order that reserves its stock. */
-export type ProductFact = Decided<ProductEvent | OrderPlaced>;
+/**
+ * What a product's state is folded from: its own events, and the orders that reserve its stock, are
+ * paid (the customer's hold ends) or cancelled (the stock comes back).
+ */
+export type ProductFact = Decided<ProductEvent | OrderPlaced | OrderPaid | OrderCancelled>;
 
 export function evolveProduct(state: ProductState | undefined, event: ProductFact): ProductState | undefined {
   switch (event.type) {
-    case 'ProductAdded':
+    case 'ProductAdded': {
+      const { productId, name, category, model, imageUrl, priceCents, stock, minOrder, description } = event.data;
       return {
-        productId: event.data.productId,
-        name: event.data.name,
-        priceCents: event.data.priceCents,
-        minOrder: event.data.minOrder,
-        stock: event.data.stock,
-        availableStock: event.data.stock,
-        heldBy: new Map(),
+        productId,
+        name,
+        category,
+        model,
+        imageUrl,
+        priceCents,
+        minOrder,
+        description,
+        stock,
+        availableStock: stock,
+        holds: new CustomerHolds(),
         deleted: false,
       };
+    }
     case 'ProductDeleted':
       return state && { ...state, deleted: true };
+    case 'ProductUpdated':
+      return state && { ...state, ...event.data.changes };
+    case 'StockAdjusted':
+      return state && { ...state, stock: state.stock + event.data.delta, availableStock: state.availableStock + event.data.delta };
     case 'OrderPlaced': {
       if (!state) return state;
-      const { userId, quantity } = event.data;
-      const heldBy = new Map(state.heldBy).set(userId, (state.heldBy.get(userId) ?? 0) + quantity);
-      return { ...state, availableStock: state.availableStock - quantity, heldBy };
+      const { orderId, userId, quantity } = event.data;
+      state.holds.hold(orderId, userId, quantity);
+      return { ...state, availableStock: state.availableStock - quantity };
+    }
+    case 'OrderPaid':
+      state?.holds.release(event.data.orderId);
+      return state;
+    case 'OrderCancelled': {
+      if (!state) return state;
+      state.holds.release(event.data.orderId);
+      return { ...state, availableStock: state.availableStock + event.data.quantity };
     }
     default: {
       const unknown: never = event;

@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
 import { deciderSpec, fact } from '../test/deciderSpec.js';
-import { productDecider } from './decide.js';
+import { productDecider, type ProductCommand } from './decide.js';
+import type { ProductFact } from './product.js';
 
 const spec = deciderSpec(productDecider);
 
@@ -51,5 +52,195 @@ describe('product decider', () => {
       .given([added, fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const)])
       .when({ type: 'DeleteProduct', data: { productId: 'p1' } })
       .thenRejects('not-found', messages.productNotFound);
+  });
+});
+
+const deleted = fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const);
+/** An order of `quantity` for p1 by `userId`. */
+const placed = (orderId: string, userId: string, quantity: number) =>
+  fact({
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      productId: 'p1',
+      productName: 'Claw Hammer',
+      userId,
+      userName: 'Ada',
+      quantity,
+      unitPriceCents: 2450,
+      totalCostCents: 0,
+      shippingAddress: '1 Forge Lane',
+      status: 'pending',
+      payment: false,
+    },
+  } as const);
+const paid = (orderId: string) => fact({ type: 'OrderPaid', data: { orderId } } as const);
+const cancelled = (orderId: string, userId: string, quantity: number) =>
+  fact({ type: 'OrderCancelled', data: { orderId, productId: 'p1', userId, quantity, reason: '', by: 'customer' } } as const);
+const adjusted = (delta: number) => fact({ type: 'StockAdjusted', data: { productId: 'p1', delta, reason: 'restock' } } as const);
+
+/** The Edit Product form as sent: every field but the stock, the price as text. */
+const edit = (patch: Partial<typeof hammer & { price: string }> = {}): ProductCommand => {
+  const { stock: _stock, ...details } = hammer;
+  return { type: 'UpdateProduct', data: { ...details, price: '24.50', ...patch } };
+};
+const adjust = (quantity: number, reason?: string): ProductCommand => ({
+  type: 'AdjustStock',
+  data: { productId: 'p1', quantity, reason },
+});
+
+describe('product decider: editing', () => {
+  it('records only the fields that changed', () => {
+    spec
+      .given([added])
+      .when(edit({ name: 'Claw Hammer 20 oz', description: 'A heavier head for framing work, same fibreglass handle.' }))
+      .then([
+        {
+          type: 'ProductUpdated',
+          data: {
+            productId: 'p1',
+            changes: { name: 'Claw Hammer 20 oz', description: 'A heavier head for framing work, same fibreglass handle.' },
+          },
+        },
+      ]);
+  });
+
+  it('compares the price in cents: 24.5 is the same price as 24.50, 24.51 is not', () => {
+    spec
+      .given([added])
+      .when(edit({ price: '24.5' }))
+      .then([]);
+    spec
+      .given([added])
+      .when(edit({ price: '24.51' }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceCents: 2451 } } }]);
+  });
+
+  it('decides no event for an edit that changes nothing', () => {
+    spec.given([added]).when(edit()).then([]);
+  });
+
+  it('compares with the product as edited before', () => {
+    const renamed = fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { name: 'Framing Hammer' } } } as const);
+    spec
+      .given([added, renamed])
+      .when(edit({ name: 'Framing Hammer' }))
+      .then([]);
+    spec
+      .given([added, renamed])
+      .when(edit())
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { name: 'Claw Hammer' } } }]);
+  });
+
+  it('refuses a minimum order above the stock on hand, counting restocks and write-offs', () => {
+    spec
+      .given([added])
+      .when(edit({ minOrder: 121 }))
+      .thenRejects('conflict', messages.minOrderAboveStockOnHand(120));
+    spec
+      .given([added])
+      .when(edit({ minOrder: 120 }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { minOrder: 120 } } }]);
+    spec
+      .given([added, adjusted(30)])
+      .when(edit({ minOrder: 150 }))
+      .then([expect.objectContaining({ type: 'ProductUpdated' })]);
+    spec
+      .given([added, adjusted(-100)])
+      .when(edit({ minOrder: 21 }))
+      .thenRejects('conflict', messages.minOrderAboveStockOnHand(20));
+  });
+
+  it('refuses an unknown or deleted product (404)', () => {
+    spec.given([]).when(edit()).thenRejects('not-found', messages.productNotFound);
+    spec
+      .given([added, deleted])
+      .when(edit({ name: 'Anything' }))
+      .thenRejects('not-found', messages.productNotFound);
+  });
+});
+
+describe('product decider: restocking and writing off', () => {
+  it('records a restock, named so when no reason is given', () => {
+    spec
+      .given([added])
+      .when(adjust(50))
+      .then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: 50, reason: 'restock' } }]);
+  });
+
+  it('records a write-off, named so when no reason is given, or the admin’s reason', () => {
+    spec
+      .given([added])
+      .when(adjust(-20))
+      .then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: -20, reason: 'write-off' } }]);
+    spec
+      .given([added])
+      .when(adjust(-2, 'damaged in the warehouse'))
+      .then([{ type: 'StockAdjusted', data: { productId: 'p1', delta: -2, reason: 'damaged in the warehouse' } }]);
+  });
+
+  it('never writes off what open orders reserve', () => {
+    // 120 on hand, 100 reserved: 20 may go.
+    const reserved = [added, placed('o1', 'u1', 50), placed('o2', 'u2', 50)];
+    spec.given(reserved).when(adjust(-21)).thenRejects('conflict', messages.stockBelowReserved(20));
+    spec
+      .given(reserved)
+      .when(adjust(-20))
+      .then([expect.objectContaining({ type: 'StockAdjusted' })]);
+    // A cancellation gives its quantity back: it may be written off then.
+    spec
+      .given([...reserved, cancelled('o2', 'u2', 50)])
+      .when(adjust(-70))
+      .then([expect.objectContaining({ data: expect.objectContaining({ delta: -70 }) })]);
+  });
+
+  it('refuses an unknown or deleted product (404)', () => {
+    spec.given([]).when(adjust(5)).thenRejects('not-found', messages.productNotFound);
+    spec.given([added, deleted]).when(adjust(5)).thenRejects('not-found', messages.productNotFound);
+  });
+});
+
+describe('product state: the fold', () => {
+  const fold = (events: ProductFact[]) => events.reduce((state, event) => productDecider.evolve(state, event), productDecider.initialState);
+
+  it('takes an order’s quantity from the available stock and gives a cancelled one’s back; the stock on hand stays', () => {
+    expect(fold([added, placed('o1', 'u1', 30)])).toMatchObject({ stock: 120, availableStock: 90 });
+    expect(fold([added, placed('o1', 'u1', 30), cancelled('o1', 'u1', 30)])).toMatchObject({ stock: 120, availableStock: 120 });
+  });
+
+  it('moves the stock on hand and the available stock by a restock or a write-off', () => {
+    expect(fold([added, placed('o1', 'u1', 30), adjusted(40)])).toMatchObject({ stock: 160, availableStock: 130 });
+    expect(fold([added, placed('o1', 'u1', 30), adjusted(-40)])).toMatchObject({ stock: 80, availableStock: 50 });
+  });
+
+  it('holds what each customer’s unpaid open orders take, until each is paid or cancelled', () => {
+    const holding = [added, placed('o1', 'u1', 10), placed('o2', 'u1', 5), placed('o3', 'u2', 7)];
+    expect(fold(holding)?.holds.customers()).toEqual(
+      new Map([
+        ['u1', 15],
+        ['u2', 7],
+      ]),
+    );
+    expect(fold([...holding, paid('o1')])?.holds.customers()).toEqual(
+      new Map([
+        ['u1', 5],
+        ['u2', 7],
+      ]),
+    );
+    expect(fold([...holding, cancelled('o3', 'u2', 7)])?.holds.customers()).toEqual(new Map([['u1', 15]]));
+  });
+
+  it('releases a paid order’s hold once: its cancellation afterwards gives the stock back and leaves the other holds', () => {
+    const state = fold([added, placed('o1', 'u1', 10), placed('o2', 'u1', 5), paid('o1'), cancelled('o1', 'u1', 10)]);
+    expect(state?.holds.of('u1')).toBe(5);
+    expect(state?.availableStock).toBe(115);
+  });
+
+  it('applies an edit’s changes and leaves the rest', () => {
+    const state = fold([
+      added,
+      fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceCents: 1999, minOrder: 3 } } } as const),
+    ]);
+    expect(state).toMatchObject({ name: 'Claw Hammer', priceCents: 1999, minOrder: 3, stock: 120 });
   });
 });

@@ -5,6 +5,7 @@ import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
 import { readEvents } from '@toolforge/platform/testing';
 import { WriteModel } from '../shared/writeModel.js';
 import { validProduct } from '../test/harness.js';
+import { orderStates } from '../orders/orderStates.js';
 import { productStates } from './catalogue.js';
 import { isLogEmpty, seedCatalogueIfEmpty } from './seed.js';
 
@@ -31,7 +32,7 @@ describe('seedCatalogueIfEmpty', () => {
       ['ProductAdded', 'Cordless Drill 18V', 10_00, null],
       ['ProductAdded', 'Claw Hammer', 24_99, null],
     ]);
-    const products = productStates();
+    const products = productStates(orderStates());
     await new WriteModel([products]).catchUp(log);
     expect([...products.values()].map((product) => product?.availableStock)).toEqual([30, 30]);
   });

@@ -2,6 +2,7 @@ import { addProductSchema, type AddProductInput } from '@toolforge/contracts';
 import type { EventLog } from '@toolforge/platform';
 import { CommandHandler } from '../shared/commandHandler.js';
 import { WriteModel } from '../shared/writeModel.js';
+import { orderStates } from '../orders/orderStates.js';
 import { Catalogue, productStates } from './catalogue.js';
 
 export interface SeedOptions {
@@ -29,7 +30,7 @@ export async function seedCatalogueIfEmpty(
 ): Promise<number> {
   if (!(await isLogEmpty(log))) return 0;
   // An empty log folds to an empty write model: nothing to catch up.
-  const states = productStates();
+  const states = productStates(orderStates());
   const catalogue = new Catalogue({ handler: new CommandHandler({ log, model: new WriteModel([states]), ...options }), products: states });
   for (const input of products) await catalogue.addProduct(null, addProductSchema.parse(input));
   return products.length;

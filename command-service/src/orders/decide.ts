@@ -28,7 +28,8 @@ export type PlaceOrder = {
 /**
  * An order reserves stock. It is refused when the product is unknown or deleted, when the quantity
  * is under minOrder, over the stock available now or over what this customer may still hold of the
- * product (customerReservationLimit), and when the customer's total is not the server's.
+ * product (customerReservationLimit of the stock on hand, less what their unpaid open orders hold),
+ * and when the customer's total is not the server's.
  */
 export function decideOrder(command: PlaceOrder, product: ProductState | undefined): Decided<OrderPlaced>[] {
   const { data } = command;
@@ -37,7 +38,7 @@ export function decideOrder(command: PlaceOrder, product: ProductState | undefin
   if (data.quantity < product.minOrder) {
     throw new CommandRejected('conflict', messages.minOrderQuantity(product.minOrder));
   }
-  const mayStillHold = customerReservationLimit(product) - (product.heldBy.get(data.userId) ?? 0);
+  const mayStillHold = customerReservationLimit(product) - product.holds.of(data.userId);
   const allowed = Math.max(0, Math.min(product.availableStock, mayStillHold));
   if (data.quantity > allowed) throw new CommandRejected('conflict', messages.maxOrderQuantity(allowed));
   const total = totalCostCents(product.priceCents, data.quantity);

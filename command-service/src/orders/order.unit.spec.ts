@@ -135,6 +135,55 @@ describe('order decider', () => {
     spec.given([]).when(placeTen()).thenRejects('not-found', messages.productNotFound);
   });
 
+  it('releases a customer’s hold when their order is paid: the half of the stock is theirs to order again', () => {
+    const paid = fact({ type: 'OrderPaid', data: { orderId: 'o0' } } as const);
+    spec
+      .given([productAdded, placed(10, 'o0', 'u1'), paid])
+      .when(placeTen())
+      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ userId: 'u1', quantity: 10 }) })]);
+  });
+
+  it('gives a cancelled order’s stock back and releases its hold', () => {
+    const cancelled = fact({
+      type: 'OrderCancelled',
+      data: { orderId: 'o0', productId: 'p1', userId: 'u1', quantity: 15, reason: '', by: 'customer' },
+    } as const);
+    const other = placed(15, 'o2', 'u2');
+    // Without the cancellation 30 - 15 - 15 = 0 are left.
+    spec
+      .given([productAdded, placed(15, 'o0', 'u1'), other])
+      .when(placeTen())
+      .thenRejects('conflict', 'Maximum order quantity is 0');
+    spec
+      .given([productAdded, placed(15, 'o0', 'u1'), other, cancelled])
+      .when(placeTen())
+      .then([expect.objectContaining({ type: 'OrderPlaced' })]);
+  });
+
+  it('bounds a customer by half of the stock on hand after restocks and write-offs', () => {
+    const adjusted = (delta: number) => fact({ type: 'StockAdjusted', data: { productId: 'p1', delta, reason: 'restock' } } as const);
+    // 30 + 10 on hand: 20 may be held by one customer, who holds 10 already.
+    spec
+      .given([productAdded, adjusted(10), placed(10, 'o0', 'u1')])
+      .when(placeTen())
+      .then([expect.objectContaining({ type: 'OrderPlaced' })]);
+    // 30 - 10 on hand: 10 may be held, all of which u1 holds.
+    spec
+      .given([productAdded, adjusted(-10), placed(5, 'o0', 'u1')])
+      .when(placeTen())
+      .thenRejects('conflict', 'Maximum order quantity is 5');
+  });
+
+  it('orders at the price and minimum an admin edited', () => {
+    const edited = fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceCents: 500, minOrder: 11 } } } as const);
+    spec.given([productAdded, edited]).when(placeTen()).thenRejects('conflict', 'Minimum order quantity is 11');
+    const atNewPrice = { ...placeTen(), data: { ...placeTen().data, quantity: 11, clientTotalCents: 11 * 500 + 275 + 5000 } };
+    spec
+      .given([productAdded, edited])
+      .when(atNewPrice)
+      .then([expect.objectContaining({ data: expect.objectContaining({ unitPriceCents: 500, totalCostCents: 10_775 }) })]);
+  });
+
   it('refuses a deleted product', () => {
     spec
       .given([productAdded, fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const)])

@@ -13,7 +13,7 @@ export interface StreamRef {
 
 /** A decider as the handler runs it: where a command's events go, and the state it is decided on. */
 export interface Aggregate<Command, State, Event extends Decided> {
-  readonly decider: Decider<Command, State, Event>;
+  readonly decider: Pick<Decider<Command, State, Event>, 'decide'>;
   /** The stream the command's events are appended to. */
   streamOf(command: Command): StreamRef;
   /**
@@ -29,7 +29,7 @@ export interface Aggregate<Command, State, Event extends Decided> {
  * stream unless the decision needs another one's (an order is decided on its product).
  */
 export function aggregateOf<Command, State, Event extends Decided>(
-  decider: Decider<Command, State, Event>,
+  decider: Pick<Decider<Command, State, Event>, 'decide'>,
   topic: Topic,
   streamIdOf: (command: Command) => string,
   states: { get(id: string): State },
@@ -89,6 +89,17 @@ export class AwaitingCommit extends Error {
   constructor() {
     super('what this command answers with is on its way to the log');
     this.name = 'AwaitingCommit';
+  }
+}
+
+/**
+ * The command decided no event at all (an edit that changes nothing): nothing is appended, and it
+ * is answered, like a refusal, once what it was decided on is committed.
+ */
+export class NothingDecided extends Error {
+  constructor() {
+    super('the command changes nothing');
+    this.name = 'NothingDecided';
   }
 }
 
@@ -169,6 +180,7 @@ export class CommandHandler {
       decided = true;
       const { topic, streamId } = aggregate.streamOf(command);
       const facts = aggregate.decider.decide(command, aggregate.load(command));
+      if (facts.length === 0) throw new NothingDecided();
       const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin) };
       const appended = this.batches.append(request, epoch);
       handedOver = true;
@@ -185,8 +197,9 @@ export class CommandHandler {
       if (!handedOver) await this.answeredAfterItsGrounds(release);
       return answer;
     } catch (error) {
-      if (handedOver || !(error instanceof CommandRejected || error instanceof AwaitingCommit)) throw error;
-      // A refusal (or a wait) decided on events of a batch that then failed is decided again.
+      const appendsNothing = error instanceof CommandRejected || error instanceof AwaitingCommit || error instanceof NothingDecided;
+      if (handedOver || !appendsNothing) throw error;
+      // A refusal (or a wait, or no change) decided on events of a batch that then failed is decided again.
       await this.answeredAfterItsGrounds(release);
       throw error;
     } finally {

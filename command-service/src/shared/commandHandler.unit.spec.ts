@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyError, type EventLog } from '@toolforge/platform';
 import { CURRENT_SCHEMA_VERSION, TOPICS, addProductSchema, messages, placeOrderSchema } from '@toolforge/contracts';
-import { Catalogue, productStates, type ProductStates } from '../catalog/catalogue.js';
+import { Catalogue, productStates } from '../catalog/catalogue.js';
 import { productDecider, type ProductCommand } from '../catalog/decide.js';
-import { Orders } from '../orders/orders.js';
-import { OrderReceipts } from '../orders/receipts.js';
+import { orderStates } from '../orders/orderStates.js';
+import { orderParts, ordersOn } from '../test/orderParts.js';
 import { validProduct } from '../test/harness.js';
 import { memoryLog } from '../test/memoryLog.js';
-import { CommandHandler, aggregateOf } from './commandHandler.js';
+import { CommandHandler, NothingDecided, aggregateOf } from './commandHandler.js';
 import { WriteModel } from './writeModel.js';
 
 /** Price 10.00, stock 30, minimum order 5. */
@@ -15,7 +15,7 @@ const drill = addProductSchema.parse(validProduct);
 
 /** Products as the catalogue handles them, on a write model of its own. */
 function productsOn(log: EventLog, options: { newId?: () => string } = {}) {
-  const states = productStates();
+  const states = productStates(orderStates());
   const model = new WriteModel([states]);
   const handler = new CommandHandler({ log, model, clock: () => new Date('2026-01-01T00:00:00.000Z'), ...options });
   const aggregate = aggregateOf(productDecider, TOPICS.products, (command) => command.data.productId, states);
@@ -26,6 +26,17 @@ const addP1: ProductCommand = { type: 'AddProduct', data: { ...drill, productId:
 const deleteP1: ProductCommand = { type: 'DeleteProduct', data: { productId: 'p1' } };
 
 describe('CommandHandler: load, decide, append at the stream’s version, apply', () => {
+  it('appends nothing for a command that decides no event, and says so (NothingDecided)', async () => {
+    const { log, appends } = memoryLog();
+    const { handler, aggregate } = productsOn(log);
+    await handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+    const { stock: _stock, ...details } = drill;
+    const unchanged: ProductCommand = { type: 'UpdateProduct', data: { ...details, price: '10.00', productId: 'p1' } };
+
+    await expect(handler.handle(aggregate, unchanged, { actor: 'admin-uid' })).rejects.toBeInstanceOf(NothingDecided);
+    expect(appends).toHaveLength(1);
+  });
+
   it('appends what the decider decides on the loaded state, with its envelope, and applies what the log stored', async () => {
     const { log, appends } = memoryLog();
     let ids = 0;
@@ -107,11 +118,11 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
 
   it('decides an order on the state of the product it reserves, and appends it to the order’s own new stream', async () => {
     const { log, appends } = memoryLog();
-    const products: ProductStates = productStates();
-    const receipts = new OrderReceipts();
-    const handler = new CommandHandler({ log, model: new WriteModel([products, receipts]) });
+    const parts = orderParts();
+    const { products } = parts;
+    const handler = new CommandHandler({ log, model: new WriteModel(parts.parts) });
     const { productId } = await new Catalogue({ handler, products }).addProduct('admin-uid', drill);
-    const orders = new Orders({ handler, products, receipts, customerName: () => 'Ada' });
+    const orders = ordersOn(handler, parts);
 
     const order = placeOrderSchema.parse({ productId, userId: 'u1', totalCost: 155, shippingAddress: '1 Forge Lane', orderQuantity: 10 });
     const placed = await orders.placeOrder('u1', order);
@@ -122,7 +133,8 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
       expectedVersion: 0,
       events: [{ type: 'OrderPlaced' }],
     });
-    expect(products.get(productId)).toMatchObject({ availableStock: 20, heldBy: new Map([['u1', 10]]) });
+    expect(products.get(productId)).toMatchObject({ availableStock: 20 });
+    expect(products.get(productId)?.holds.of('u1')).toBe(10);
     // The reservation counts for the next order of the same product.
     await expect(orders.placeOrder('u1', { ...order, orderQuantity: 6 })).rejects.toMatchObject({ message: messages.maxOrderQuantity(5) });
   });

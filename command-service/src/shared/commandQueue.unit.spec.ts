@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addProductSchema } from '@toolforge/contracts';
 import type { EventLog } from '@toolforge/platform';
 import { Catalogue, productStates } from '../catalog/catalogue.js';
+import { orderStates } from '../orders/orderStates.js';
 import { CommandHandler } from './commandHandler.js';
 import { ShopBusy } from './commandQueue.js';
 import { WriteModel } from './writeModel.js';
@@ -26,7 +27,7 @@ const drill = addProductSchema.parse(validProduct);
 
 /** One command per batch: one batch is written, one gathers, and the next command waits for room in its turn. */
 function shopOn(log: EventLog, limits: { deadlineMs: number; limit: number }) {
-  const products = productStates();
+  const products = productStates(orderStates());
   const handler = new CommandHandler({ log, model: new WriteModel([products]), limits, batchLimits: { maxAppends: 1, maxBytes: 1 << 20 } });
   return new Catalogue({ handler, products });
 }

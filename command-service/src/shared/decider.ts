@@ -8,10 +8,14 @@ export type Decided<E extends ShopEvent = ShopEvent> = E extends ShopEvent ? Pic
  * events it causes on the current state (or throws CommandRejected), `evolve` folds an event into
  * the state, `initialState` is the state before any event. No I/O: the command handler loads the
  * state, and tests run it Given (events) / When (command) / Then (events or a rejection).
+ *
+ * `Fact` is what `evolve` folds: the decided events themselves, unless the state needs more of an
+ * event than `decide` can say, such as when it happened (its envelope's occurredAt, which the
+ * command handler adds).
  */
-export interface Decider<Command, State, Event extends Decided> {
+export interface Decider<Command, State, Event extends Decided, Fact extends Decided = Event> {
   decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
+  evolve(state: State, event: Fact): State;
   readonly initialState: State;
 }
 

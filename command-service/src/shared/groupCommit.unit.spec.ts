@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { addProductSchema, formatCents, messages, placeOrderSchema, totalCostCents } from '@toolforge/contracts';
 import type { AppendRequest } from '@toolforge/platform';
-import { Catalogue, productStates } from '../catalog/catalogue.js';
-import { Orders } from '../orders/orders.js';
-import { OrderReceipts } from '../orders/receipts.js';
+import { Catalogue } from '../catalog/catalogue.js';
+import { orderParts, ordersOn } from '../test/orderParts.js';
 import { validProduct } from '../test/harness.js';
 import { memoryLog } from '../test/memoryLog.js';
 import { CommandHandler } from './commandHandler.js';
@@ -19,12 +18,12 @@ const drill = addProductSchema.parse(validProduct);
 async function heldShop() {
   const held: { requests: readonly AppendRequest[]; commit(): void; fail(error: Error): void }[] = [];
   const memory = memoryLog((requests) => new Promise<void>((commit, fail) => held.push({ requests, commit, fail })));
-  const products = productStates();
-  const receipts = new OrderReceipts();
-  const model = new WriteModel([products, receipts]);
+  const parts = orderParts();
+  const { products } = parts;
+  const model = new WriteModel(parts.parts);
   const handler = new CommandHandler({ log: memory.log, model });
   const catalogue = new Catalogue({ handler, products });
-  const orders = new Orders({ handler, products, receipts, customerName: (uid) => `Customer ${uid}` });
+  const orders = ordersOn(handler, parts);
   const adding = catalogue.addProduct('admin-uid', drill);
   const next = async () => {
     await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
@@ -107,12 +106,12 @@ describe('group commit on the single writer', () => {
     expect((await Promise.all(after)).map((placed) => placed.replayed)).toEqual([false, false]);
     const placedBy = shop.events.filter((event) => event.type === 'OrderPlaced').map((event) => event.data.userId);
     expect(placedBy.sort()).toEqual(['u2', 'u3']);
-    expect(shop.products.get(shop.productId)).toMatchObject({
-      availableStock: 10,
-      heldBy: new Map([
+    expect(shop.products.get(shop.productId)).toMatchObject({ availableStock: 10 });
+    expect(shop.products.get(shop.productId)?.holds.customers()).toEqual(
+      new Map([
         ['u2', 10],
         ['u3', 10],
       ]),
-    });
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '@toolforge/contracts';
+import { ORDER_STATUSES, messages } from '@toolforge/contracts';
 import { ConcurrencyError, HttpError, InvalidIdentityToken, WriterFencedError } from '@toolforge/platform';
 import { ShopBusy } from './commandQueue.js';
 import { CommandRejected, type RejectionReason } from './decider.js';
@@ -37,3 +37,7 @@ export const loginResponseSchema = acknowledgementSchema
   .partial({ position: true, accessToken: true, user: true });
 export const addProductResponseSchema = acknowledgementSchema.extend({ productId: z.string() });
 export const placeOrderResponseSchema = acknowledgementSchema.extend({ orderId: z.string(), totalCost: z.number() });
+/** An order moved on or cancelled: the status it is in now. */
+export const orderMovedResponseSchema = acknowledgementSchema.extend({ status: z.enum(ORDER_STATUSES) });
+/** A product edit: without a position when it changed nothing (nothing was appended). */
+export const updateProductResponseSchema = acknowledgementSchema.partial({ position: true });

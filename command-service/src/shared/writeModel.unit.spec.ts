@@ -4,6 +4,7 @@ import type { EventLog, StoredEvent } from '@toolforge/platform';
 import { productAdded } from '@toolforge/contracts/testing';
 import { stored } from '@toolforge/platform/testing';
 import { productStates } from '../catalog/catalogue.js';
+import { orderStates } from '../orders/orderStates.js';
 import { WriteModel } from './writeModel.js';
 
 /** A log that holds these events of catalog.products partition 0 and nothing else. */
@@ -43,7 +44,7 @@ describe('the write model', () => {
     const renamed = { ...stored(drill, 2, 2), type: 'ProductRenamed' } as unknown as StoredEvent;
     const events = [stored(drill, 0), foreign, renamed, stored(newer, 3), stored(vise, 4)];
     const warnings: Record<string, unknown>[] = [];
-    const products = productStates();
+    const products = productStates(orderStates());
     const model = new WriteModel([products], { warn: (details) => warnings.push(details as Record<string, unknown>) });
 
     await model.catchUp(logOf(events));

@@ -55,7 +55,10 @@ export const validProduct: AddProductInput = {
  * share an admin. A log passed in stays open when the harness closes; its owner closes it.
  */
 export async function startCommandService(
-  options: { db?: PGlite; log?: EventLog } & Pick<CommandServiceDeps, 'writer' | 'onWriterLost' | 'limits'> = {},
+  options: { db?: PGlite; log?: EventLog } & Pick<
+    CommandServiceDeps,
+    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs'
+  > = {},
 ) {
   const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
   const log = options.log ?? (await PgliteEventLog.open(db!));
@@ -68,6 +71,8 @@ export async function startCommandService(
     writer: options.writer,
     onWriterLost: options.onWriterLost,
     limits: options.limits,
+    clock: options.clock,
+    reservationTtlMs: options.reservationTtlMs,
   });
 
   const send = (request: AppRequest): Promise<LightMyRequestResponse> => sendTo(app, request);
@@ -104,6 +109,21 @@ export async function startCommandService(
       });
       if (response.statusCode !== 200) throw new Error(`addproduct failed: ${response.body}`);
       return response.json<{ productId: string }>().productId;
+    },
+    /** Places an order of `quantity` of `validProduct` (price 10.00) for `customer`; its id. */
+    async placeOrder(customer: SignedIn, productId: string, quantity: number): Promise<string> {
+      const response = await send({
+        method: 'POST',
+        url: '/order',
+        token: customer.accessToken,
+        payload: orderOf(customer, productId, quantity),
+      });
+      if (response.statusCode !== 200) throw new Error(`order failed: ${response.body}`);
+      return response.json<{ orderId: string }>().orderId;
+    },
+    /** The events of one order's stream, as the log holds them. */
+    async eventsOf(orderId: string) {
+      return (await readEvents(log)).filter((event) => event.streamId === orderId);
     },
     async close() {
       await app.close();
