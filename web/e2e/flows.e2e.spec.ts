@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, messages, toCents, totalCostCents, type ProductDto } from '@toolforge/contracts';
+import { messages } from '@toolforge/contracts';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
-import { httpCommandClient } from '../src/features/api/commandClient';
+import { homeProducts, placeOrderThroughApi as placeOrder } from './apiOrders';
 import { launchChromium } from './browser';
 import { clickNav, logIn as logInAt, logOut, mainNav, openPage, submitLogin } from './pages';
 import { startStack, type Stack } from './stack';
@@ -46,34 +46,10 @@ async function oobRequestsFor(email: string): Promise<string[]> {
   return body.oobCodes.filter((code) => code.email === email).map((code) => code.requestType);
 }
 
-/** An order placed the way the web client places one, straight at the API (the browser flow is in shop.e2e). */
+/** An order placed by the customer through the API before the browser starts: its shipping address. */
 async function placeOrderThroughApi(account: TestAccount): Promise<string> {
-  const commands = httpCommandClient(stack.apiUrl);
-  const session = await commands.login(account.idToken, {
-    uid: account.uid,
-    name: account.displayName,
-    email: account.email,
-    loggedIn: true,
-  });
-  const [product] = (await fetchJson<ProductDto[]>(`${stack.apiUrl}/homeproducts`)).body;
-  const quantity = product!.minOrder;
-  const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
-  await commands.placeOrder(
-    session.accessToken,
-    {
-      productId: product!._id,
-      userId: account.uid,
-      userName: account.displayName,
-      productName: product!.name,
-      totalCost: formatCents(totalCostCents(toCents(product!.price)!, quantity)),
-      status: 'pending',
-      payment: false,
-      shippingAddress,
-      orderQuantity: String(quantity),
-    },
-    randomUUID(),
-  );
-  return shippingAddress;
+  const [product] = await homeProducts(stack.apiUrl);
+  return (await placeOrder(stack.apiUrl, account, product!)).shippingAddress;
 }
 
 /** The names on the product cards of the grid, in order. */

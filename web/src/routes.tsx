@@ -23,6 +23,8 @@ const ManageOrdersPage = lazy(() => import('./features/admin/ManageOrdersPage'))
 const AddProductPage = lazy(() => import('./features/admin/AddProductPage'));
 const MakeAdminPage = lazy(() => import('./features/admin/MakeAdminPage'));
 const ManageProductsPage = lazy(() => import('./features/admin/ManageProductsPage'));
+const EditProductPage = lazy(() => import('./features/admin/EditProductPage'));
+const OrderHistoryPage = lazy(() => import('./features/orderLifecycle/OrderHistoryPage'));
 const NotFoundPage = lazy(() => import('./features/layout/NotFoundPage'));
 
 /** A dashboard at `path`: it opens on the profile, which every dashboard has, then its own `pages`. */
@@ -54,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: '/order/:id', element: <OrderPage /> },
           dashboard('/userdashboard', <UserDashboard />, [
             { path: 'orders/:uid', element: <MyOrdersPage /> },
+            { path: 'orderhistory/:id', element: <OrderHistoryPage viewer="customer" /> },
             { path: 'addreview', element: <AddReviewPage /> },
           ]),
           {
@@ -64,6 +67,8 @@ export const routes: RouteObject[] = [
                 { path: 'addproduct', element: <AddProductPage /> },
                 { path: 'makeadmin', element: <MakeAdminPage /> },
                 { path: 'manageproducts', element: <ManageProductsPage /> },
+                { path: 'editproduct/:id', element: <EditProductPage /> },
+                { path: 'orderhistory/:id', element: <OrderHistoryPage viewer="admin" /> },
               ]),
             ],
           },

@@ -7,7 +7,7 @@ export interface ShopDeps {
   identity: IdentityProvider;
   commands: CommandClient;
   navigate: (to: To, options?: NavigateOptions) => void | Promise<void>;
-  /** A fresh Idempotency-Key for each confirmed order. */
+  /** A fresh Idempotency-Key for each user action that must happen once (an order, a status move, a cancel). */
   newIdempotencyKey: () => string;
   /** Pause before retrying a call that never reached the server. */
   retryDelayMs?: number;

@@ -2,6 +2,7 @@ import { spawn } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { adminSaga } from '../features/admin/adminSaga';
 import { authSaga } from '../features/auth/authSaga';
+import { orderLifecycleSaga } from '../features/orderLifecycle/orderLifecycleSaga';
 import { orderSaga } from '../features/orders/orderSaga';
 import { paginationSaga } from '../features/pagination/paginationSaga';
 import type { ShopDeps } from './deps';
@@ -10,6 +11,7 @@ import type { ShopDeps } from './deps';
 export function* rootSaga(deps: ShopDeps): SagaIterator {
   yield spawn(authSaga, deps);
   yield spawn(orderSaga, deps);
+  yield spawn(orderLifecycleSaga, deps);
   yield spawn(adminSaga, deps);
   yield spawn(paginationSaga);
 }

@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { adminReducer } from '../features/admin/adminSlice';
 import { shopApi } from '../features/api/shopApi';
 import { authReducer } from '../features/auth/authSlice';
+import { orderLifecycleReducer } from '../features/orderLifecycle/orderLifecycleSlice';
 import { orderReducer } from '../features/orders/orderSlice';
 import { paginationReducer } from '../features/pagination/paginationSlice';
 import { readAfterReducer } from '../features/session/readAfterSlice';
@@ -15,6 +16,7 @@ export const rootReducer = combineReducers({
   readAfter: readAfterReducer,
   pagination: paginationReducer,
   orderPlacement: orderReducer,
+  orderLifecycle: orderLifecycleReducer,
   admin: adminReducer,
   toasts: toastReducer,
   [shopApi.reducerPath]: shopApi.reducer,

@@ -49,6 +49,32 @@ export function fakeCommands() {
         position: nextPosition('identity.users'),
       }),
     ),
+    setOrderStatus: vi.fn<CommandClient['setOrderStatus']>((_token, _orderId, body) =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('sales.orders'),
+        status: body.status,
+      }),
+    ),
+    cancelOrder: vi.fn<CommandClient['cancelOrder']>(() =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('sales.orders'),
+        status: 'cancelled',
+      }),
+    ),
+    updateProduct: vi.fn<CommandClient['updateProduct']>(() =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('catalog.products'),
+      }),
+    ),
+    restockProduct: vi.fn<CommandClient['restockProduct']>(() =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('catalog.products'),
+      }),
+    ),
   } satisfies CommandClient;
   return commands;
 }

@@ -5,9 +5,21 @@ export interface SeenRequest {
   headers: Record<string, string>;
 }
 
+/** A route's answer that is a refusal, with the query service's error body. */
+export class Refused {
+  constructor(
+    readonly statusCode: number,
+    readonly message: string,
+  ) {}
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
 /**
- * Stands in for the query service behind global fetch: answers GETs from `routes` (path → body, or
- * a function giving the body when asked) and remembers each request with its headers, so tests see
+ * Stands in for the query service behind global fetch: answers GETs from `routes` (path → body, a
+ * Refused, or a function giving either when asked) and remembers each request with its headers, so tests see
  * what RTK Query asked for.
  */
 export function fakeQueryServer(routes: Record<string, unknown>) {
@@ -18,14 +30,9 @@ export function fakeQueryServer(routes: Record<string, unknown>) {
     const path = url.pathname + url.search;
     seen.push({ path, headers: Object.fromEntries(request.headers.entries()) });
     const route = routes[path];
-    if (route === undefined) {
-      return new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not Found' }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    const body = typeof route === 'function' ? (route as () => unknown)() : route;
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const body: unknown = typeof route === 'function' ? (route as () => unknown)() : (route ?? new Refused(404, 'Not Found'));
+    if (body instanceof Refused) return json(body.statusCode, { statusCode: body.statusCode, error: 'Refused', message: body.message });
+    return json(200, body);
   };
   // As fetch does, whatever goes wrong is a rejection, never a throw.
   const fetchSpy = vi.fn(

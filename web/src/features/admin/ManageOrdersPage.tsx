@@ -1,8 +1,10 @@
 import { readErrorText, useAllOrdersQuery } from '../api/shopApi';
 import { FormMessage } from '../forms/FormMessage';
 import { LoadingScreen } from '../layout/LoadingScreen';
+import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from '../orders/OrdersTable';
 
+/** Manage Orders: every order, with the moves its status allows, Cancel and its timeline (docs/architecture.md §9). */
 export default function ManageOrdersPage() {
   const orders = useAllOrdersQuery();
   return (
@@ -11,7 +13,14 @@ export default function ManageOrdersPage() {
       {orders.isLoading && <LoadingScreen label="Loading orders..." />}
       {orders.isError && <FormMessage kind="error">{readErrorText(orders.error)}</FormMessage>}
       {orders.data && orders.data.length === 0 && <p className="empty-state">No orders have been placed yet.</p>}
-      {orders.data && orders.data.length > 0 && <OrdersTable orders={orders.data} showCustomer caption="All orders" />}
+      {orders.data && orders.data.length > 0 && (
+        <OrdersTable
+          orders={orders.data}
+          showCustomer
+          caption="All orders"
+          actions={(order) => <OrderActions order={order} viewer="admin" />}
+        />
+      )}
     </div>
   );
 }

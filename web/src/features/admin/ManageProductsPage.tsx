@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { messages, type ProductDto } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CATEGORY_LABELS } from '../catalog/categories';
@@ -6,14 +7,19 @@ import { PagedProducts } from '../catalog/PagedProducts';
 import { formatPrice } from '../catalog/price';
 import { useProductList } from '../catalog/useProductList';
 import { PageSizeSelect } from '../pagination/PageSizeSelect';
-import { productDeleteRequested, selectAdmin } from './adminSlice';
+import { productDeleteRequested, restockOpened, selectAdmin } from './adminSlice';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RestockDialog } from './RestockDialog';
 
-/** Manage Products: the paginated catalogue with delete behind a confirm dialog (docs/architecture.md §9). */
+/**
+ * Manage Products: the paginated catalogue; each product may be edited, restocked (or written off)
+ * in a dialog, or deleted behind a confirm dialog (docs/architecture.md §9).
+ */
 export default function ManageProductsPage() {
   const dispatch = useAppDispatch();
   const list = useProductList('manageProducts');
-  const deleting = useAppSelector(selectAdmin).deleting;
+  const { deleting, restock } = useAppSelector(selectAdmin);
+  const restocking = list.products.find((product) => product._id === restock.productId);
   const [asking, setAsking] = useState<ProductDto | null>(null);
   const cancel = useCallback(() => setAsking(null), []);
 
@@ -55,15 +61,32 @@ export default function ManageProductsPage() {
                   <td data-label="Stock">{product.stock}</td>
                   <td data-label="Min. order">{product.minOrder}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      aria-label={`Delete ${product.name}`}
-                      disabled={deleting.includes(product._id)}
-                      onClick={() => setAsking(product)}
-                    >
-                      Delete
-                    </button>
+                    <div className="row-actions">
+                      <Link
+                        className="button button--small"
+                        to={`/admindashboard/editproduct/${encodeURIComponent(product._id)}`}
+                        aria-label={`Edit ${product.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`Restock ${product.name}`}
+                        onClick={() => dispatch(restockOpened(product._id))}
+                      >
+                        Restock
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        aria-label={`Delete ${product.name}`}
+                        disabled={deleting.includes(product._id)}
+                        onClick={() => setAsking(product)}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -71,6 +94,7 @@ export default function ManageProductsPage() {
           </table>
         </div>
       </PagedProducts>
+      {restocking && <RestockDialog product={restocking} />}
       {asking && (
         <ConfirmDialog
           message={messages.confirmDelete}

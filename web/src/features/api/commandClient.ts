@@ -4,12 +4,17 @@ import {
   type AddProductInput,
   type AddProductResponse,
   type ApiError,
+  type CancelOrderInput,
   type LoginResponse,
   type LoginSyncInput,
   type LogoutInput,
   type MakeAdminInput,
+  type OrderStatus,
+  type OrderStatusCommand,
   type PlaceOrderInput,
   type PlaceOrderResponse,
+  type RestockInput,
+  type UpdateProductInput,
 } from '@toolforge/contracts';
 
 /** A command the server refused or could not take: its message is the one to show. */
@@ -24,8 +29,25 @@ export class CommandRefused extends Error {
   }
 }
 
+/**
+ * What a command answers when it went through. Most carry the position of the event they appended;
+ * an edit that changed nothing appends nothing, so it has none.
+ */
+export interface Acknowledged {
+  acknowledged: true;
+  position?: string;
+}
+
 /** A body that may or may not say it was acknowledged: the spec reads the flag, never assumes it. */
-export type Answer<T extends Acknowledgement> = Omit<T, 'acknowledged'> & { acknowledged: boolean };
+export type Answer<T extends Acknowledged> = Omit<T, 'acknowledged'> & { acknowledged: boolean };
+
+/** An order moved on (a status set by an admin, or a cancel): the status it is in now. */
+export interface OrderMoved extends Acknowledgement {
+  status: OrderStatus;
+}
+
+/** A product edit: without a position when no field changed (nothing was appended). */
+export type ProductEdited = Acknowledged;
 
 /** The command service's calls (docs/architecture.md §9, docs/architecture.md §4, §5). Only sagas use it. */
 export interface CommandClient {
@@ -35,6 +57,10 @@ export interface CommandClient {
   addProduct(accessToken: string, body: AddProductInput): Promise<Answer<AddProductResponse>>;
   deleteProduct(accessToken: string, productId: string): Promise<Answer<Acknowledgement>>;
   makeAdmin(accessToken: string, body: MakeAdminInput): Promise<Answer<Acknowledgement>>;
+  setOrderStatus(accessToken: string, orderId: string, body: OrderStatusCommand, idempotencyKey: string): Promise<Answer<OrderMoved>>;
+  cancelOrder(accessToken: string, orderId: string, body: CancelOrderInput, idempotencyKey: string): Promise<Answer<OrderMoved>>;
+  updateProduct(accessToken: string, productId: string, body: UpdateProductInput): Promise<Answer<ProductEdited>>;
+  restockProduct(accessToken: string, productId: string, body: RestockInput): Promise<Answer<Acknowledgement>>;
 }
 
 function isApiError(body: unknown): body is ApiError {
@@ -42,7 +68,7 @@ function isApiError(body: unknown): body is ApiError {
 }
 
 export function httpCommandClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): CommandClient {
-  async function send<T>(method: 'POST' | 'DELETE', path: string, bearer: string, body?: unknown, headers = {}): Promise<T> {
+  async function send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, bearer: string, body?: unknown, headers = {}): Promise<T> {
     const response = await fetchImpl(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -74,6 +100,12 @@ export function httpCommandClient(baseUrl: string, fetchImpl: typeof fetch = (..
     addProduct: (accessToken, body) => send('POST', '/addproduct', accessToken, body),
     deleteProduct: (accessToken, productId) => send('DELETE', `/deleteproduct/${encodeURIComponent(productId)}`, accessToken),
     makeAdmin: (accessToken, body) => send('POST', '/makeadmin', accessToken, body),
+    setOrderStatus: (accessToken, orderId, body, idempotencyKey) =>
+      send('POST', `/orders/${encodeURIComponent(orderId)}/status`, accessToken, body, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+    cancelOrder: (accessToken, orderId, body, idempotencyKey) =>
+      send('POST', `/orders/${encodeURIComponent(orderId)}/cancel`, accessToken, body, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+    updateProduct: (accessToken, productId, body) => send('PUT', `/product/${encodeURIComponent(productId)}`, accessToken, body),
+    restockProduct: (accessToken, productId, body) => send('POST', `/product/${encodeURIComponent(productId)}/restock`, accessToken, body),
   };
 }
 

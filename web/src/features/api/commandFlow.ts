@@ -1,18 +1,17 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
-import type { Acknowledgement } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
 import { selectAccessToken } from '../auth/selectors';
 import { positionRecorded } from '../session/readAfterSlice';
 import { toastShown } from '../toasts/toastSlice';
-import { CommandRefused, errorText, type Answer } from './commandClient';
+import { CommandRefused, errorText, type Acknowledged, type Answer } from './commandClient';
 import { shopApi } from './shopApi';
 
 type ShopTag = 'Product' | 'Order';
 
 /** One command as a saga sends it: what to send, and what the shop shows for each outcome. */
-export interface CommandFlow<T extends Acknowledgement> {
+export interface CommandFlow<T extends Acknowledged> {
   /** Put before anything else: the form's or the button's pending state. */
   started?: UnknownAction;
   /** The bearer to send; the signed-in user's API token ('' when there is none) unless given. */
@@ -44,11 +43,11 @@ function* apiToken(): SagaIterator<string> {
 
 /**
  * Every command of the web app goes the same way: pending state, the bearer, the call, the
- * `acknowledged` flag read (never assumed), its position kept so the next reads of that topic wait
+ * `acknowledged` flag read (never assumed), its position (if it appended anything) kept so the next reads of that topic wait
  * for it, the changed reads loaded again, the feature's own actions, a toast and where to go.
  * Answers whether what the command asked for now holds.
  */
-export function* sendCommand<T extends Acknowledgement>(deps: ShopDeps, flow: CommandFlow<T>): SagaIterator<boolean> {
+export function* sendCommand<T extends Acknowledged>(deps: ShopDeps, flow: CommandFlow<T>): SagaIterator<boolean> {
   if (flow.started) yield put(flow.started);
   try {
     const bearer: string = yield call(flow.bearer ?? apiToken);
@@ -58,8 +57,9 @@ export function* sendCommand<T extends Acknowledgement>(deps: ShopDeps, flow: Co
       return false;
     }
     const acknowledged = answer as T;
-    yield put(positionRecorded(acknowledged.position));
-    if (flow.invalidates?.length) yield put(shopApi.util.invalidateTags([...flow.invalidates]));
+    // An edit that changed nothing appended nothing: no position to wait for, and nothing to read again.
+    if (acknowledged.position) yield put(positionRecorded(acknowledged.position));
+    if (acknowledged.position && flow.invalidates?.length) yield put(shopApi.util.invalidateTags([...flow.invalidates]));
     for (const action of flow.acknowledged?.(acknowledged) ?? []) yield put(action);
     if (flow.successText) yield put(toastShown({ kind: 'success', text: flow.successText(acknowledged) }));
     if (flow.navigateTo) yield call(deps.navigate, flow.navigateTo(acknowledged));

@@ -71,6 +71,15 @@ describe('sendCommand: one way for every command of the web app', () => {
     expect(navigate).toHaveBeenCalledWith('/product/p-7');
   });
 
+  it('acknowledged without a position (an edit that changed nothing): no position kept and nothing read again', async () => {
+    const flow = flowAnswering(() => Promise.resolve({ acknowledged: true, productId: 'p-7' } as Answer<AddProductResponse>));
+
+    const { holds, actions } = await run(flow);
+
+    expect(holds).toBe(true);
+    expect(actions).toEqual([started, added('p-7'), toast('success', 'p-7 was added'), ended]);
+  });
+
   it('not acknowledged: the flow says its own message, keeps no position and goes nowhere', async () => {
     const { holds, actions, navigate } = await run(flowAnswering(() => Promise.resolve({ acknowledged: false } as never)));
 

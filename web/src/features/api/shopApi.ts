@@ -1,6 +1,14 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { READ_AFTER_HEADER, TOPICS, type CountResponse, type OrderDto, type ProductDto, type Topic } from '@toolforge/contracts';
+import {
+  READ_AFTER_HEADER,
+  TOPICS,
+  type CountResponse,
+  type OrderDto,
+  type OrderHistoryResponse,
+  type ProductDto,
+  type Topic,
+} from '@toolforge/contracts';
 import { config } from '../../config';
 import type { RootState } from '../../app/store';
 
@@ -9,14 +17,21 @@ export interface PageArgs {
   size: number;
 }
 
-/** Which topic each read shows, so it waits for the user's own writes of that topic. */
-const TOPIC_OF_ENDPOINT: Record<string, Topic> = {
-  homeProducts: TOPICS.products,
-  productsCount: TOPICS.products,
-  productsPage: TOPICS.products,
-  product: TOPICS.products,
-  userOrders: TOPICS.orders,
-  allOrders: TOPICS.orders,
+/**
+ * Which topics each read shows, so it waits for the user's own writes of those topics. A product's
+ * stock moves with orders too (placed orders reserve it, cancelled ones give it back), so product
+ * reads also wait for the user's last order command.
+ */
+const PRODUCT_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders];
+const ORDER_TOPICS: readonly Topic[] = [TOPICS.orders];
+const TOPICS_OF_ENDPOINT: Record<string, readonly Topic[]> = {
+  homeProducts: PRODUCT_TOPICS,
+  productsCount: PRODUCT_TOPICS,
+  productsPage: PRODUCT_TOPICS,
+  product: PRODUCT_TOPICS,
+  userOrders: ORDER_TOPICS,
+  allOrders: ORDER_TOPICS,
+  orderHistory: ORDER_TOPICS,
 };
 
 /** Every read of the query service (docs/architecture.md §1): cached, tagged, refetched when a command changes them. */
@@ -28,9 +43,9 @@ export const shopApi = createApi({
       const state = getState() as RootState;
       const accessToken = state.auth.session?.accessToken;
       if (accessToken) headers.set('authorization', `Bearer ${accessToken}`);
-      const topic = TOPIC_OF_ENDPOINT[endpoint];
-      const readAfter = topic ? state.readAfter.positions[topic] : undefined;
-      if (readAfter) headers.set(READ_AFTER_HEADER, readAfter);
+      // The query service takes several positions, comma-separated, and waits for each.
+      const readAfter = (TOPICS_OF_ENDPOINT[endpoint] ?? []).flatMap((topic) => state.readAfter.positions[topic] ?? []);
+      if (readAfter.length > 0) headers.set(READ_AFTER_HEADER, readAfter.join(','));
       return headers;
     },
   }),
@@ -51,11 +66,23 @@ export const shopApi = createApi({
       providesTags: ['Order'],
     }),
     allOrders: build.query<OrderDto[], void>({ query: () => '/allorders', providesTags: ['Order'] }),
+    /** An order's timeline, read by the query service from the log itself. */
+    orderHistory: build.query<OrderHistoryResponse, string>({
+      query: (orderId) => `/orders/${encodeURIComponent(orderId)}/history`,
+      providesTags: ['Order'],
+    }),
   }),
 });
 
-export const { useHomeProductsQuery, useProductsCountQuery, useProductsPageQuery, useProductQuery, useUserOrdersQuery, useAllOrdersQuery } =
-  shopApi;
+export const {
+  useHomeProductsQuery,
+  useProductsCountQuery,
+  useProductsPageQuery,
+  useProductQuery,
+  useUserOrdersQuery,
+  useAllOrdersQuery,
+  useOrderHistoryQuery,
+} = shopApi;
 
 /** The message to show for a failed read: the server's own text when it sent one. */
 export function readErrorText(error: FetchBaseQueryError | SerializedError | undefined): string {

@@ -2,9 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import { readErrorText, useUserOrdersQuery } from '../api/shopApi';
 import { FormMessage } from '../forms/FormMessage';
 import { LoadingScreen } from '../layout/LoadingScreen';
+import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from './OrdersTable';
 
-/** /userdashboard/orders/{uid}: the user's orders, newest first as the query service sends them. */
+/** /userdashboard/orders/{uid}: the user's orders, newest first as the query service sends them; pending ones may be cancelled. */
 export default function MyOrdersPage() {
   const { uid = '' } = useParams();
   const orders = useUserOrdersQuery(uid);
@@ -18,7 +19,9 @@ export default function MyOrdersPage() {
           You have no orders yet. <Link to="/allproducts">Browse all products</Link>
         </p>
       )}
-      {orders.data && orders.data.length > 0 && <OrdersTable orders={orders.data} caption="My orders" />}
+      {orders.data && orders.data.length > 0 && (
+        <OrdersTable orders={orders.data} caption="My orders" actions={(order) => <OrderActions order={order} viewer="customer" />} />
+      )}
     </div>
   );
 }

@@ -1,10 +1,20 @@
+import type { ReactNode } from 'react';
 import type { OrderDto } from '@toolforge/contracts';
 import { formatPrice } from '../catalog/price';
+import { shortOrderId } from './shortOrderId';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
+interface OrdersTableProps {
+  orders: OrderDto[];
+  showCustomer?: boolean;
+  caption: string;
+  /** What the viewer may do with each order (status moves, cancel, its timeline). */
+  actions?: (order: OrderDto) => ReactNode;
+}
+
 /** Orders as lists show them (docs/architecture.md §9), with the customer's name for the admin's list. */
-export function OrdersTable({ orders, showCustomer = false, caption }: { orders: OrderDto[]; showCustomer?: boolean; caption: string }) {
+export function OrdersTable({ orders, showCustomer = false, caption, actions }: OrdersTableProps) {
   return (
     <div className="table-scroll">
       <table className="data-table">
@@ -18,14 +28,20 @@ export function OrdersTable({ orders, showCustomer = false, caption }: { orders:
             <th scope="col">Total cost</th>
             <th scope="col">Shipping address</th>
             <th scope="col">Status</th>
+            <th scope="col">Payment</th>
             <th scope="col">Placed</th>
+            {actions && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
               <td data-label="Order" className="mono">
-                {order._id.slice(0, 8)}
+                {shortOrderId(order._id)}
               </td>
               <td data-label="Product">{order.productName}</td>
               {showCustomer && <td data-label="Customer">{order.userName || order.userId}</td>}
@@ -36,9 +52,12 @@ export function OrdersTable({ orders, showCustomer = false, caption }: { orders:
               </td>
               <td data-label="Status">
                 <span className={`status status--${order.status}`}>{order.status}</span>
-                {!order.payment && <span className="status status--unpaid">unpaid</span>}
+              </td>
+              <td data-label="Payment">
+                <span className={order.payment ? 'status status--paid' : 'status status--unpaid'}>{order.payment ? 'paid' : 'unpaid'}</span>
               </td>
               <td data-label="Placed">{order.placedAt ? dateFormat.format(new Date(order.placedAt)) : ''}</td>
+              {actions && <td>{actions(order)}</td>}
             </tr>
           ))}
         </tbody>

@@ -10,15 +10,12 @@ import {
   type PlaceOrderInput,
 } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
-import { callWithRetry } from '../api/callWithRetry';
+import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../api/callWithRetry';
 import { sendCommand } from '../api/commandFlow';
 import type { ShopSession } from '../auth/authSlice';
 import { selectSession } from '../auth/selectors';
 import { orderConfirmed, orderFailed, orderPlaced, orderPlacementStarted } from './orderSlice';
 import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
-
-/** A confirmed order is sent again with the same Idempotency-Key when the network lost the answer. */
-const NETWORK_RETRIES = 2;
 
 /** The order page's second step: place the order, then show it in the user's orders. */
 function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>): SagaIterator {
@@ -46,8 +43,13 @@ function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>):
   const idempotencyKey = deps.newIdempotencyKey();
   yield* sendCommand(deps, {
     started: orderPlacementStarted(),
+    // A confirmed order is sent again with the same Idempotency-Key when the network lost the answer.
     send: (accessToken) =>
-      callWithRetry(() => deps.commands.placeOrder(accessToken, order, idempotencyKey), NETWORK_RETRIES, deps.retryDelayMs ?? 800),
+      callWithRetry(
+        () => deps.commands.placeOrder(accessToken, order, idempotencyKey),
+        NETWORK_RETRIES,
+        deps.retryDelayMs ?? NETWORK_RETRY_DELAY_MS,
+      ),
     // The order list gains a row and the product's stock went down.
     invalidates: ['Order', 'Product'],
     acknowledged: () => [orderPlaced()],

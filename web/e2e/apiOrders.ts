@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { formatCents, toCents, totalCostCents, type ProductDto } from '@toolforge/contracts';
+import { fetchJson, type TestAccount } from '@toolforge/platform/testing';
+import { httpCommandClient } from '../src/features/api/commandClient';
+
+/** The seeded catalogue's newest products, as the home page lists them. */
+export async function homeProducts(apiUrl: string): Promise<ProductDto[]> {
+  return (await fetchJson<ProductDto[]>(`${apiUrl}/homeproducts`)).body;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  shippingAddress: string;
+  quantity: number;
+}
+
+/**
+ * An order of the product's minimum quantity, placed the way the web client places one, straight at
+ * the API (the browser flow is in shop.e2e): a test that is about what happens next starts from it.
+ */
+export async function placeOrderThroughApi(apiUrl: string, account: TestAccount, product: ProductDto): Promise<PlacedOrder> {
+  const commands = httpCommandClient(apiUrl);
+  const session = await commands.login(account.idToken, {
+    uid: account.uid,
+    name: account.displayName,
+    email: account.email,
+    loggedIn: true,
+  });
+  const quantity = product.minOrder;
+  const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
+  const placed = await commands.placeOrder(
+    session.accessToken,
+    {
+      productId: product._id,
+      userId: account.uid,
+      userName: account.displayName,
+      productName: product.name,
+      totalCost: formatCents(totalCostCents(toCents(product.price)!, quantity)),
+      status: 'pending',
+      payment: false,
+      shippingAddress,
+      orderQuantity: String(quantity),
+    },
+    randomUUID(),
+  );
+  if (!placed.acknowledged || !placed.orderId) throw new Error(`the order was not placed: ${JSON.stringify(placed)}`);
+  return { orderId: placed.orderId, shippingAddress, quantity };
+}

@@ -1,0 +1,70 @@
+import { Link, useParams } from 'react-router-dom';
+import { formatCents, messages, toCents, updateProductSchema, type ProductDto, type UpdateProductInput } from '@toolforge/contracts';
+import { readErrorText, useProductQuery } from '../api/shopApi';
+import { FormMessage } from '../forms/FormMessage';
+import { onSubmit } from '../forms/onSubmit';
+import { useOpenedForm } from '../forms/useOpenedForm';
+import { useSchemaForm } from '../forms/useSchemaForm';
+import { useServerFieldErrors } from '../forms/useServerFieldErrors';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { adminFormsOpened, productEditRequested, selectAdmin } from './adminSlice';
+import { PRODUCT_DETAIL_FIELDS, ProductFields } from './ProductFields';
+
+/** The form starts from the product as the shop shows it; the price as the field takes it ("24.50"). */
+function formValues(product: ProductDto): UpdateProductInput {
+  return {
+    name: product.name,
+    category: product.category,
+    model: product.model,
+    imageUrl: product.imageUrl,
+    price: formatCents(toCents(product.price) ?? 0),
+    minOrder: String(product.minOrder),
+    description: product.description,
+  };
+}
+
+function EditProductForm({ product }: { product: ProductDto }) {
+  const [dispatch, { editProduct }] = useOpenedForm(selectAdmin, adminFormsOpened);
+  const { register, handleSubmit, setError, errors } = useSchemaForm(updateProductSchema, formValues(product));
+  useServerFieldErrors(PRODUCT_DETAIL_FIELDS, editProduct.fieldErrors, setError);
+
+  return (
+    <>
+      <form
+        className="product-form"
+        noValidate
+        onSubmit={onSubmit(handleSubmit((changes) => dispatch(productEditRequested({ productId: product._id, product: changes }))))}
+      >
+        <ProductFields field={(name) => ({ ...register(name), error: errors[name]?.message })} />
+        <p className="field-hint">
+          The stock ({product.stock}) changes by a restock or a write-off, from{' '}
+          <Link to="/admindashboard/manageproducts">Manage Products</Link>.
+        </p>
+        <button type="submit" className="button button--primary" disabled={editProduct.pending}>
+          Save changes
+        </button>
+      </form>
+      {editProduct.pending && <FormMessage kind="progress">{messages.addProductInProgress}</FormMessage>}
+      <FormMessage kind="error">{editProduct.error}</FormMessage>
+    </>
+  );
+}
+
+/** /admindashboard/editproduct/{id}: Add Product's fields but the stock, filled in with the product's own (docs/architecture.md §9). */
+export default function EditProductPage() {
+  const { id = '' } = useParams();
+  const product = useProductQuery(id);
+  return (
+    <div className="dashboard-panel">
+      <h2>Edit Product</h2>
+      {product.isLoading && <LoadingScreen label="Loading product..." />}
+      {product.isError && (
+        <FormMessage kind="error">
+          {messages.productLoadFailed} {readErrorText(product.error)}
+        </FormMessage>
+      )}
+      {/* Keyed by product: another product's edit starts from its own values. */}
+      {product.data && <EditProductForm key={product.data._id} product={product.data} />}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+
+interface FormDialogProps {
+  title: string;
+  /** The submit button's text: what the form does ("Cancel order", "Restock"). */
+  submitLabel: string;
+  /** The button that closes without doing anything. */
+  closeLabel?: string;
+  /** A destructive action's submit button is red, like ConfirmDialog's. */
+  danger?: boolean;
+  busy?: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal form: Escape or the close button says no. Focus starts on the first field (the dialog
+ * exists to be filled in) and goes back to the control that opened it, so a keyboard user is not
+ * sent back to the top of the page.
+ */
+export function FormDialog({
+  title,
+  submitLabel,
+  closeLabel = 'Close',
+  danger = false,
+  busy = false,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    return () => opener?.focus();
+  }, []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        <form ref={formRef} noValidate onSubmit={onSubmit}>
+          {children}
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={onClose}>
+              {closeLabel}
+            </button>
+            <button type="submit" className={danger ? 'button button--danger' : 'button button--primary'} disabled={busy}>
+              {submitLabel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
