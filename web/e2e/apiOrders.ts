@@ -12,6 +12,8 @@ export interface PlacedOrder {
   orderId: string;
   shippingAddress: string;
   quantity: number;
+  /** The customer's API token, for reads the test makes in their name. */
+  accessToken: string;
 }
 
 /**
@@ -44,5 +46,5 @@ export async function placeOrderThroughApi(apiUrl: string, account: TestAccount,
     randomUUID(),
   );
   if (!placed.acknowledged || !placed.orderId) throw new Error(`the order was not placed: ${JSON.stringify(placed)}`);
-  return { orderId: placed.orderId, shippingAddress, quantity };
+  return { orderId: placed.orderId, shippingAddress, quantity, accessToken: session.accessToken };
 }

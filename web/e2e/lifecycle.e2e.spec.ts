@@ -63,9 +63,9 @@ const productFact = (page: Page, term: string) =>
     .textContent();
 
 /** Waits until the query service shows the product with that stock (the orders placed through the API are projected). */
-async function stockSettles(productId: string, stock: number) {
+async function stockSettles(productId: string, stock: number, token: string) {
   await expect
-    .poll(async () => (await fetchJson<ProductDto>(`${stack.apiUrl}/product/${productId}`)).body.stock, { timeout: 10_000 })
+    .poll(async () => (await fetchJson<ProductDto>(`${stack.apiUrl}/product/${productId}`, { token })).body.stock, { timeout: 10_000 })
     .toBe(stock);
 }
 
@@ -136,7 +136,7 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
   it('a customer cancels a pending order with a reason; the product page shows its quantity back in stock', async () => {
     const product = products[1]!;
     // Placing the order reserved its quantity; cancelling it gives the quantity back.
-    await stockSettles(product._id, product.stock - cancelled.quantity);
+    await stockSettles(product._id, product.stock - cancelled.quantity, cancelled.accessToken);
 
     const { page, errors } = await openPage(browser);
     await logIn(page, customer);

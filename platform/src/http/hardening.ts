@@ -86,7 +86,8 @@ export async function useHttpHardening(app: FastifyInstance, options: HttpHarden
   });
   await app.register(cors, {
     origin: [...options.origins],
-    methods: ['GET', 'POST', 'DELETE'],
+    // Every method the web calls: reads, commands, a product's edit (PUT) and deletion.
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', IDEMPOTENCY_KEY_HEADER, READ_AFTER_HEADER],
     exposedHeaders: [READ_AFTER_SATISFIED_HEADER, ...RATE_LIMIT_HEADERS],
     maxAge: 600,

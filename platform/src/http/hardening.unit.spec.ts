@@ -59,6 +59,8 @@ describe('useHttpHardening', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe(WEB);
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('idempotency-key');
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-read-after');
+    // The methods the web calls, the admin's product edit (PUT) among them.
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
 
     const read = await app.inject({ method: 'GET', url: '/products', headers: { origin: WEB } });
     expect(read.headers['access-control-expose-headers']).toContain('x-read-after-satisfied');
