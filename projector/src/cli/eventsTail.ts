@@ -1,7 +1,7 @@
 import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
 import type { EventLog, LogEndSource } from '@toolforge/platform';
 import { eventLine, type EventFilter } from './eventsList.js';
-import type { CliIo } from './output.js';
+import { printable, type CliIo } from './output.js';
 
 export interface TailOptions {
   readonly format: 'table' | 'json';
@@ -38,7 +38,7 @@ export async function tailEvents(log: EventLog & LogEndSource, filter: EventFilt
         io.out(
           options.format === 'json'
             ? `${JSON.stringify(line)}\n`
-            : `${[line.position, line.time, line.type, line.stream, line.actor ?? '(system)', line.summary].join('\t')}\n`,
+            : `${[line.position, line.time, line.type, line.stream, line.actor ?? '(system)', line.summary].map(printable).join('\t')}\n`,
         );
       }
     }

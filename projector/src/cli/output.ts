@@ -13,8 +13,20 @@ export interface CliIo {
   readonly terminal?: NodeJS.WriteStream;
 }
 
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * A cell as the terminal may safely print it: any control character (an escape sequence, a line
+ * break) in a text the log holds is shown as its \u escape, never sent to the terminal.
+ */
+export function printable(cell: string): string {
+  return cell.replace(CONTROL_CHARACTER, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Rows as a plain text table: a header, then one line per row, columns padded to their widest cell. */
-export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function textTable(header: readonly string[], rawRows: readonly (readonly string[])[]): string {
+  const rows = rawRows.map((row) => row.map(printable));
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells
