@@ -3,7 +3,15 @@ import { textTable } from './output.js';
 
 describe('textTable', () => {
   it('pads columns to their widest cell', () => {
-    expect(textTable(['ID', 'REASON'], [['o-1', 'too late'], ['order-22', '']])).toBe('ID        REASON\no-1       too late\norder-22\n');
+    expect(
+      textTable(
+        ['ID', 'REASON'],
+        [
+          ['o-1', 'too late'],
+          ['order-22', ''],
+        ],
+      ),
+    ).toBe('ID        REASON\no-1       too late\norder-22\n');
   });
 
   it('never sends a control character of a cell to the terminal', () => {
