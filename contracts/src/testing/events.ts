@@ -117,7 +117,12 @@ export function productUpdated(
   return { type: 'ProductUpdated', data: { productId, changes }, meta: meta({ actor: 'admin-uid', ...overrides }) };
 }
 
-export function stockAdjusted(productId: string, delta: number, reason = delta > 0 ? 'restock' : 'write-off', overrides: Partial<EventMeta> = {}): StockAdjusted {
+export function stockAdjusted(
+  productId: string,
+  delta: number,
+  reason = delta > 0 ? 'restock' : 'write-off',
+  overrides: Partial<EventMeta> = {},
+): StockAdjusted {
   return { type: 'StockAdjusted', data: { productId, delta, reason }, meta: meta({ actor: 'admin-uid', ...overrides }) };
 }
 
