@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
-import { deciderSpec, fact } from '../test/deciderSpec.js';
+import { deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
 import { productDecider, type ProductCommand } from './decide.js';
 import type { ProductFact } from './product.js';
 
@@ -57,23 +57,7 @@ describe('product decider', () => {
 
 const deleted = fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const);
 /** An order of `quantity` for p1 by `userId`. */
-const placed = (orderId: string, userId: string, quantity: number) =>
-  fact({
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      productId: 'p1',
-      productName: 'Claw Hammer',
-      userId,
-      userName: 'Ada',
-      quantity,
-      unitPriceCents: 2450,
-      totalCostCents: 0,
-      shippingAddress: '1 Forge Lane',
-      status: 'pending',
-      payment: false,
-    },
-  } as const);
+const placed = (orderId: string, userId: string, quantity: number) => placedOrder({ orderId, userId, quantity, unitPriceCents: 2450 });
 const paid = (orderId: string) => fact({ type: 'OrderPaid', data: { orderId } } as const);
 const cancelled = (orderId: string, userId: string, quantity: number) =>
   fact({ type: 'OrderCancelled', data: { orderId, productId: 'p1', userId, quantity, reason: '', by: 'customer' } } as const);

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { EXPIRED_REASON, messages, type OrderStatus } from '@toolforge/contracts';
-import { deciderSpec, fact } from '../test/deciderSpec.js';
+import { deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
 import {
   NOT_DUE_YET,
   orderLifecycleDecider,
@@ -16,22 +16,7 @@ const spec = deciderSpec(orderLifecycleDecider);
 const PLACED_AT = Date.parse('2026-01-01T00:00:00.000Z');
 const TTL = 30 * 60_000;
 
-const placed = fact({
-  type: 'OrderPlaced',
-  data: {
-    orderId: 'o1',
-    productId: 'p1',
-    productName: 'Claw Hammer',
-    userId: 'u1',
-    userName: 'Ada',
-    quantity: 7,
-    unitPriceCents: 1000,
-    totalCostCents: 12_350,
-    shippingAddress: '1 Forge Lane',
-    status: 'pending',
-    payment: false,
-  },
-} as const);
+const placed = placedOrder({ orderId: 'o1', userId: 'u1', quantity: 7, totalCostCents: 12_350 });
 const paid = fact({ type: 'OrderPaid', data: { orderId: 'o1' } } as const);
 const shipped = fact({ type: 'OrderShipped', data: { orderId: 'o1' } } as const);
 const delivered = fact({ type: 'OrderDelivered', data: { orderId: 'o1' } } as const);

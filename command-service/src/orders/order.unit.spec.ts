@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
-import { deciderSpec, fact } from '../test/deciderSpec.js';
+import { deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
 import { orderDecider, type PlaceOrder } from './decide.js';
 
 // An order is decided on the product's state: the Given events are the product's history.
@@ -22,23 +22,7 @@ const productAdded = fact({
 } as const);
 
 /** An earlier order, by default another customer's. */
-const placed = (quantity: number, orderId = 'o0', userId = 'u0') =>
-  fact({
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      productId: 'p1',
-      productName: 'Claw Hammer',
-      userId,
-      userName: 'Ada',
-      quantity,
-      unitPriceCents: 1000,
-      totalCostCents: 0,
-      shippingAddress: '1 Forge Lane',
-      status: 'pending',
-      payment: false,
-    },
-  } as const);
+const placed = (quantity: number, orderId = 'o0', userId = 'u0') => placedOrder({ orderId, userId, quantity });
 
 /** 10 x 10.00 = 100.00, + 5.00, + 50.00 */
 const placeTen = (clientTotalCents = 155_00): PlaceOrder => ({

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { OrderPlaced } from '@toolforge/contracts';
 import { CommandRejected, type Decided, type Decider, type RejectionReason } from '../shared/decider.js';
 
 /**
@@ -40,4 +41,22 @@ const meta = { eventId: 'e', occurredAt: '2026-01-01T00:00:00.000Z', actor: null
 /** A decided event as a full event, for the Given part. */
 export function fact<E extends Decided>(event: E): E & { meta: typeof meta } {
   return { ...event, meta };
+}
+
+/** An order of product p1 (Claw Hammer) as placed, for the Given part: a test names only what it is about. */
+export function placedOrder(data: Partial<OrderPlaced['data']> & Pick<OrderPlaced['data'], 'orderId' | 'userId' | 'quantity'>) {
+  return fact({
+    type: 'OrderPlaced',
+    data: {
+      productId: 'p1',
+      productName: 'Claw Hammer',
+      userName: 'Ada',
+      unitPriceCents: 1000,
+      totalCostCents: 0,
+      shippingAddress: '1 Forge Lane',
+      status: 'pending',
+      payment: false,
+      ...data,
+    },
+  } as const);
 }
