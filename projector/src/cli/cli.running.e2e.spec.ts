@@ -40,7 +40,14 @@ describe('toolforge while make start runs on the data dir', { timeout: 60_000 },
     } finally {
       await db.close();
     }
-    shop = launchMakeStart({ dataDir, apiPort: testPort('runningShopApi'), webPort: testPort('runningShopWeb') });
+    // The known history's orders were placed days ago and are still pending: with the default
+    // reservation time the shop would cancel them as it starts, and the audit is about them as placed.
+    shop = launchMakeStart({
+      dataDir,
+      apiPort: testPort('runningShopApi'),
+      webPort: testPort('runningShopWeb'),
+      env: { RESERVATION_TTL: '1000000h' },
+    });
     await shop.waitUntilReady({ output: 'Press Ctrl-C to stop.' }, { timeoutMs: 90_000 });
   }, 120_000);
   afterAll(async () => {
