@@ -12,8 +12,17 @@ export interface PlacedOrder {
   orderId: string;
   shippingAddress: string;
   quantity: number;
-  /** The customer's API token, for reads the test makes in their name. */
-  accessToken: string;
+}
+
+/** A fresh API token of the account, signed in straight at the API as the web client signs in. */
+export async function signInThroughApi(apiUrl: string, account: TestAccount): Promise<string> {
+  const session = await httpCommandClient(apiUrl).login(account.idToken, {
+    uid: account.uid,
+    name: account.displayName,
+    email: account.email,
+    loggedIn: true,
+  });
+  return session.accessToken;
 }
 
 /**
@@ -21,17 +30,11 @@ export interface PlacedOrder {
  * the API (the browser flow is in shop.e2e): a test that is about what happens next starts from it.
  */
 export async function placeOrderThroughApi(apiUrl: string, account: TestAccount, product: ProductDto): Promise<PlacedOrder> {
-  const commands = httpCommandClient(apiUrl);
-  const session = await commands.login(account.idToken, {
-    uid: account.uid,
-    name: account.displayName,
-    email: account.email,
-    loggedIn: true,
-  });
+  const accessToken = await signInThroughApi(apiUrl, account);
   const quantity = product.minOrder;
   const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
-  const placed = await commands.placeOrder(
-    session.accessToken,
+  const placed = await httpCommandClient(apiUrl).placeOrder(
+    accessToken,
     {
       productId: product._id,
       userId: account.uid,
@@ -46,5 +49,5 @@ export async function placeOrderThroughApi(apiUrl: string, account: TestAccount,
     randomUUID(),
   );
   if (!placed.acknowledged || !placed.orderId) throw new Error(`the order was not placed: ${JSON.stringify(placed)}`);
-  return { orderId: placed.orderId, shippingAddress, quantity, accessToken: session.accessToken };
+  return { orderId: placed.orderId, shippingAddress, quantity };
 }

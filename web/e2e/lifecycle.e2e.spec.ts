@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, toCents, type ProductDto } from '@toolforge/contracts';
 import { createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
-import { homeProducts, placeOrderThroughApi, type PlacedOrder } from './apiOrders';
+import { homeProducts, placeOrderThroughApi, signInThroughApi, type PlacedOrder } from './apiOrders';
 import { launchChromium } from './browser';
 import { clickNav, logIn as logInAt, logOut, mainNav, openPage } from './pages';
 import { startStack, type Stack } from './stack';
@@ -62,8 +62,12 @@ const productFact = (page: Page, term: string) =>
     .locator('dd')
     .textContent();
 
-/** Waits until the query service shows the product with that stock (the orders placed through the API are projected). */
-async function stockSettles(productId: string, stock: number, token: string) {
+/**
+ * Waits until the query service shows the product with that stock (the orders placed through the API
+ * are projected). A fresh sign-in: a logout in the browser ends every API token the account held.
+ */
+async function stockSettles(productId: string, stock: number, account: TestAccount) {
+  const token = await signInThroughApi(stack.apiUrl, account);
   await expect
     .poll(async () => (await fetchJson<ProductDto>(`${stack.apiUrl}/product/${productId}`, { token })).body.stock, { timeout: 10_000 })
     .toBe(stock);
@@ -136,7 +140,7 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
   it('a customer cancels a pending order with a reason; the product page shows its quantity back in stock', async () => {
     const product = products[1]!;
     // Placing the order reserved its quantity; cancelling it gives the quantity back.
-    await stockSettles(product._id, product.stock - cancelled.quantity, cancelled.accessToken);
+    await stockSettles(product._id, product.stock - cancelled.quantity, customer);
 
     const { page, errors } = await openPage(browser);
     await logIn(page, customer);
