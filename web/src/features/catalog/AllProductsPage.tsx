@@ -29,7 +29,9 @@ export default function AllProductsPage() {
         <div>
           <h1>All Products</h1>
           <p>
-            {list.total > 0 ? `${list.total} ${filtered ? 'matching tools' : 'tools from our three units'}` : 'Tools from our three units'}
+            {list.total > 0
+              ? `${list.total} ${filtered ? matching(list.total) : 'tools from our three units'}`
+              : 'Tools from our three units'}
           </p>
         </div>
         <PageSizeSelect size={list.size} onSizeChange={list.chooseSize} label="Products per page" />

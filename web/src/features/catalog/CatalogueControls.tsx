@@ -10,7 +10,7 @@ export function CatalogueControls({ controls }: { controls: ReturnType<typeof us
   const { view } = controls;
   return (
     <form className="catalogue-controls" role="search" onSubmit={(event) => event.preventDefault()}>
-      <div className="catalogue-control">
+      <div className="field">
         <label htmlFor={`${id}-q`}>Search</label>
         <input
           id={`${id}-q`}
@@ -21,7 +21,7 @@ export function CatalogueControls({ controls }: { controls: ReturnType<typeof us
           onChange={(event) => controls.typeText(event.target.value)}
         />
       </div>
-      <div className="catalogue-control">
+      <div className="field">
         <label htmlFor={`${id}-category`}>Category</label>
         <select
           id={`${id}-category`}
@@ -36,7 +36,7 @@ export function CatalogueControls({ controls }: { controls: ReturnType<typeof us
           ))}
         </select>
       </div>
-      <div className="catalogue-control">
+      <div className="field">
         <label htmlFor={`${id}-sort`}>Sort by</label>
         <select
           id={`${id}-sort`}
