@@ -3,6 +3,10 @@
 export const PRODUCT_CATEGORIES = ['hand-tool', 'machine-tool', 'power-tool'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
+/** The orders a product list may be read in (GET /products?sort=…); the first is the default. */
+export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
 export const PAGE_SIZES = [5, 10, 15, 20] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /** The API accepts any size in this range; the web offers PAGE_SIZES. */
@@ -60,6 +64,8 @@ export const LIMITS = {
   productId: 100,
   /** A cancellation's or a stock adjustment's reason. */
   reason: 200,
+  /** The catalogue search box's text (GET /products?q=…). */
+  searchText: 100,
 } as const;
 
 /** The symbols a password may hold besides letters and digits. */

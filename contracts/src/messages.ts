@@ -1,4 +1,4 @@
-import { LIMITS, PASSWORD_SYMBOLS } from './constants.js';
+import { LIMITS, PASSWORD_SYMBOLS, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './constants.js';
 import { formatCents } from './money.js';
 
 /**
@@ -83,5 +83,10 @@ export const messages = {
   stockBelowReserved: (available: number) => `Stock can be lowered by at most ${available}: the rest is reserved by orders`,
   productDeletedNoChange: 'A deleted product cannot be changed',
   minOrderAboveStockOnHand: (stock: number) => `Minimum order quantity should not be more than the stock (${stock})`,
+  // Catalogue search, filter and sort (GET /products, /productscount).
+  categoryFilter: `category should be one of ${PRODUCT_CATEGORIES.join(', ')}`,
+  searchTextMax: `q should be at most ${LIMITS.searchText} characters`,
+  searchTextPlain: 'q should be plain text on one line',
+  productSort: `sort should be one of ${PRODUCT_SORTS.join(', ')}`,
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '@toolforge/contracts';
+import type { OrderStatus, ProductFilter, ProductSort } from '@toolforge/contracts';
 import { SqlProjectionStore, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
 import { READ_MODEL_TABLES } from '@toolforge/query-service';
 import { applyRowWrite, type RowWrite } from './readModelWrites.js';
@@ -71,6 +71,38 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect(pages.map((product) => product.productId)).toEqual(all);
       expect(await store.listProducts({ offset: 10, limit: 2 })).toEqual([]);
       expect(await store.countProducts()).toBe(5);
+    });
+
+    it('searches name, model and description, filters by category and sorts, counting the same (catalog/tables.ts, version 6)', async () => {
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(
+          0,
+          insert(productRow(0, { name: 'Cordless Drill', category: 'power-tool', model: 'DCD-771', priceCents: 129_00 })),
+          insert(productRow(1, { name: 'claw Hammer', priceCents: 24_99, description: "A hammer for O'Neill's nails, 16 oz." })),
+          insert(productRow(2, { name: 'Bench Lathe', category: 'machine-tool', priceCents: 899_00, description: 'Turns metal bar.' })),
+          insert(productRow(3, { name: 'Adjustable Wrench', priceCents: 24_99 })),
+          [{ kind: 'deleteProduct', productId: 'p-2', at: at(9) }],
+        ),
+      });
+      const ids = async (filter: ProductFilter, sort: ProductSort = 'newest') =>
+        (await store.listProducts({ offset: 0, limit: 10 }, { filter, sort })).map((product) => product.productId);
+      for (const [filter, found] of [
+        [{ q: 'dcd-771' }, ['p-0']],
+        [{ q: 'ham' }, ['p-1']],
+        [{ q: "o'neill nai" }, ['p-1']],
+        [{ q: 'metal' }, []],
+        [{ q: "\\ ' :* & |" }, []],
+        [{ category: 'hand-tool' }, ['p-3', 'p-1']],
+        [{ category: 'power-tool', q: 'drill' }, ['p-0']],
+      ] as const) {
+        expect(await ids(filter), JSON.stringify(filter)).toEqual(found);
+        expect(await store.countProducts(filter), JSON.stringify(filter)).toBe(found.length);
+      }
+      expect(await ids({}, 'price-asc')).toEqual(['p-1', 'p-3', 'p-0']);
+      expect(await ids({}, 'price-desc')).toEqual(['p-0', 'p-3', 'p-1']);
+      expect(await ids({}, 'name')).toEqual(['p-3', 'p-1', 'p-0']);
     });
 
     it('reads a product as added, with its stock less every reservation', async () => {

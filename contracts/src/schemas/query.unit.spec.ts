@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allOrdersQuerySchema, pageQuerySchema } from './query.js';
+import { messages } from '../messages.js';
+import { allOrdersQuerySchema, pageQuerySchema, productsCountQuerySchema, productsQuerySchema } from './query.js';
 
 describe('page query', () => {
   it('defaults to page 0 of 10', () => {
@@ -16,6 +17,38 @@ describe('page query', () => {
       expect(pageQuerySchema.safeParse(query).success).toBe(false);
     },
   );
+});
+
+describe('products query (GET /products, /productscount)', () => {
+  it('defaults to page 0 of 10, newest first, unfiltered', () => {
+    expect(productsQuerySchema.parse({})).toEqual({ page: 0, size: 10, sort: 'newest', filter: {} });
+  });
+
+  it('reads the filter as one normalised text: trimmed, single spaces, lower case; blank is no filter', () => {
+    expect(productsQuerySchema.parse({ category: 'power-tool', q: '  Hammer \u00a0  DRILL ', sort: 'price-asc' })).toEqual({
+      page: 0,
+      size: 10,
+      sort: 'price-asc',
+      filter: { category: 'power-tool', q: 'hammer drill' },
+    });
+    expect(productsQuerySchema.parse({ q: '   ' }).filter).toEqual({});
+    expect(productsCountQuerySchema.parse({ q: ' Lathe', page: '2', other: 'x' })).toEqual({ q: 'lathe' });
+  });
+
+  it.each([
+    [{ category: 'garden-tool' }, messages.categoryFilter],
+    [{ sort: 'cheapest' }, messages.productSort],
+    [{ q: 'x'.repeat(101) }, messages.searchTextMax],
+    [{ q: 'drill\u0000' }, messages.searchTextPlain],
+    [{ q: ['a', 'b'] }, messages.searchTextPlain],
+  ])('refuses %j: %s', (query, message) => {
+    const result = productsQuerySchema.safeParse(query);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('measures the text once trimmed', () => {
+    expect(productsQuerySchema.parse({ q: ` ${'x'.repeat(100)} ` }).filter.q).toHaveLength(100);
+  });
 });
 
 describe('all orders query (GET /allorders)', () => {

@@ -1,7 +1,7 @@
-import { HOME_PRODUCT_COUNT, PAGE_SIZES, type CountResponse, type ProductDto } from '@toolforge/contracts';
+import { HOME_PRODUCT_COUNT, PAGE_SIZES, type CountResponse, type ProductDto, type ProductFilter } from '@toolforge/contracts';
 import { answerJson, type HotAnswers } from '@toolforge/platform';
 import { toProductDto } from './productDto.js';
-import type { CatalogueReader } from './productReads.js';
+import { ALL_NEWEST, type CatalogueReader, type ProductSearch } from './productReads.js';
 
 /**
  * The cache area of every catalogue answer: a commit that adds or deletes a product, or reserves
@@ -9,11 +9,21 @@ import type { CatalogueReader } from './productReads.js';
  */
 export const CATALOGUE_AREA = 'catalogue';
 
+/**
+ * A filter as a cache key's suffix: nothing for no filter (the keys the hot answers keep), else its
+ * normalised values (contracts' productsQuerySchema: the text trimmed, its spaces single, lower
+ * case, at most 100 characters), as JSON so that no text can pass for another filter's key.
+ */
+const filterKey = ({ category, q }: ProductFilter) => (category || q ? `:${JSON.stringify([category ?? null, q ?? null])}` : '');
+
 /** The catalogue's answers as the cache names them within the catalogue area. */
 export const catalogueKeys = {
   home: 'home',
   count: 'count',
+  countOf: (filter: ProductFilter) => `count${filterKey(filter)}`,
   page: (page: number, size: number) => `page:${page}:${size}`,
+  pageOf: (page: number, size: number, { filter, sort }: ProductSearch) =>
+    `page:${page}:${size}${sort === 'newest' ? '' : `:${sort}`}${filterKey(filter)}`,
   product: (productId: string) => `product:${productId}`,
 } as const;
 
@@ -22,9 +32,11 @@ export const catalogueReads = {
   /** The 6 newest products. */
   home: async (store: CatalogueReader): Promise<ProductDto[]> =>
     (await store.listProducts({ offset: 0, limit: HOME_PRODUCT_COUNT })).map(toProductDto),
-  count: async (store: CatalogueReader): Promise<CountResponse> => ({ count: await store.countProducts() }),
-  page: async (store: CatalogueReader, page: number, size: number): Promise<ProductDto[]> =>
-    (await store.listProducts({ offset: page * size, limit: size })).map(toProductDto),
+  count: async (store: CatalogueReader, filter: ProductFilter = {}): Promise<CountResponse> => ({
+    count: await store.countProducts(filter),
+  }),
+  page: async (store: CatalogueReader, page: number, size: number, search: ProductSearch = ALL_NEWEST): Promise<ProductDto[]> =>
+    (await store.listProducts({ offset: page * size, limit: size }, search)).map(toProductDto),
   product: async (store: CatalogueReader, productId: string): Promise<ProductDto | null> => {
     const found = await store.findProduct(productId);
     return found ? toProductDto(found) : null;

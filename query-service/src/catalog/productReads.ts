@@ -1,4 +1,4 @@
-import type { Cents, ProductCategory } from '@toolforge/contracts';
+import type { Cents, ProductCategory, ProductFilter, ProductSort } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
 import { recordReader } from '../shared/driverRecord.js';
 
@@ -16,10 +16,19 @@ export interface ProductView {
   readonly addedAt: string;
 }
 
-/** The catalogue's reads: products not deleted, newest first. */
+/** Which products a list shows, and in which order. */
+export interface ProductSearch {
+  readonly filter: ProductFilter;
+  readonly sort: ProductSort;
+}
+
+/** Every product not deleted, newest first: the home page, the first pages, the hot answers. */
+export const ALL_NEWEST: ProductSearch = { filter: {}, sort: 'newest' };
+
+/** The catalogue's reads: products not deleted, newest first unless a search says otherwise. */
 export interface CatalogueReader {
-  listProducts(slice: Slice): Promise<ProductView[]>;
-  countProducts(): Promise<number>;
+  listProducts(slice: Slice, search?: ProductSearch): Promise<ProductView[]>;
+  countProducts(filter?: ProductFilter): Promise<number>;
   findProduct(productId: string): Promise<ProductView | undefined>;
 }
 
@@ -29,20 +38,80 @@ const PRODUCT_COLUMNS = `
   p.min_order as "minOrder", p.description, p.added_at as "addedAt",
   greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock"`;
 const WITH_RESERVATIONS = 'left join product_reservations r on r.product_id = p.product_id';
-const NEWEST_FIRST = 'added_at desc, log_partition desc, log_offset desc';
 
 /**
- * A page of the newest products: its keys first, skipping `offset` of them in products_newest
- * alone (an index-only scan), then its own rows and reservations. Joined before the cut, every
+ * Each order's key and direction. The log position breaks ties in the same direction, so that
+ * every order is total (a page never repeats or skips a product) and one index of catalog/tables.ts
+ * serves it: products_newest, products_by_price (read backwards for price-desc), products_by_name.
+ */
+const SORT_KEYS: Record<ProductSort, { key: string; direction: 'asc' | 'desc' }> = {
+  newest: { key: 'p.added_at', direction: 'desc' },
+  'price-asc': { key: 'p.price_cents', direction: 'asc' },
+  'price-desc': { key: 'p.price_cents', direction: 'desc' },
+  name: { key: 'lower(p.name)', direction: 'asc' },
+};
+
+/**
+ * The last word of a search as a tsquery of prefixes: PostgreSQL's parser splits it as it split
+ * the `search` column (a hyphenated word gives the whole and its parts), and each lexeme is quoted
+ * for to_tsquery with its quotes and backslashes (chr(92)) doubled, so nothing the customer types
+ * is read as a tsquery operator. A word with no lexeme (only punctuation) gives null, which
+ * matches no product.
+ */
+const PREFIXES_OF = (text: string) => `(
+  select to_tsquery('simple', string_agg('''' || replace(replace(lexeme, chr(92), chr(92) || chr(92)), '''', '''''') || ''':*', ' & '))
+    from unnest(to_tsvector('simple', ${text})))`;
+
+/**
+ * The products a filter keeps, as SQL conditions on `products p` and their parameters, numbered
+ * from `$first`. The customer's text only ever travels as a parameter.
+ *
+ * The search text is read with the `simple` configuration, as the `search` column was
+ * (catalog/tables.ts, version 6): all its words must be in the name, model or description, the
+ * last one as a prefix, since the search box asks while the customer types. The words before the
+ * last go to plainto_tsquery, which reads any text as plain words.
+ */
+function filterConditions(filter: ProductFilter, first: number): { where: string; params: unknown[] } {
+  const conditions = ['p.deleted_at is null'];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${first + params.length - 1}`;
+  };
+  if (filter.category) conditions.push(`p.category = ${param(filter.category)}`);
+  if (filter.q) {
+    const words = filter.q.split(' ');
+    const typing = PREFIXES_OF(param(words.pop()));
+    const query = words.length > 0 ? `plainto_tsquery('simple', ${param(words.join(' '))}) && ${typing}` : typing;
+    conditions.push(`p.search @@ (${query})`);
+  }
+  return { where: conditions.join(' and '), params };
+}
+
+/**
+ * A page of products: its keys first, skipping `offset` of them in the sort's index (an index-only
+ * scan when there is no filter), then its own rows and reservations. Joined before the cut, every
  * skipped product would be read and joined too (catalog/tables.ts, version 4).
  */
-const NEWEST_PAGE = `
+function pageQuery({ filter, sort }: ProductSearch): { text: string; params: unknown[] } {
+  const { key, direction } = SORT_KEYS[sort];
+  const { where, params } = filterConditions(filter, 3);
+  const order = (table: string, sortKey: string) =>
+    `${sortKey} ${direction}, ${table}.log_partition ${direction}, ${table}.log_offset ${direction}`;
+  const text = `
   with page as (
-    select product_id, added_at, log_partition, log_offset from products where deleted_at is null order by ${NEWEST_FIRST} limit $1 offset $2
+    select p.product_id, ${key} as sort_key, p.log_partition, p.log_offset from products p
+     where ${where} order by ${order('p', key)} limit $1 offset $2
   )
   select ${PRODUCT_COLUMNS}
     from page join products p on p.product_id = page.product_id ${WITH_RESERVATIONS}
-   order by page.added_at desc, page.log_partition desc, page.log_offset desc`;
+   order by ${order('page', 'page.sort_key')}`;
+  return { text, params };
+}
+
+/** The newest page of all products, the one nearly every visitor reads: built once. */
+const NEWEST_PAGE = pageQuery(ALL_NEWEST);
+const isAllNewest = ({ filter, sort }: ProductSearch) => sort === 'newest' && !filter.category && !filter.q;
 
 // The numbers and times come back in whichever shape the driver chose: read both ways.
 const toProductView = recordReader<ProductView>()({ priceCents: Number, availableStock: Number, minOrder: Number, addedAt: isoTime });
@@ -51,12 +120,14 @@ type ProductRecord = Parameters<typeof toProductView>[0];
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */
 export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
   return {
-    async listProducts(slice) {
-      const result = await sql.query<ProductRecord>(NEWEST_PAGE, [slice.limit, slice.offset]);
+    async listProducts(slice, search = ALL_NEWEST) {
+      const { text, params } = isAllNewest(search) ? NEWEST_PAGE : pageQuery(search);
+      const result = await sql.query<ProductRecord>(text, [slice.limit, slice.offset, ...params]);
       return result.rows.map(toProductView);
     },
-    async countProducts() {
-      const result = await sql.query<{ count: unknown }>('select count(*) as count from products where deleted_at is null');
+    async countProducts(filter = {}) {
+      const { where, params } = filterConditions(filter, 1);
+      const result = await sql.query<{ count: unknown }>(`select count(*) as count from products p where ${where}`, params);
       return Number(result.rows[0]!.count);
     },
     async findProduct(productId) {

@@ -3,10 +3,14 @@ import { messages, type ProductDto } from '@toolforge/contracts';
 import { orderPlaced, productAdded, productDeleted } from '@toolforge/contracts/testing';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
+import { describeCatalogueSearch } from './search.suite.js';
 
 const PRODUCT_FIELDS = ['_id', 'category', 'description', 'imageUrl', 'minOrder', 'model', 'name', 'price', 'productId', 'stock'];
 
-/** GET /homeproducts, /productscount, /products, /product/:id on a stack (embedded, or the servers). */
+/**
+ * GET /homeproducts, /productscount, /products, /product/:id on a stack (embedded, or the servers),
+ * and the lists' search, filter and sort on a shop of their own (search.suite.ts).
+ */
 export function describeCatalogueQueries(stack: QueryStack): void {
   describe(`catalogue queries on ${stack.name}`, () => {
     let shop: QueryHarness;
@@ -100,7 +104,8 @@ export function describeCatalogueQueries(stack: QueryStack): void {
         ['?size=0', 'size should be a whole number from 1 to 100'],
         ['?size=101', 'size should be a whole number from 1 to 100'],
         ['?size=', 'size should be a whole number from 1 to 100'],
-        ['?sort=price', 'Unrecognized key: "sort"'],
+        ['?sort=price', messages.productSort],
+        ['?colour=red', 'Unrecognized key: "colour"'],
       ])('refuses %s with 400 and says why', async (query, message) => {
         const response = await shop.get(`/products${query}`, { token: customer });
         expect(response.statusCode).toBe(400);
@@ -167,5 +172,7 @@ export function describeCatalogueQueries(stack: QueryStack): void {
       const onHome = (await shop.get('/homeproducts')).json<ProductDto[]>();
       expect(onHome.find((p) => p.productId === id)?.stock).toBe(40);
     });
+
+    describeCatalogueSearch(stack);
   });
 }

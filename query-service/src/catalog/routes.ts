@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, pageQuerySchema, productIdParamsSchema, type ProductDto } from '@toolforge/contracts';
+import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuerySchema, type ProductDto } from '@toolforge/contracts';
 import { HttpError, answerJson, type ZodTypeProvider } from '@toolforge/platform';
 import type { Answer, CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
@@ -22,7 +22,8 @@ function known(answer: Answer<ProductDto | null>): Answer<ProductDto> | undefine
 }
 
 /**
- * GET /homeproducts, /productscount, /products, /product/:id: products not deleted, newest first.
+ * GET /homeproducts, /productscount, /products, /product/:id: products not deleted, newest first
+ * unless /products is asked another order; /products and /productscount take the same filter.
  * The reads and their cache keys are catalogueReads and catalogueKeys, the same the projector
  * refreshes the hot answers with after each commit.
  */
@@ -36,19 +37,27 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, reads }:
     sendAnswer(reply, await catalogue(catalogueKeys.home, request.readFresh, () => catalogueReads.home(store))),
   );
 
-  app.get('/productscount', { onRequest: app.authenticate, schema: { response: { 200: countSchema } } }, async (request, reply) =>
-    sendAnswer(reply, await catalogue(catalogueKeys.count, request.readFresh, () => catalogueReads.count(store))),
+  app.get(
+    '/productscount',
+    { onRequest: app.authenticate, schema: { querystring: productsCountQuerySchema, response: { 200: countSchema } } },
+    async (request, reply) => {
+      const filter = request.query;
+      return sendAnswer(
+        reply,
+        await catalogue(catalogueKeys.countOf(filter), request.readFresh, () => catalogueReads.count(store, filter)),
+      );
+    },
   );
 
   app.get(
     '/products',
-    { onRequest: app.authenticate, schema: { querystring: pageQuerySchema, response: { 200: productListSchema } } },
+    { onRequest: app.authenticate, schema: { querystring: productsQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
       // Past the last page the list is empty.
-      const { page, size } = request.query;
+      const { page, size, ...search } = request.query;
       return sendAnswer(
         reply,
-        await catalogue(catalogueKeys.page(page, size), request.readFresh, () => catalogueReads.page(store, page, size)),
+        await catalogue(catalogueKeys.pageOf(page, size, search), request.readFresh, () => catalogueReads.page(store, page, size, search)),
       );
     },
   );

@@ -35,8 +35,9 @@ function recording(stack: QueryStack, kept: Map<string, string>): QueryStack {
 /** Which GET each cached answer is kept for, by its key (toolforge:query:<area>:<generation>:<key>). */
 const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
   [/^toolforge:query:catalogue:\d+:home$/, '/homeproducts'],
-  [/^toolforge:query:catalogue:\d+:count$/, '/productscount'],
-  [/^toolforge:query:catalogue:\d+:page:\d+:\d+$/, '/products'],
+  // A filtered count or page has its filter (and sort) after the plain key (catalog/answers.ts).
+  [/^toolforge:query:catalogue:\d+:count(:\[.+\])?$/, '/productscount'],
+  [/^toolforge:query:catalogue:\d+:page:\d+:\d+(:[a-z-]+)?(:\[.+\])?$/, '/products'],
   [/^toolforge:query:catalogue:\d+:product:.+$/, '/product/:id'],
   [/^toolforge:query:orders:\d+:user:.+$/, '/orders/:uid'],
   [/^toolforge:query:orders:\d+:all(:\d+:\d+)?$/, '/allorders'],
@@ -100,6 +101,8 @@ export function describeCachedAnswers(stack: QueryStack): void {
         ['/homeproducts', undefined],
         ['/productscount', customer],
         ['/products?page=1&size=5', customer],
+        ['/productscount?category=hand-tool&q=tool', customer],
+        ['/products?category=hand-tool&q=tool&sort=price-desc', customer],
         [`/product/${products[2]!.data.productId}`, customer],
         ['/product/no-such-product', customer],
         ['/orders/u-ada', customer],
@@ -127,6 +130,7 @@ export function describeCachedAnswers(stack: QueryStack): void {
       // Each GET route was asked and kept its answer, the hot ones from the projector among them.
       expect([...checked].sort()).toEqual([...schemas.keys()].filter((route) => !NEVER_KEPT.has(route)).sort());
       expect([...kept.keys()].filter((key) => /:page:0:5$/.test(key))).not.toEqual([]);
+      expect([...kept.keys()].filter((key) => key.endsWith(':page:0:10:price-desc:["hand-tool","tool"]'))).not.toEqual([]);
     });
   });
 }

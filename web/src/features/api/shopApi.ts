@@ -7,6 +7,8 @@ import {
   type OrderDto,
   type OrderHistoryResponse,
   type ProductDto,
+  type ProductFilter,
+  type ProductSort,
   type Topic,
 } from '@toolforge/contracts';
 import { config } from '../../config';
@@ -15,7 +17,17 @@ import type { RootState } from '../../app/store';
 export interface PageArgs {
   page: number;
   size: number;
+  /** Only the products this filter keeps (none: all of them). */
+  filter?: ProductFilter;
+  /** Newest first unless given. */
+  sort?: ProductSort;
 }
+
+/** A filter as the query string of /products and /productscount: only the parts that filter. */
+const filterParams = (filter: ProductFilter = {}) => ({
+  ...(filter.category && { category: filter.category }),
+  ...(filter.q && { q: filter.q }),
+});
 
 /**
  * Which topics each read shows, so it waits for the user's own writes of those topics. A product's
@@ -52,9 +64,16 @@ export const shopApi = createApi({
   tagTypes: ['Product', 'Order'],
   endpoints: (build) => ({
     homeProducts: build.query<ProductDto[], void>({ query: () => '/homeproducts', providesTags: ['Product'] }),
-    productsCount: build.query<CountResponse, void>({ query: () => '/productscount', providesTags: ['Product'] }),
+    /** How many products the filter keeps (none: all of them), for the page links. */
+    productsCount: build.query<CountResponse, ProductFilter | void>({
+      query: (filter) => ({ url: '/productscount', params: filterParams(filter ?? {}) }),
+      providesTags: ['Product'],
+    }),
     productsPage: build.query<ProductDto[], PageArgs>({
-      query: ({ page, size }) => ({ url: '/products', params: { page, size } }),
+      query: ({ page, size, filter, sort }) => ({
+        url: '/products',
+        params: { page, size, ...filterParams(filter), ...(sort && sort !== 'newest' && { sort }) },
+      }),
       providesTags: ['Product'],
     }),
     product: build.query<ProductDto, string>({

@@ -4,7 +4,7 @@ import { signedInTestStore, waitForState } from '../../test/testStore';
 import { productDeleteRequested } from '../admin/adminSlice';
 import { shopApi } from '../api/shopApi';
 import { pageWindow } from './pageWindow';
-import { pageChosen, pageCountOf, pageSizeChosen, paginationReducer } from './paginationSlice';
+import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, paginationReducer } from './paginationSlice';
 
 describe('page window (docs/architecture.md §9)', () => {
   it('shows from 4 pages before to 4 after the current page', () => {
@@ -31,15 +31,27 @@ describe('page window (docs/architecture.md §9)', () => {
 describe('pagination state', () => {
   it('starts at page 0 with 10 per page, and a new page size goes back to page 0', () => {
     let state = paginationReducer(undefined, { type: 'init' });
-    expect(state.allProducts).toEqual({ page: 0, size: 10 });
+    expect(state.allProducts).toEqual({ page: 0, size: 10, filter: '', sort: 'newest' });
     state = paginationReducer(state, pageChosen({ list: 'allProducts', page: 3 }));
     state = paginationReducer(state, pageChosen({ list: 'manageProducts', page: 2 }));
     expect(state.allProducts.page).toBe(3);
 
     state = paginationReducer(state, pageSizeChosen({ list: 'allProducts', size: 20 }));
 
-    expect(state.allProducts).toEqual({ page: 0, size: 20 });
-    expect(state.manageProducts).toEqual({ page: 2, size: 10 });
+    expect(state.allProducts).toMatchObject({ page: 0, size: 20 });
+    expect(state.manageProducts).toMatchObject({ page: 2, size: 10 });
+  });
+
+  it('starts another filter or order from page 0, keeping the size; the same one keeps its page', () => {
+    let state = paginationReducer(undefined, pageSizeChosen({ list: 'allProducts', size: 20 }));
+    state = paginationReducer(state, pageChosen({ list: 'allProducts', page: 3 }));
+    state = paginationReducer(state, listViewChosen({ list: 'allProducts', filter: '', sort: 'newest' }));
+    expect(state.allProducts.page).toBe(3);
+    state = paginationReducer(state, listViewChosen({ list: 'allProducts', filter: '[null,"drill"]', sort: 'newest' }));
+    expect(state.allProducts).toEqual({ page: 0, size: 20, filter: '[null,"drill"]', sort: 'newest' });
+    state = paginationReducer(state, pageChosen({ list: 'allProducts', page: 2 }));
+    state = paginationReducer(state, listViewChosen({ list: 'allProducts', filter: '[null,"drill"]', sort: 'name' }));
+    expect(state.allProducts.page).toBe(0);
   });
 
   it('moves a list back to the last page when a delete leaves its page empty', async () => {
@@ -59,6 +71,17 @@ describe('pagination state', () => {
     await waitForState(shop.store, (state) => state.pagination.manageProducts.page === 1);
     // 10 products at 10 a page: page 1 is gone too.
     expect(shop.store.getState().pagination.allProducts.page).toBe(0);
+    subscription.unsubscribe();
+  });
+
+  it('moves only the lists showing the filter a count is of', async () => {
+    const server = fakeQueryServer({ '/productscount?q=drill': { count: 1 } });
+    const shop = await signedInTestStore();
+    shop.store.dispatch(pageChosen({ list: 'manageProducts', page: 2 }));
+    const subscription = shop.store.dispatch(shopApi.endpoints.productsCount.initiate({ q: 'drill' }));
+    await waitForState(shop.store, () => server.requestsTo('/productscount?q=drill').length === 1);
+    await waitForState(shop.store, (state) => shopApi.endpoints.productsCount.select({ q: 'drill' })(state).isSuccess);
+    expect(shop.store.getState().pagination.manageProducts.page).toBe(2);
     subscription.unsubscribe();
   });
 });

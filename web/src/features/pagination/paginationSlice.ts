@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE } from '@toolforge/contracts';
+import { DEFAULT_PAGE_SIZE, type ProductSort } from '@toolforge/contracts';
 import type { RootState } from '../../app/store';
 
 /** The paginated product lists: the customers' grid and the admin's table keep their own place. */
@@ -10,11 +10,14 @@ export interface PageState {
   /** From 0 (docs/architecture.md §9). */
   page: number;
   size: number;
+  /** The filter (catalog/catalogueView.ts filterKey, '' for none) and the order the page was chosen under. */
+  filter: string;
+  sort: ProductSort;
 }
 
 export type PaginationState = Record<ProductList, PageState>;
 
-const firstPage: PageState = { page: 0, size: DEFAULT_PAGE_SIZE };
+const firstPage: PageState = { page: 0, size: DEFAULT_PAGE_SIZE, filter: '', sort: 'newest' };
 const initialState: PaginationState = { allProducts: firstPage, manageProducts: firstPage };
 
 const paginationSlice = createSlice({
@@ -26,12 +29,17 @@ const paginationSlice = createSlice({
     },
     /** A new page size starts again from the first page (docs/architecture.md §9). */
     pageSizeChosen(state, action: PayloadAction<{ list: ProductList; size: number }>) {
-      state[action.payload.list] = { page: 0, size: action.payload.size };
+      Object.assign(state[action.payload.list], { page: 0, size: action.payload.size });
+    },
+    /** Another filter or order is another list: it starts from the first page. */
+    listViewChosen(state, action: PayloadAction<{ list: ProductList; filter: string; sort: ProductSort }>) {
+      const { list, filter, sort } = action.payload;
+      if (state[list].filter !== filter || state[list].sort !== sort) Object.assign(state[list], { page: 0, filter, sort });
     },
   },
 });
 
-export const { pageChosen, pageSizeChosen } = paginationSlice.actions;
+export const { pageChosen, pageSizeChosen, listViewChosen } = paginationSlice.actions;
 export const paginationReducer = paginationSlice.reducer;
 export const selectPageState = (state: RootState, list: ProductList) => state.pagination[list];
 
