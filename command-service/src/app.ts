@@ -1,12 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_RESERVATION_TTL_MS } from '@toolforge/contracts';
+import { DEFAULT_RESERVATION_TTL_MS, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@toolforge/contracts';
 import {
+  API_TAGS,
   VerifiedIdTokens,
   apiTokens,
+  documented,
   frameworkErrors,
   healthRoutes,
   isTheWriter,
+  packageVersion,
   sessionIsCurrent,
+  useApiDescription,
   useErrorReplies,
   useHttpHardening,
   useZodSchemas,
@@ -128,10 +132,22 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     isSessionCurrent: (caller) => sessionIsCurrent(caller, accounts.standing(caller.uid)),
     idTokenCaller: commandIdTokenCaller(accounts, accountStates, idTokens),
   });
-  await app.register(identityRoutes, { accounts, identity: deps.identity });
-  await app.register(productRoutes, { catalogue });
-  await app.register(orderRoutes, { orders });
+  await app.register(documented({ tag: API_TAGS.accounts }, identityRoutes), { accounts, identity: deps.identity });
+  await app.register(documented({ tag: API_TAGS.catalogue }, productRoutes), { catalogue });
+  await app.register(documented({ tag: API_TAGS.orders, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyDoc } }, orderRoutes), {
+    orders,
+  });
 }
+
+/** Every order command takes one (the README's API tables): a network retry must not order twice. */
+const idempotencyKeyDoc = {
+  description:
+    'Optional: a key the client makes for one command (the web sends a UUID). A retry with the same key answers the first outcome instead of acting twice; the same key with another command is refused (422).',
+  schema: idempotencyKeySchema,
+};
+
+/** What the API description of a command service alone says it serves. */
+export const COMMAND_API_DESCRIPTION = 'The command side of the shop: sign-in, and the commands that change the catalogue and the orders.';
 
 /**
  * A standalone command service (services mode, and tests through app.inject), with /health and
@@ -145,8 +161,11 @@ export async function buildCommandService(
   const { hardening, readiness = [], ...serverOptions } = options;
   const app = Fastify({ bodyLimit: COMMAND_BODY_LIMIT, frameworkErrors, pluginTimeout: WRITE_MODEL_LOAD_TIMEOUT, ...serverOptions });
   if (hardening) await useHttpHardening(app, hardening);
+  await useApiDescription(app, { version: packageVersion(import.meta.url), description: COMMAND_API_DESCRIPTION });
   // Ready: the log answers and this process is still its writer.
-  await app.register(healthRoutes, { checks: deps.writer ? [...readiness, isTheWriter(deps.writer)] : readiness });
+  await app.register(documented({ tag: API_TAGS.health }, healthRoutes), {
+    checks: deps.writer ? [...readiness, isTheWriter(deps.writer)] : readiness,
+  });
   await app.register(commandService, deps);
   return app;
 }

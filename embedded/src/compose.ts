@@ -1,14 +1,18 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { COMMAND_BODY_LIMIT, WRITE_MODEL_LOAD_TIMEOUT, commandService } from '@toolforge/command-service';
+import { COMMAND_API_DESCRIPTION, COMMAND_BODY_LIMIT, WRITE_MODEL_LOAD_TIMEOUT, commandService } from '@toolforge/command-service';
 import {
+  API_TAGS,
   CheckpointWaiter,
   InProcessCache,
   LogEnd,
   SHOP_RATE_LIMITS,
   type IdentityProvider,
   databaseAnswers,
+  documented,
   healthRoutes,
   frameworkErrors,
+  packageVersion,
+  useApiDescription,
   useHttpHardening,
   type PgliteEventLog,
   type RateLimitRule,
@@ -16,7 +20,7 @@ import {
   type TrustProxy,
 } from '@toolforge/platform';
 import { Projector, openProjectorStore, reportDeadLetters } from '@toolforge/projector';
-import { catalogueHotAnswers, openReadModel, queryService } from '@toolforge/query-service';
+import { QUERY_API_DESCRIPTION, catalogueHotAnswers, openReadModel, queryService } from '@toolforge/query-service';
 
 export interface EmbeddedShopDeps {
   /** The embedded Postgres the log is in: the read model's tables go beside it. */
@@ -77,8 +81,15 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       rateLimits: deps.rateLimits ?? SHOP_RATE_LIMITS,
       queryRateLimit: deps.queryRateLimit,
     });
+    // Before both sides' plugins: the one document collects the routes of each (apiDescription.ts).
+    await useApiDescription(app, {
+      version: packageVersion(import.meta.url),
+      description: `The whole shop in one process. ${COMMAND_API_DESCRIPTION} ${QUERY_API_DESCRIPTION}`,
+    });
     // One process, one database: it is ready when that answers (the log's writer is never fenced here).
-    await app.register(healthRoutes, { checks: [databaseAnswers('the embedded database', deps.sql)] });
+    await app.register(documented({ tag: API_TAGS.health }, healthRoutes), {
+      checks: [databaseAnswers('the embedded database', deps.sql)],
+    });
     // The command plugin also answers unknown paths (its 404 handler serves the whole instance).
     await app.register(commandService, {
       log,

@@ -1,12 +1,20 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
+import { READ_AFTER_HEADER } from '@toolforge/contracts';
 import {
+  API_TAGS,
   CACHE_TTL_SECONDS,
   CheckpointWaiter,
+  accessOf,
   adminByStanding,
   apiTokens,
+  describeRoutes,
+  documented,
   frameworkErrors,
   healthRoutes,
+  packageVersion,
   sessionIsCurrent,
+  useApiDescription,
   useErrorReplies,
   useHttpHardening,
   useNotFoundReply,
@@ -15,6 +23,7 @@ import {
   type ApiCaller,
   type Cache,
   type EventsAt,
+  type HeaderDoc,
   type IdentityProvider,
   type LogEnd,
   type RateLimitRule,
@@ -93,10 +102,27 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
     'preHandler',
     readAfter({ checkpoints, logEnd: deps.logEnd, timeoutMs: deps.readAfterTimeoutMs ?? READ_AFTER_TIMEOUT_MS, logger: app.log }),
   );
-  await app.register(catalogueRoutes, { store, reads });
-  await app.register(orderRoutes, { store, reads, isAdmin, allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT });
-  await app.register(orderHistoryRoute, { store, eventsAt: deps.eventsAt, isAdmin });
+  // The wait above is a signed-in caller's only: a public route ignores the header, and says nothing of it.
+  describeRoutes(app, (route) => (accessOf(route) ? { headers: { [READ_AFTER_HEADER]: readAfterDoc } } : {}));
+  await app.register(documented({ tag: API_TAGS.catalogue }, catalogueRoutes), { store, reads });
+  await app.register(documented({ tag: API_TAGS.orders }, orderRoutes), {
+    store,
+    reads,
+    isAdmin,
+    allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT,
+  });
+  await app.register(documented({ tag: API_TAGS.orders }, orderHistoryRoute), { store, eventsAt: deps.eventsAt, isAdmin });
 }
+
+/** Read-your-writes (docs/architecture.md §4), as the API description tells integrators of it. */
+const readAfterDoc: HeaderDoc = {
+  description:
+    'Optional: the position a command answered (topic/partition/offset), or several separated by commas. The answer waits, briefly, until the read model has applied them; X-Read-After-Satisfied says whether it had. A position the log has not reached is refused (400).',
+  schema: z.string(),
+};
+
+/** What the API description of a query service alone says it serves. */
+export const QUERY_API_DESCRIPTION = 'The query side of the shop: the catalogue and the orders, read from the read model.';
 
 export interface QueryServerOptions extends FastifyServerOptions {
   /** Browser origins allowed to call (the web app). */
@@ -112,7 +138,8 @@ export async function buildQueryService(deps: QueryServiceDeps, options: QuerySe
   const { origins = [], rateLimit, readiness = [], ...fastifyOptions } = options;
   const app = Fastify({ frameworkErrors, logController: new FailedRequestsLog(), ...fastifyOptions });
   await useHttpHardening(app, { origins, queryRateLimit: rateLimit });
-  await app.register(healthRoutes, { checks: readiness });
+  await useApiDescription(app, { version: packageVersion(import.meta.url), description: QUERY_API_DESCRIPTION });
+  await app.register(documented({ tag: API_TAGS.health }, healthRoutes), { checks: readiness });
   useNotFoundReply(app);
   await app.register(queryService, deps);
   return app;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { messages, type ApiUser } from '@toolforge/contracts';
 import type { SessionClaims } from '../userStanding.js';
 import { HttpError } from './errorReplies.js';
+import { markAccessHook } from './routeDocs.js';
 
 /** Who signs API tokens and who they are for: both services refuse a token that says otherwise. */
 export const API_TOKEN_ISSUER = 'toolforge';
@@ -96,7 +97,8 @@ export const apiTokens = fp<ApiTokenOptions>(
     app.decorate('issueApiToken', (user: ApiUser, sessionVersion: number) =>
       app.jwt.sign({ uid: user.uid, name: user.name, email: user.email, admin: user.admin, sv: sessionVersion }),
     );
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    // Marked, so the API description names the bearer scheme on every route that runs them.
+    const authenticate = markAccessHook(async (request: FastifyRequest) => {
       const bearer = bearerOf(request);
       if (bearer !== undefined && options.idTokenCaller && !isApiToken(bearer)) {
         try {
@@ -117,11 +119,13 @@ export const apiTokens = fp<ApiTokenOptions>(
         throw new HttpError(401, messages.unauthenticated);
       }
       if (!(await isSessionCurrent(request.user))) throw new HttpError(401, messages.sessionEnded);
-    });
-    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    }, 'signed-in');
+    const requireAdmin = markAccessHook(async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
       if (!(await isAdmin(request.user))) throw new HttpError(403, messages.forbiddenAdmin);
-    });
+    }, 'admin');
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireAdmin', requireAdmin);
   },
   { name: 'api-tokens' },
 );

@@ -8,3 +8,4 @@ export * from './ports.js';
 export * from './apiTokens.js';
 export * from './eventLog.js';
 export * from './http.js';
+export * from './apiDescription.js';
