@@ -28,6 +28,10 @@ import { orderStates } from './orders/orderStates.js';
 import { OrderReceipts } from './orders/receipts.js';
 import { ReservationQueue } from './orders/reservationQueue.js';
 import { ReservationSweeper } from './orders/reservationSweeper.js';
+import { DeliveredPurchases } from './reviews/deliveredPurchases.js';
+import { reviewRoutes } from './reviews/reviewRoutes.js';
+import { ReviewStates } from './reviews/reviewStates.js';
+import { Reviews } from './reviews/reviews.js';
 import { CommandHandler } from './shared/commandHandler.js';
 import type { CommandQueueLimits } from './shared/commandQueue.js';
 import { translateRejection } from './shared/replies.js';
@@ -76,7 +80,9 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   const accountStates = new AccountStates();
   const receipts = new OrderReceipts();
   const reservations = new ReservationQueue(orderStatesById);
-  const model = new WriteModel([orderStatesById, products, accountStates, receipts, reservations], app.log);
+  const reviewStates = new ReviewStates();
+  const delivered = new DeliveredPurchases(orderStatesById);
+  const model = new WriteModel([orderStatesById, products, accountStates, receipts, reservations, reviewStates, delivered], app.log);
   await model.catchUp(deps.log);
 
   const clock = deps.clock ?? (() => new Date());
@@ -95,6 +101,13 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     receipts,
     customerName: (uid) => accountStates.get(uid)?.name ?? '',
     isAdmin: (uid) => accountStates.isAdmin(uid),
+  });
+  const reviews = new Reviews({
+    handler,
+    products,
+    reviews: reviewStates,
+    delivered,
+    customerName: (uid) => accountStates.get(uid)?.name ?? '',
   });
   if (deps.writer && deps.onWriterLost) {
     const unsubscribe = deps.writer.onWriterLost(deps.onWriterLost);
@@ -131,6 +144,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(identityRoutes, { accounts, identity: deps.identity });
   await app.register(productRoutes, { catalogue });
   await app.register(orderRoutes, { orders });
+  await app.register(reviewRoutes, { reviews });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { LIMITS, PASSWORD_SYMBOLS } from './constants.js';
 import { formatCents } from './money.js';
+import { REVIEW_LIMITS } from './reviews/limits.js';
 
 /**
  * Every user-facing message of the product, word for word (the spec's validation and error texts,
@@ -83,5 +84,13 @@ export const messages = {
   stockBelowReserved: (available: number) => `Stock can be lowered by at most ${available}: the rest is reserved by orders`,
   productDeletedNoChange: 'A deleted product cannot be changed',
   minOrderAboveStockOnHand: (stock: number) => `Minimum order quantity should not be more than the stock (${stock})`,
+  // Verified reviews (issue 15).
+  reviewRating: `Rating should be a whole number of stars from ${REVIEW_LIMITS.ratingMin} to ${REVIEW_LIMITS.ratingMax}`,
+  reviewTextLength: `Review should be ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax} chars long`,
+  reviewRemovalReason: 'Give a reason for removing the review',
+  reviewNotDelivered: 'You can review a product once an order of it has been delivered to you',
+  reviewNotFound: 'Review not found',
+  reviewPosted: 'Thank you! Your review is posted',
+  reviewEdited: 'Your review is updated',
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;

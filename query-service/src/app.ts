@@ -29,6 +29,7 @@ import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings
 import { orderHistoryRoute } from './orders/historyRoute.js';
 import { orderRoutes } from './orders/routes.js';
 import type { ReadModelReader } from './readModel.js';
+import { reviewRoutes } from './reviews/routes.js';
 
 export interface QueryServiceDeps {
   store: ReadModelReader;
@@ -95,6 +96,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   );
   await app.register(catalogueRoutes, { store, reads });
   await app.register(orderRoutes, { store, reads, isAdmin, allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT });
+  await app.register(reviewRoutes, { store, reads });
   await app.register(orderHistoryRoute, { store, eventsAt: deps.eventsAt, isAdmin });
 }
 

@@ -14,6 +14,9 @@ export interface ProductView {
   readonly minOrder: number;
   readonly description: string;
   readonly addedAt: string;
+  /** Its reviews that are up, and the sum of their stars (reviews/tables.ts). */
+  readonly reviewCount: number;
+  readonly ratingSum: number;
 }
 
 /** The catalogue's reads: products not deleted, newest first. */
@@ -27,8 +30,11 @@ export interface CatalogueReader {
 const PRODUCT_COLUMNS = `
   p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl", p.price_cents as "priceCents",
   p.min_order as "minOrder", p.description, p.added_at as "addedAt",
-  greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock"`;
-const WITH_RESERVATIONS = 'left join product_reservations r on r.product_id = p.product_id';
+  greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock",
+  coalesce(pr.review_count, 0) as "reviewCount", coalesce(pr.rating_sum, 0) as "ratingSum"`;
+// A product's reservations and ratings: each kept apart from products and keyed by product (catalog/tables.ts, reviews/tables.ts).
+const WITH_RESERVATIONS = `left join product_reservations r on r.product_id = p.product_id
+  left join product_ratings pr on pr.product_id = p.product_id`;
 const NEWEST_FIRST = 'added_at desc, log_partition desc, log_offset desc';
 
 /**
@@ -45,7 +51,14 @@ const NEWEST_PAGE = `
    order by page.added_at desc, page.log_partition desc, page.log_offset desc`;
 
 // The numbers and times come back in whichever shape the driver chose: read both ways.
-const toProductView = recordReader<ProductView>()({ priceCents: Number, availableStock: Number, minOrder: Number, addedAt: isoTime });
+const toProductView = recordReader<ProductView>()({
+  priceCents: Number,
+  availableStock: Number,
+  minOrder: Number,
+  addedAt: isoTime,
+  reviewCount: Number,
+  ratingSum: Number,
+});
 type ProductRecord = Parameters<typeof toProductView>[0];
 
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */

@@ -4,7 +4,20 @@ import { orderPlaced, productAdded, productDeleted } from '@toolforge/contracts/
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 
-const PRODUCT_FIELDS = ['_id', 'category', 'description', 'imageUrl', 'minOrder', 'model', 'name', 'price', 'productId', 'stock'];
+const PRODUCT_FIELDS = [
+  '_id',
+  'averageRating',
+  'category',
+  'description',
+  'imageUrl',
+  'minOrder',
+  'model',
+  'name',
+  'price',
+  'productId',
+  'reviewCount',
+  'stock',
+];
 
 /** GET /homeproducts, /productscount, /products, /product/:id on a stack (embedded, or the servers). */
 export function describeCatalogueQueries(stack: QueryStack): void {
