@@ -10,10 +10,12 @@ export const REVIEW_TEXT_LABEL = 'Review';
 
 /** A whole number of stars, given as a number or as the text a select sends ("4"). */
 export const ratingSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, messages.reviewRating).transform(Number)], { error: messages.reviewRating })
+  .union([z.number(), z.string()], { error: messages.reviewRating })
+  // A text that is no whole number reads as NaN, which the number rule refuses with the same message.
+  .transform((value) => (typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN))
   .pipe(
     z
-      .number()
+      .number({ error: messages.reviewRating })
       .int(messages.reviewRating)
       .min(REVIEW_LIMITS.ratingMin, messages.reviewRating)
       .max(REVIEW_LIMITS.ratingMax, messages.reviewRating),

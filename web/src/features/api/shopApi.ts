@@ -4,9 +4,11 @@ import {
   READ_AFTER_HEADER,
   TOPICS,
   type CountResponse,
+  type LatestReviewDto,
   type OrderDto,
   type OrderHistoryResponse,
   type ProductDto,
+  type ReviewsPage,
   type Topic,
 } from '@toolforge/contracts';
 import { config } from '../../config';
@@ -19,10 +21,11 @@ export interface PageArgs {
 
 /**
  * Which topics each read shows, so it waits for the user's own writes of those topics. A product's
- * stock moves with orders too (placed orders reserve it, cancelled ones give it back), so product
- * reads also wait for the user's last order command.
+ * stock moves with orders too (placed orders reserve it, cancelled ones give it back), and its stars
+ * with reviews, so product reads also wait for the user's last order and review commands.
  */
-const PRODUCT_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders];
+const PRODUCT_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders, TOPICS.reviews];
+const REVIEW_TOPICS: readonly Topic[] = [TOPICS.reviews];
 const ORDER_TOPICS: readonly Topic[] = [TOPICS.orders];
 const TOPICS_OF_ENDPOINT: Record<string, readonly Topic[]> = {
   homeProducts: PRODUCT_TOPICS,
@@ -32,6 +35,8 @@ const TOPICS_OF_ENDPOINT: Record<string, readonly Topic[]> = {
   userOrders: ORDER_TOPICS,
   allOrders: ORDER_TOPICS,
   orderHistory: ORDER_TOPICS,
+  productReviews: REVIEW_TOPICS,
+  latestReviews: REVIEW_TOPICS,
 };
 
 /** Every read of the query service (docs/architecture.md §1): cached, tagged, refetched when a command changes them. */
@@ -49,7 +54,7 @@ export const shopApi = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Product', 'Order'],
+  tagTypes: ['Product', 'Order', 'Review'],
   endpoints: (build) => ({
     homeProducts: build.query<ProductDto[], void>({ query: () => '/homeproducts', providesTags: ['Product'] }),
     productsCount: build.query<CountResponse, void>({ query: () => '/productscount', providesTags: ['Product'] }),
@@ -71,6 +76,13 @@ export const shopApi = createApi({
       query: (orderId) => `/orders/${encodeURIComponent(orderId)}/history`,
       providesTags: ['Order'],
     }),
+    /** A product's reviews, newest first (public). */
+    productReviews: build.query<ReviewsPage, { productId: string } & PageArgs>({
+      query: ({ productId, page, size }) => ({ url: '/reviews', params: { productId, page, size } }),
+      providesTags: ['Review'],
+    }),
+    /** The home page's latest reviews (public). */
+    latestReviews: build.query<LatestReviewDto[], void>({ query: () => '/latestreviews', providesTags: ['Review'] }),
   }),
 });
 
@@ -82,6 +94,8 @@ export const {
   useUserOrdersQuery,
   useAllOrdersQuery,
   useOrderHistoryQuery,
+  useProductReviewsQuery,
+  useLatestReviewsQuery,
 } = shopApi;
 
 /** The message to show for a failed read: the server's own text when it sent one. */
