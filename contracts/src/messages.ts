@@ -91,6 +91,5 @@ export const messages = {
   reviewNotDelivered: 'You can review a product once an order of it has been delivered to you',
   reviewNotFound: 'Review not found',
   reviewPosted: 'Thank you! Your review is posted',
-  reviewEdited: 'Your review is updated',
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;
