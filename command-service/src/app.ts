@@ -32,6 +32,10 @@ import { orderStates } from './orders/orderStates.js';
 import { OrderReceipts } from './orders/receipts.js';
 import { ReservationQueue } from './orders/reservationQueue.js';
 import { ReservationSweeper } from './orders/reservationSweeper.js';
+import { DeliveredPurchases } from './reviews/deliveredPurchases.js';
+import { reviewRoutes } from './reviews/reviewRoutes.js';
+import { ReviewStates } from './reviews/reviewStates.js';
+import { Reviews } from './reviews/reviews.js';
 import { CommandHandler } from './shared/commandHandler.js';
 import type { CommandQueueLimits } from './shared/commandQueue.js';
 import { translateRejection } from './shared/replies.js';
@@ -80,7 +84,9 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   const accountStates = new AccountStates();
   const receipts = new OrderReceipts();
   const reservations = new ReservationQueue(orderStatesById);
-  const model = new WriteModel([orderStatesById, products, accountStates, receipts, reservations], app.log);
+  const reviewStates = new ReviewStates();
+  const delivered = new DeliveredPurchases(orderStatesById);
+  const model = new WriteModel([orderStatesById, products, accountStates, receipts, reservations, reviewStates, delivered], app.log);
   await model.catchUp(deps.log);
 
   const clock = deps.clock ?? (() => new Date());
@@ -99,6 +105,13 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     receipts,
     customerName: (uid) => accountStates.get(uid)?.name ?? '',
     isAdmin: (uid) => accountStates.isAdmin(uid),
+  });
+  const reviews = new Reviews({
+    handler,
+    products,
+    reviews: reviewStates,
+    delivered,
+    customerName: (uid) => accountStates.get(uid)?.name ?? '',
   });
   if (deps.writer && deps.onWriterLost) {
     const unsubscribe = deps.writer.onWriterLost(deps.onWriterLost);
@@ -137,6 +150,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(documented({ tag: API_TAGS.orders, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyDoc } }, orderRoutes), {
     orders,
   });
+  await app.register(documented({ tag: API_TAGS.reviews }, reviewRoutes), { reviews });
 }
 
 /** Every order command takes one (the README's API tables): a network retry must not order twice. */

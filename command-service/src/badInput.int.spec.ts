@@ -13,6 +13,8 @@ describe('bad input', () => {
     { method: 'POST' as const, url: '/addproduct' },
     { method: 'POST' as const, url: '/makeadmin' },
     { method: 'POST' as const, url: '/revokeadmin' },
+    { method: 'POST' as const, url: '/review' },
+    { method: 'DELETE' as const, url: '/review/r-1' },
   ];
   const payloads: [string, string, string][] = [
     ['malformed JSON', 'application/json', '{"name": "x",'],

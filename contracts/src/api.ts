@@ -48,6 +48,9 @@ export interface ProductDto {
   stock: number;
   minOrder: number;
   description: string;
+  /** The average of its reviews' stars, to one decimal; null while it has none. */
+  averageRating: number | null;
+  reviewCount: number;
 }
 
 export interface OrderDto {

@@ -91,10 +91,23 @@ export type AdminGranted = Event<'AdminGranted', { uid: string; email: string; r
 /** An admin took the role back (the revoking admin is the actor); it also ends the account's sessions. */
 export type AdminRevoked = Event<'AdminRevoked', { uid: string; email: string }>;
 
+/**
+ * A customer's verified review of a product they received (its stream is the review's id): one
+ * review per customer and product at a time; a second post edits it, an admin may remove it.
+ */
+export type ReviewPosted = Event<
+  'ReviewPosted',
+  { reviewId: string; productId: string; userId: string; userName: string; rating: number; text: string }
+>;
+export type ReviewEdited = Event<'ReviewEdited', { reviewId: string; productId: string; userId: string; rating: number; text: string }>;
+/** An admin took a review down; its customer may then post a new one (a new stream). */
+export type ReviewRemoved = Event<'ReviewRemoved', { reviewId: string; productId: string; userId: string; reason: string }>;
+
 export type ProductEvent = ProductAdded | ProductDeleted | ProductUpdated | StockAdjusted;
 export type OrderEvent = OrderPlaced | OrderPaid | OrderShipped | OrderDelivered | OrderCancelled;
 export type UserEvent = UserSignedIn | UserSignedOut | AdminGranted | AdminRevoked;
-export type ShopEvent = ProductEvent | OrderEvent | UserEvent;
+export type ReviewEvent = ReviewPosted | ReviewEdited | ReviewRemoved;
+export type ShopEvent = ProductEvent | OrderEvent | UserEvent | ReviewEvent;
 export type ShopEventType = ShopEvent['type'];
 
 /** The topic (docs/architecture.md §3) each event belongs to; its key is the aggregate id. */
@@ -102,9 +115,10 @@ export const TOPICS = {
   products: 'catalog.products',
   orders: 'sales.orders',
   users: 'identity.users',
+  reviews: 'catalog.reviews',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
-export const ALL_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders, TOPICS.users];
+export const ALL_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders, TOPICS.users, TOPICS.reviews];
 
 export const TOPIC_OF_EVENT: Readonly<Record<ShopEventType, Topic>> = {
   ProductAdded: TOPICS.products,
@@ -120,6 +134,9 @@ export const TOPIC_OF_EVENT: Readonly<Record<ShopEventType, Topic>> = {
   UserSignedOut: TOPICS.users,
   AdminGranted: TOPICS.users,
   AdminRevoked: TOPICS.users,
+  ReviewPosted: TOPICS.reviews,
+  ReviewEdited: TOPICS.reviews,
+  ReviewRemoved: TOPICS.reviews,
 };
 
 export const CURRENT_SCHEMA_VERSION = 1;

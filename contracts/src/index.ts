@@ -9,3 +9,5 @@ export * from './schemas/product.js';
 export * from './schemas/order.js';
 export * from './schemas/identity.js';
 export * from './schemas/query.js';
+export * from './reviews/limits.js';
+export * from './reviews/reviews.js';

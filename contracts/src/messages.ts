@@ -1,5 +1,6 @@
 import { LIMITS, PASSWORD_SYMBOLS, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './constants.js';
 import { formatCents } from './money.js';
+import { REVIEW_LIMITS } from './reviews/limits.js';
 
 /**
  * Every user-facing message of the product, word for word (the spec's validation and error texts,
@@ -88,5 +89,12 @@ export const messages = {
   searchTextMax: `q should be at most ${LIMITS.searchText} characters`,
   searchTextPlain: 'q should be plain text on one line',
   productSort: `sort should be one of ${PRODUCT_SORTS.join(', ')}`,
+  // Verified reviews (issue 15).
+  reviewRating: `Rating should be a whole number of stars from ${REVIEW_LIMITS.ratingMin} to ${REVIEW_LIMITS.ratingMax}`,
+  reviewTextLength: `Review should be ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax} chars long`,
+  reviewRemovalReason: 'Give a reason for removing the review',
+  reviewNotDelivered: 'You can review a product once an order of it has been delivered to you',
+  reviewNotFound: 'Review not found',
+  reviewPosted: 'Thank you! Your review is posted',
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
 } as const;

@@ -3,6 +3,7 @@ import type { ProjectedEvent, StoredEvent } from '@toolforge/platform';
 import { projectProductEvent } from './catalog/projection.js';
 import { projectUserEvent } from './identity/projection.js';
 import { projectOrderEvent } from './orders/projection.js';
+import { projectReviewEvent } from './reviews/projection.js';
 import type { RowWrite } from './readModelWrites.js';
 
 /** The read model's rows for one event: pure, no I/O; the store applies them. */
@@ -24,6 +25,10 @@ export function project(event: StoredEvent): RowWrite[] {
     case 'AdminGranted':
     case 'AdminRevoked':
       return projectUserEvent(event);
+    case 'ReviewPosted':
+    case 'ReviewEdited':
+    case 'ReviewRemoved':
+      return projectReviewEvent(event);
     default: {
       const unknown: never = event;
       return unknown;
@@ -54,4 +59,4 @@ export function projectOrRefuse(event: StoredEvent): ProjectedEvent<RowWrite> {
   }
 }
 
-export { projectOrderEvent, projectProductEvent, projectUserEvent };
+export { projectOrderEvent, projectProductEvent, projectReviewEvent, projectUserEvent };

@@ -128,6 +128,8 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
         minOrder: row.minOrder,
         description: row.description,
         addedAt: row.addedAt,
+        reviewCount: 0,
+        ratingSum: 0,
       });
     });
 
@@ -313,6 +315,8 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
         minOrder: 2,
         description: row.description,
         addedAt: row.addedAt,
+        reviewCount: 0,
+        ratingSum: 0,
       });
       expect((await store.listProducts({ offset: 0, limit: 1 }))[0]?.name).toBe('Claw Hammer 16oz');
     });

@@ -3,6 +3,7 @@ import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
 import { catalogueWrites, type CatalogueWrite } from './catalog/writes.js';
 import { identityWrites, type IdentityWrite } from './identity/writes.js';
 import { orderWrites, type OrderWrite } from './orders/writes.js';
+import { reviewWrites, type ReviewWrite } from './reviews/writes.js';
 
 /**
  * What a projection asks of the read model for one event: row writes in the read model's own
@@ -10,7 +11,7 @@ import { orderWrites, type OrderWrite } from './orders/writes.js';
  * them in the event's transaction. Each write is safe to repeat, though the checkpoint already
  * keeps an event from being applied twice.
  */
-export type RowWrite = CatalogueWrite | OrderWrite | IdentityWrite;
+export type RowWrite = CatalogueWrite | OrderWrite | IdentityWrite | ReviewWrite;
 
 /** One read-model row: its table, the column that keys it there, and the key. */
 export interface RowKey {
@@ -45,7 +46,7 @@ export type RowWriteHandlers<Write extends { readonly kind: string }> = {
   readonly [Kind in Write['kind']]: RowWriteHandler<Extract<Write, { readonly kind: Kind }>>;
 };
 
-const HANDLERS: RowWriteHandlers<RowWrite> = { ...catalogueWrites, ...orderWrites, ...identityWrites };
+const HANDLERS: RowWriteHandlers<RowWrite> = { ...catalogueWrites, ...orderWrites, ...identityWrites, ...reviewWrites };
 
 function handlerOf<Write extends RowWrite>(write: Write): RowWriteHandler<Write> {
   // RowWriteHandlers gives each kind the handler of its own writes; TypeScript cannot follow the lookup.

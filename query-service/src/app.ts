@@ -38,6 +38,7 @@ import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings
 import { orderHistoryRoute } from './orders/historyRoute.js';
 import { orderRoutes } from './orders/routes.js';
 import type { ReadModelReader } from './readModel.js';
+import { reviewRoutes } from './reviews/routes.js';
 
 export interface QueryServiceDeps {
   store: ReadModelReader;
@@ -111,6 +112,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
     isAdmin,
     allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT,
   });
+  await app.register(documented({ tag: API_TAGS.reviews }, reviewRoutes), { store, reads });
   await app.register(documented({ tag: API_TAGS.orders }, orderHistoryRoute), { store, eventsAt: deps.eventsAt, isAdmin });
 }
 

@@ -5,3 +5,4 @@ export { CATALOGUE_AREA, catalogueHotAnswers, catalogueKeys, catalogueReads } fr
 export { sqlCatalogueReader, type CatalogueReader, type ProductView } from './catalog/productReads.js';
 export { ORDERS_AREA } from './orders/answers.js';
 export type { OrderView } from './orders/orderReads.js';
+export { REVIEWS_AREA } from './reviews/answers.js';

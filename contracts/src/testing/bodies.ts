@@ -1,5 +1,6 @@
 import type { AddProductInput } from '../schemas/product.js';
 import type { PlaceOrderInput } from '../schemas/order.js';
+import type { PostReviewInput } from '../reviews/reviews.js';
 
 /** A POST /order body as the spec's client sends it: 10 of a 10.00 product, at the right total. */
 export const validOrderBody: PlaceOrderInput = {
@@ -24,4 +25,11 @@ export const validProductForm: AddProductInput = {
   stock: '120',
   minOrder: '2',
   description: 'Forged steel head, fibreglass handle and a rubber grip.',
+};
+
+/** A POST /review body: four stars for product p-1. */
+export const validReviewBody: PostReviewInput = {
+  productId: 'p-1',
+  rating: 4,
+  text: 'Holds an edge well and\nfeels solid in the hand.',
 };

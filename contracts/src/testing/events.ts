@@ -11,6 +11,9 @@ import type {
   ProductAdded,
   ProductDeleted,
   ProductUpdated,
+  ReviewEdited,
+  ReviewPosted,
+  ReviewRemoved,
   StockAdjusted,
   ShopEvent,
   UserSignedIn,
@@ -146,6 +149,52 @@ export function orderCancelled(
   return { type: 'OrderCancelled', data: { orderId, productId, userId, quantity, reason, by }, meta: meta({ actor, ...overrides }) };
 }
 
+/** A review of `product` by a customer who received it (by default customer-uid, four stars). */
+export function reviewPosted(
+  product: Pick<ProductAdded['data'], 'productId'>,
+  data: Partial<ReviewPosted['data']> = {},
+  overrides: Partial<EventMeta> = {},
+): ReviewPosted {
+  const userId = data.userId ?? 'customer-uid';
+  return {
+    type: 'ReviewPosted',
+    data: {
+      reviewId: nextId('review'),
+      productId: product.productId,
+      userId,
+      userName: 'Ada Customer',
+      rating: 4,
+      text: 'Solid tool, does what it says.',
+      ...data,
+    },
+    meta: meta({ actor: userId, ...overrides }),
+  };
+}
+
+/** Its customer changed `review`'s stars or text. */
+export function reviewEdited(
+  review: Pick<ReviewPosted['data'], 'reviewId' | 'productId' | 'userId'>,
+  change: Partial<Pick<ReviewEdited['data'], 'rating' | 'text'>>,
+  overrides: Partial<EventMeta> = {},
+): ReviewEdited {
+  const { reviewId, productId, userId } = review;
+  return {
+    type: 'ReviewEdited',
+    data: { reviewId, productId, userId, rating: 4, text: 'Solid tool, does what it says.', ...change },
+    meta: meta({ actor: userId, ...overrides }),
+  };
+}
+
+/** An admin took `review` down. */
+export function reviewRemoved(
+  review: Pick<ReviewPosted['data'], 'reviewId' | 'productId' | 'userId'>,
+  reason = 'off-topic',
+  overrides: Partial<EventMeta> = {},
+): ReviewRemoved {
+  const { reviewId, productId, userId } = review;
+  return { type: 'ReviewRemoved', data: { reviewId, productId, userId, reason }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
 /** The aggregate an event belongs to: its stream in the log. */
 export function streamIdOf(event: ShopEvent): string {
   switch (event.type) {
@@ -165,6 +214,10 @@ export function streamIdOf(event: ShopEvent): string {
     case 'AdminGranted':
     case 'AdminRevoked':
       return event.data.uid;
+    case 'ReviewPosted':
+    case 'ReviewEdited':
+    case 'ReviewRemoved':
+      return event.data.reviewId;
     default: {
       const unknown: never = event;
       return unknown;

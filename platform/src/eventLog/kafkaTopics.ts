@@ -10,6 +10,7 @@ export const DEFAULT_PARTITIONS: Readonly<Record<Topic, number>> = {
   'catalog.products': 3,
   'sales.orders': 3,
   'identity.users': 3,
+  'catalog.reviews': 3,
 };
 
 /**

@@ -17,6 +17,7 @@ export const API_TAGS = {
   accounts: 'Accounts',
   catalogue: 'Catalogue',
   orders: 'Orders',
+  reviews: 'Reviews',
   health: 'Health',
 } as const;
 
@@ -24,6 +25,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<(typeof API_TAGS)[keyof typeof API_TAGS]
   Accounts: 'Signing in and out, and the admin role.',
   Catalogue: 'The products: the catalogue the shoppers browse, and its editing by admins.',
   Orders: 'Placing orders, their lifecycle, and reading them back.',
+  Reviews: 'Verified reviews: posted by customers whose order of the product was delivered, removed by admins.',
   Health: 'For supervisors: whether the process is alive and ready to serve.',
 };
 

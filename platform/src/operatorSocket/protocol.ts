@@ -37,7 +37,7 @@ export const MAX_PAGE_SIZE = 5000;
 export const MAX_SQL_ROWS = 1_000_000;
 export const MAX_SQL_ANSWER_BYTES = 256 * 1024 * 1024;
 
-const topic = z.enum([TOPICS.products, TOPICS.orders, TOPICS.users]);
+const topic = z.enum([TOPICS.products, TOPICS.orders, TOPICS.users, TOPICS.reviews]);
 const stream = z.string().min(1).max(200).optional();
 
 export const partitionsRequestSchema = z.object({ topic, stream }).strict();

@@ -8,7 +8,7 @@ import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
  * stock, which is this stock less the reservations kept apart: see reserveStock), with where it
  * sat in the log.
  */
-export interface ProductRow extends Omit<ProductView, 'availableStock'> {
+export interface ProductRow extends Omit<ProductView, 'availableStock' | 'reviewCount' | 'ratingSum'> {
   readonly stock: number;
   readonly logPosition: LogSortKey;
 }

@@ -90,6 +90,12 @@ function gist(event: StoredEvent): string {
       const { quantity, productId, by, reason } = event.data;
       return `cancelled by ${by ?? 'the shop'}${reason ? ` (${quoted(reason)})` : ''}: ${quantity} × ${productId} back in stock`;
     }
+    case 'ReviewPosted':
+      return `${event.data.rating}★ for ${event.data.productId} by ${event.data.userId}`;
+    case 'ReviewEdited':
+      return `now ${event.data.rating}★`;
+    case 'ReviewRemoved':
+      return `removed (${quoted(event.data.reason)})`;
     case 'ProductDeleted':
     case 'UserSignedIn':
     case 'UserSignedOut':

@@ -17,6 +17,8 @@ const TABLES = {
   product_reservations: 'product_id',
   orders: 'order_id',
   users: 'uid',
+  reviews: 'review_id',
+  product_ratings: 'product_id',
   projection_checkpoints: 'topic, partition',
 } as const;
 

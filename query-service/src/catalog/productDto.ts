@@ -1,4 +1,4 @@
-import { fromCents, type ProductDto } from '@toolforge/contracts';
+import { fromCents, type ProductDto, type ProductRating } from '@toolforge/contracts';
 import type { ProductView } from './productReads.js';
 
 /**
@@ -18,5 +18,11 @@ export function toProductDto(product: ProductView): ProductDto {
     stock: product.availableStock,
     minOrder: product.minOrder,
     description: product.description,
+    ...productRating(product),
   };
+}
+
+/** A product's stars: the average of its reviews that are up, to one decimal, or null while it has none. */
+export function productRating({ reviewCount, ratingSum }: Pick<ProductView, 'reviewCount' | 'ratingSum'>): ProductRating {
+  return { averageRating: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null, reviewCount };
 }

@@ -14,6 +14,9 @@ export interface ProductView {
   readonly minOrder: number;
   readonly description: string;
   readonly addedAt: string;
+  /** Its reviews that are up, and the sum of their stars (reviews/tables.ts). */
+  readonly reviewCount: number;
+  readonly ratingSum: number;
 }
 
 /** Which products a list shows, and in which order. */
@@ -36,8 +39,11 @@ export interface CatalogueReader {
 const PRODUCT_COLUMNS = `
   p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl", p.price_cents as "priceCents",
   p.min_order as "minOrder", p.description, p.added_at as "addedAt",
-  greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock"`;
-const WITH_RESERVATIONS = 'left join product_reservations r on r.product_id = p.product_id';
+  greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock",
+  coalesce(pr.review_count, 0) as "reviewCount", coalesce(pr.rating_sum, 0) as "ratingSum"`;
+// A product's reservations and ratings: each kept apart from products and keyed by product (catalog/tables.ts, reviews/tables.ts).
+const WITH_RESERVATIONS = `left join product_reservations r on r.product_id = p.product_id
+  left join product_ratings pr on pr.product_id = p.product_id`;
 
 /**
  * Each order's key and direction. The log position breaks ties in the same direction, so that
@@ -114,7 +120,14 @@ const NEWEST_PAGE = pageQuery(ALL_NEWEST);
 const isAllNewest = ({ filter, sort }: ProductSearch) => sort === 'newest' && !filter.category && !filter.q;
 
 // The numbers and times come back in whichever shape the driver chose: read both ways.
-const toProductView = recordReader<ProductView>()({ priceCents: Number, availableStock: Number, minOrder: Number, addedAt: isoTime });
+const toProductView = recordReader<ProductView>()({
+  priceCents: Number,
+  availableStock: Number,
+  minOrder: Number,
+  addedAt: isoTime,
+  reviewCount: Number,
+  ratingSum: Number,
+});
 type ProductRecord = Parameters<typeof toProductView>[0];
 
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */

@@ -5,7 +5,20 @@ import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 import { describeCatalogueSearch } from './search.suite.js';
 
-const PRODUCT_FIELDS = ['_id', 'category', 'description', 'imageUrl', 'minOrder', 'model', 'name', 'price', 'productId', 'stock'];
+const PRODUCT_FIELDS = [
+  '_id',
+  'averageRating',
+  'category',
+  'description',
+  'imageUrl',
+  'minOrder',
+  'model',
+  'name',
+  'price',
+  'productId',
+  'reviewCount',
+  'stock',
+];
 
 /**
  * GET /homeproducts, /productscount, /products, /product/:id on a stack (embedded, or the servers),

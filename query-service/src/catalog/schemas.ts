@@ -13,6 +13,8 @@ export const productDtoSchema = z.object({
   stock: z.number().int(),
   minOrder: z.number().int(),
   description: z.string(),
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
 }) satisfies z.ZodType<ProductDto>;
 
 export const productListSchema = z.array(productDtoSchema);

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { adminGranted, orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
+import { adminGranted, orderPlaced, productAdded, reviewEdited, reviewPosted, userSignedIn } from '@toolforge/contracts/testing';
 import { LogEnd, responseSerializer, type Cache } from '@toolforge/platform';
 import { queryService } from '../app.js';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
@@ -41,6 +41,8 @@ const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
   [/^toolforge:query:catalogue:\d+:product:.+$/, '/product/:id'],
   [/^toolforge:query:orders:\d+:user:.+$/, '/orders/:uid'],
   [/^toolforge:query:orders:\d+:all(:\d+:\d+)?$/, '/allorders'],
+  [/^toolforge:query:reviews:\d+:product:\d+:\d+:.+$/, '/reviews'],
+  [/^toolforge:query:reviews:\d+:latest$/, '/latestreviews'],
 ];
 
 /** The GETs whose answers are never kept: an order's history is read from the log on each request. */
@@ -92,6 +94,9 @@ export function describeCachedAnswers(stack: QueryStack): void {
         adminGranted('u-admin'),
         orderPlaced(products[0]!.data, { userId: 'u-ada', quantity: 2 }),
         orderPlaced(products[1]!.data, { userId: 'u-bo', quantity: 3 }),
+        reviewPosted(products[0]!.data, { reviewId: 'r-ada', userId: 'u-ada' }),
+        reviewPosted(products[0]!.data, { reviewId: 'r-bo', userId: 'u-bo' }),
+        reviewEdited({ reviewId: 'r-bo', productId: products[0]!.data.productId, userId: 'u-bo' }, { rating: 2 }),
       );
       await shop.project();
       const customer = shop.token({ uid: 'u-ada' });
@@ -108,6 +113,8 @@ export function describeCachedAnswers(stack: QueryStack): void {
         ['/orders/u-ada', customer],
         ['/allorders', admin],
         ['/allorders?page=0&size=1', admin],
+        [`/reviews?productId=${products[0]!.data.productId}`, undefined],
+        ['/latestreviews', undefined],
       ];
       for (const [url, token] of reads) expect((await shop.get(url, { token })).statusCode, url).toBeLessThan(500);
     });

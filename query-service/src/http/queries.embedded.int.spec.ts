@@ -5,6 +5,7 @@ import { describeCachedAnswers } from './cachedAnswers.suite.js';
 import { describeOrderHistory } from '../orders/history.suite.js';
 import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
+import { describeReviewQueries } from '../reviews/routes.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
@@ -12,3 +13,4 @@ describeOrderHistory(embeddedStack);
 describeReadAfter(embeddedStack);
 describeHotAnswers(embeddedStack);
 describeCachedAnswers(embeddedStack);
+describeReviewQueries(embeddedStack);

@@ -9,6 +9,7 @@ import { describeCachedAnswers } from './cachedAnswers.suite.js';
 import { describeOrderHistory } from '../orders/history.suite.js';
 import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
+import { describeReviewQueries } from '../reviews/routes.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
 const servers = serversStack();
@@ -18,6 +19,7 @@ describeOrderHistory(servers);
 describeReadAfter(servers);
 describeHotAnswers(servers);
 describeCachedAnswers(servers);
+describeReviewQueries(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

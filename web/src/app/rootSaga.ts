@@ -5,6 +5,7 @@ import { authSaga } from '../features/auth/authSaga';
 import { orderLifecycleSaga } from '../features/orderLifecycle/orderLifecycleSaga';
 import { orderSaga } from '../features/orders/orderSaga';
 import { paginationSaga } from '../features/pagination/paginationSaga';
+import { reviewSaga } from '../features/reviews/reviewSaga';
 import type { ShopDeps } from './deps';
 
 /** Each flow is spawned: one failing saga cannot stop the others. */
@@ -13,5 +14,6 @@ export function* rootSaga(deps: ShopDeps): SagaIterator {
   yield spawn(orderSaga, deps);
   yield spawn(orderLifecycleSaga, deps);
   yield spawn(adminSaga, deps);
+  yield spawn(reviewSaga, deps);
   yield spawn(paginationSaga);
 }

@@ -6,6 +6,7 @@ import { authReducer } from '../features/auth/authSlice';
 import { orderLifecycleReducer } from '../features/orderLifecycle/orderLifecycleSlice';
 import { orderReducer } from '../features/orders/orderSlice';
 import { paginationReducer } from '../features/pagination/paginationSlice';
+import { reviewsReducer } from '../features/reviews/reviewSlice';
 import { readAfterReducer } from '../features/session/readAfterSlice';
 import { toastReducer } from '../features/toasts/toastSlice';
 import type { ShopDeps } from './deps';
@@ -18,6 +19,7 @@ export const rootReducer = combineReducers({
   orderPlacement: orderReducer,
   orderLifecycle: orderLifecycleReducer,
   admin: adminReducer,
+  reviews: reviewsReducer,
   toasts: toastReducer,
   [shopApi.reducerPath]: shopApi.reducer,
 });

@@ -75,6 +75,13 @@ export function fakeCommands() {
         position: nextPosition('catalog.products'),
       }),
     ),
+    postReview: vi.fn<CommandClient['postReview']>(() =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('catalog.reviews'),
+        reviewId: 'review-1',
+      }),
+    ),
   } satisfies CommandClient;
   return commands;
 }

@@ -13,6 +13,8 @@ import {
   type OrderStatusCommand,
   type PlaceOrderInput,
   type PlaceOrderResponse,
+  type PostReviewInput,
+  type PostReviewResponse,
   type RestockInput,
   type UpdateProductInput,
 } from '@toolforge/contracts';
@@ -61,6 +63,8 @@ export interface CommandClient {
   cancelOrder(accessToken: string, orderId: string, body: CancelOrderInput, idempotencyKey: string): Promise<Answer<OrderMoved>>;
   updateProduct(accessToken: string, productId: string, body: UpdateProductInput): Promise<Answer<ProductEdited>>;
   restockProduct(accessToken: string, productId: string, body: RestockInput): Promise<Answer<Acknowledgement>>;
+  /** Without a position when the post repeated the review as it stands. */
+  postReview(accessToken: string, body: PostReviewInput): Promise<Answer<PostReviewResponse>>;
 }
 
 function isApiError(body: unknown): body is ApiError {
@@ -106,6 +110,7 @@ export function httpCommandClient(baseUrl: string, fetchImpl: typeof fetch = (..
       send('POST', `/orders/${encodeURIComponent(orderId)}/cancel`, accessToken, body, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
     updateProduct: (accessToken, productId, body) => send('PUT', `/product/${encodeURIComponent(productId)}`, accessToken, body),
     restockProduct: (accessToken, productId, body) => send('POST', `/product/${encodeURIComponent(productId)}/restock`, accessToken, body),
+    postReview: (accessToken, body) => send('POST', '/review', accessToken, body),
   };
 }
 

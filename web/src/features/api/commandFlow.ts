@@ -8,7 +8,7 @@ import { toastShown } from '../toasts/toastSlice';
 import { CommandRefused, errorText, type Acknowledged, type Answer } from './commandClient';
 import { shopApi } from './shopApi';
 
-type ShopTag = 'Product' | 'Order';
+type ShopTag = 'Product' | 'Order' | 'Review';
 
 /** One command as a saga sends it: what to send, and what the shop shows for each outcome. */
 export interface CommandFlow<T extends Acknowledged> {

@@ -4,11 +4,13 @@ import {
   READ_AFTER_HEADER,
   TOPICS,
   type CountResponse,
+  type LatestReviewDto,
   type OrderDto,
   type OrderHistoryResponse,
   type ProductDto,
   type ProductFilter,
   type ProductSort,
+  type ReviewsPage,
   type Topic,
 } from '@toolforge/contracts';
 import { config } from '../../config';
@@ -31,10 +33,11 @@ const filterParams = (filter: ProductFilter = {}) => ({
 
 /**
  * Which topics each read shows, so it waits for the user's own writes of those topics. A product's
- * stock moves with orders too (placed orders reserve it, cancelled ones give it back), so product
- * reads also wait for the user's last order command.
+ * stock moves with orders too (placed orders reserve it, cancelled ones give it back), and its stars
+ * with reviews, so product reads also wait for the user's last order and review commands.
  */
-const PRODUCT_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders];
+const PRODUCT_TOPICS: readonly Topic[] = [TOPICS.products, TOPICS.orders, TOPICS.reviews];
+const REVIEW_TOPICS: readonly Topic[] = [TOPICS.reviews];
 const ORDER_TOPICS: readonly Topic[] = [TOPICS.orders];
 const TOPICS_OF_ENDPOINT: Record<string, readonly Topic[]> = {
   homeProducts: PRODUCT_TOPICS,
@@ -44,6 +47,8 @@ const TOPICS_OF_ENDPOINT: Record<string, readonly Topic[]> = {
   userOrders: ORDER_TOPICS,
   allOrders: ORDER_TOPICS,
   orderHistory: ORDER_TOPICS,
+  productReviews: REVIEW_TOPICS,
+  latestReviews: REVIEW_TOPICS,
 };
 
 /** Every read of the query service (docs/architecture.md §1): cached, tagged, refetched when a command changes them. */
@@ -61,7 +66,7 @@ export const shopApi = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Product', 'Order'],
+  tagTypes: ['Product', 'Order', 'Review'],
   endpoints: (build) => ({
     homeProducts: build.query<ProductDto[], void>({ query: () => '/homeproducts', providesTags: ['Product'] }),
     /** How many products the filter keeps (none: all of them), for the page links. */
@@ -90,6 +95,13 @@ export const shopApi = createApi({
       query: (orderId) => `/orders/${encodeURIComponent(orderId)}/history`,
       providesTags: ['Order'],
     }),
+    /** A product's reviews, newest first (public). */
+    productReviews: build.query<ReviewsPage, { productId: string } & PageArgs>({
+      query: ({ productId, page, size }) => ({ url: '/reviews', params: { productId, page, size } }),
+      providesTags: ['Review'],
+    }),
+    /** The home page's latest reviews (public). */
+    latestReviews: build.query<LatestReviewDto[], void>({ query: () => '/latestreviews', providesTags: ['Review'] }),
   }),
 });
 
@@ -101,6 +113,8 @@ export const {
   useUserOrdersQuery,
   useAllOrdersQuery,
   useOrderHistoryQuery,
+  useProductReviewsQuery,
+  useLatestReviewsQuery,
 } = shopApi;
 
 /** The message to show for a failed read: the server's own text when it sent one. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@toolforge/contracts';
 import { CATEGORY_LABELS } from './categories';
+import { Stars } from '../reviews/Stars';
 import { ProductFacts } from './ProductFacts';
 
 export function ProductCard({ product }: { product: ProductDto }) {
@@ -13,6 +14,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
       <div className="product-body">
         <h3 id={`product-${product._id}`}>{product.name}</h3>
         <p className="product-model">Model {product.model}</p>
+        <Stars rating={product} />
         <p className="product-description">{product.description}</p>
         <ProductFacts product={product} />
         <Link

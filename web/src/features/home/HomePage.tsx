@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_STATISTICS } from '@toolforge/contracts';
+import { LatestReviews } from '../reviews/LatestReviews';
 import { HomeProducts } from './HomeProducts';
 import { UNITS } from './units';
 
@@ -79,6 +80,13 @@ export default function HomePage() {
           </Link>
         </header>
         <HomeProducts />
+      </section>
+
+      <section className="container" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="section-title">
+          What our customers say
+        </h2>
+        <LatestReviews />
       </section>
 
       <Band className="statistics" titleId="statistics-title" title="ToolForge in numbers">

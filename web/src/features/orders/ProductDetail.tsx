@@ -1,6 +1,7 @@
 import type { ProductDto } from '@toolforge/contracts';
 import { CATEGORY_LABELS } from '../catalog/categories';
 import { ProductFacts } from '../catalog/ProductFacts';
+import { Stars } from '../reviews/Stars';
 
 export function ProductDetail({ product }: { product: ProductDto }) {
   return (
@@ -10,6 +11,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
         <p className="eyebrow">{CATEGORY_LABELS[product.category]}</p>
         <h1>{product.name}</h1>
         <p className="product-model">Model {product.model}</p>
+        <Stars rating={product} />
         <p>{product.description}</p>
         <ProductFacts product={product} large />
       </div>

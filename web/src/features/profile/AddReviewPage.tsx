@@ -1,13 +1,23 @@
 import { Link } from 'react-router-dom';
+import type { OrderDto } from '@toolforge/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { readErrorText, useUserOrdersQuery } from '../api/shopApi';
 import { FormMessage } from '../forms/FormMessage';
+import { ReviewForm } from '../reviews/ReviewForm';
 
-/** Add Review: a product can be reviewed once its order has been delivered. */
+/** The products of the customer's delivered orders, each once (several deliveries of one product are one review). */
+export function deliveredProducts(orders: readonly OrderDto[]): { productId: string; productName: string }[] {
+  const products = new Map<string, string>();
+  for (const order of orders)
+    if (order.status === 'delivered' && !products.has(order.productId)) products.set(order.productId, order.productName);
+  return [...products].map(([productId, productName]) => ({ productId, productName }));
+}
+
+/** Add Review: a product can be reviewed once its order has been delivered; a second post edits the review. */
 export default function AddReviewPage() {
   const uid = useAppSelector((state) => state.auth.session?.user.uid ?? '');
   const orders = useUserOrdersQuery(uid, { skip: uid === '' });
-  const delivered = (orders.data ?? []).filter((order) => order.status === 'delivered');
+  const delivered = deliveredProducts(orders.data ?? []);
   return (
     <div className="dashboard-panel">
       <h2>Add Review</h2>
@@ -20,9 +30,11 @@ export default function AddReviewPage() {
         </p>
       )}
       {delivered.length > 0 && (
-        <ul className="plain-list">
-          {delivered.map((order) => (
-            <li key={order._id}>{order.productName}</li>
+        <ul className="plain-list review-forms">
+          {delivered.map((product) => (
+            <li key={product.productId}>
+              <ReviewForm productId={product.productId} productName={product.productName} />
+            </li>
           ))}
         </ul>
       )}
