@@ -205,6 +205,12 @@ describe('every route, fuzzed (embedded stack)', () => {
       valid: () => ({ quantity: 1, reason: 'fuzz' }),
     },
     {
+      name: 'POST /review',
+      method: 'POST',
+      url: '/review',
+      valid: () => ({ productId, rating: 5, text: 'Takes any blow a fuzzer deals out.' }),
+    },
+    {
       name: 'POST /orders/:id/status',
       method: 'POST',
       get url() {
@@ -257,6 +263,7 @@ describe('every route, fuzzed (embedded stack)', () => {
     { name: 'GET /orders/:id/history', method: 'GET', path: (id) => `/orders/${id}/history` },
     { name: 'POST /orders/:id/cancel', method: 'POST', path: (id) => `/orders/${id}/cancel` },
     { name: 'POST /product/:id/restock', method: 'POST', path: (id) => `/product/${id}/restock` },
+    { name: 'DELETE /review/:id', method: 'DELETE', path: (id) => `/review/${id}` },
   ];
 
   it.each(pathRoutes)(
@@ -276,7 +283,7 @@ describe('every route, fuzzed (embedded stack)', () => {
     60_000,
   );
 
-  it.each(['/homeproducts', '/productscount', '/products', '/allorders'])(
+  it.each(['/homeproducts', '/productscount', '/products', '/allorders', '/reviews', '/latestreviews'])(
     'GET %s: any query and headers',
     async (path) => {
       await fc.assert(
