@@ -25,13 +25,7 @@ import { REVIEW_TABLES } from './reviews/tables.js';
  * projector fills it and migrates it too, since either may start first (docs/read-model.md). The
  * order of the parts is the order of the founding migration's statements.
  */
-export const READ_MODEL_SCHEMA = readModelSchema([
-  CATALOGUE_TABLES,
-  ORDER_TABLES,
-  IDENTITY_TABLES,
-  PROJECTION_TABLES,
-  REVIEW_TABLES,
-]);
+export const READ_MODEL_SCHEMA = readModelSchema([CATALOGUE_TABLES, ORDER_TABLES, IDENTITY_TABLES, PROJECTION_TABLES, REVIEW_TABLES]);
 
 /** The tables of the read model a rebuild empties: the projected rows, the checkpoints and the dead letters. */
 export const READ_MODEL_TABLES: readonly string[] = READ_MODEL_SCHEMA.tables;
