@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type LatestReviewDto, type ProductDto } from '@toolforge/contracts';
 import { createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { httpCommandClient } from '../src/features/api/commandClient';
-import { homeProducts, placeOrderThroughApi } from './apiOrders';
+import { homeProducts, placeOrderThroughApi, signInThroughApi } from './apiOrders';
 import { launchChromium } from './browser';
 import { clickNav, logIn, logOut, mainNav, openPage } from './pages';
 import { startStack, type Stack } from './stack';
@@ -21,17 +21,6 @@ let admin: TestAccount;
 let customer: TestAccount;
 let product: ProductDto;
 
-/** Signs `account` in through the API, as the web client does: its API token. */
-async function apiToken(account: TestAccount): Promise<string> {
-  const session = await httpCommandClient(stack.apiUrl).login(account.idToken, {
-    uid: account.uid,
-    name: account.displayName,
-    email: account.email,
-    loggedIn: true,
-  });
-  return session.accessToken;
-}
-
 beforeAll(async () => {
   [admin, customer] = await Promise.all([
     createAccount({ email: uniqueEmail('reviews-admin'), displayName: 'Reviews Admin', emailVerified: true }),
@@ -43,7 +32,7 @@ beforeAll(async () => {
   product = newest;
   const { orderId } = await placeOrderThroughApi(stack.apiUrl, customer, product);
   const commands = httpCommandClient(stack.apiUrl);
-  const adminToken = await apiToken(admin);
+  const adminToken = await signInThroughApi(stack.apiUrl, admin);
   for (const status of ['paid', 'shipped', 'delivered'] as const) {
     const moved = await commands.setOrderStatus(adminToken, orderId, { status }, randomUUID());
     expect(moved.status).toBe(status);
