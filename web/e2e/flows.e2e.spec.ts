@@ -204,6 +204,9 @@ describe.sequential('flows clicked through in Chromium', () => {
     await page.goto(`${stack.webUrl}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/resetpassword');
+    // The address changes before the page's lazy chunk has rendered, and until then the login form
+    // (which has an Email field too) is still on screen: type only once the reset form is there.
+    await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
     await page.getByLabel('Email').fill(customer.email);
     const send = page.getByRole('button', { name: 'Send reset link' });
     await send.click();
