@@ -29,7 +29,7 @@ import {
   type RateLimitRule,
   type ReadinessCheck,
 } from '@toolforge/platform';
-import { CachedReads } from './cachedReads.js';
+import { CachedReads, type RememberedAnswers } from './cachedReads.js';
 import { catalogueRoutes } from './catalog/routes.js';
 import { readAfter } from './http/readAfter.js';
 import { FailedRequestsLog } from './http/requestLog.js';
@@ -55,6 +55,8 @@ export interface QueryServiceDeps {
   readAfterTimeoutMs?: number;
   /** How long a cached answer may live; a commit makes it unreachable sooner. */
   cacheTtlSeconds?: number;
+  /** Remember the cache's answers in this process too (a cache in another process: Redis). See CachedReads. */
+  rememberAnswers?: RememberedAnswers;
   /** The most orders GET /allorders answers without paging (the newest). */
   allOrdersLimit?: number;
   /** How long an account's standing (role, sessions) read from the read model is used again. */
@@ -77,7 +79,7 @@ export const ALL_ORDERS_LIMIT = 1000;
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
   const { store } = deps;
   const checkpoints = deps.checkpoints ?? new CheckpointWaiter(store);
-  const reads = new CachedReads(deps.cache, deps.cacheTtlSeconds ?? CACHE_TTL_SECONDS, app.log);
+  const reads = new CachedReads(deps.cache, deps.cacheTtlSeconds ?? CACHE_TTL_SECONDS, app.log, deps.rememberAnswers);
   /**
    * The users table is the word on a token's session and role: a logout or a revocation ends the
    * tokens issued before it, and a grant or revocation counts for tokens already issued. Only while

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { answerJson, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform';
+import { ExpiringLru, answerJson, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform';
 
 /**
  * A query's answer: ready-to-send JSON from the cache (kept by an earlier read or refreshed by the
@@ -7,19 +7,43 @@ import { answerJson, cachedAnswerKey, type Cache, type CacheArea } from '@toolfo
  */
 export type Answer<T> = { readonly json: string } | { readonly loaded: T };
 
+export interface RememberedAnswers {
+  /** Answers kept in this process at most (the least recently read forgotten first). */
+  readonly maxEntries: number;
+  /** How long one is kept: also the bound on a stale answer after Redis lost its generations (see below). */
+  readonly ttlMs: number;
+}
+
+/** Enough for every hot page of the bench and a shop's browsing, a few tens of MB at most. */
+export const REMEMBERED_ANSWERS: RememberedAnswers = { maxEntries: 5000, ttlMs: 10_000 };
+
 /**
  * Read-through caching of query answers (docs/architecture.md §6): an answer is looked up under its area's current
  * generation and loaded from the read model on a miss. The cache only ever speeds reads up: when it
  * fails or cannot say which generation is current, the read model answers; a `fresh` read
  * (read-your-writes) skips it, because the cache may not have heard of a commit the checkpoint
  * already shows.
+ *
+ * With a cache in another process (Redis), the answers are also remembered here: an answer's key
+ * holds its generation, and a commit moves the area to a new one, so what a key answered stays a
+ * right answer for as long as that generation is current; a hit then costs no round trip and no
+ * copy. One case breaks that rule: Redis restarted empty counts its generations again from 0, so
+ * a number may come back. A generation lower than one already seen forgets everything remembered,
+ * and nothing is remembered longer than `ttlMs`, which bounds the one case left (Redis back and
+ * advanced past the number it had before, between two reads of this process).
  */
 export class CachedReads {
+  private readonly remembered: ExpiringLru<string> | undefined;
+  private readonly newestGenerations = new Map<CacheArea, number>();
+
   constructor(
     private readonly cache: Cache,
     private readonly ttlSeconds: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly remember?: RememberedAnswers,
+  ) {
+    this.remembered = remember && new ExpiringLru(remember.maxEntries);
+  }
 
   async read<T>(area: CacheArea, key: string, load: () => Promise<T>, options: { fresh: boolean }): Promise<Answer<T>> {
     const loaded = async () => ({ loaded: await load() });
@@ -30,16 +54,35 @@ export class CachedReads {
       // The cache cannot say which generation is current (Redis down): read and keep nothing.
       if (generation === undefined) return loaded();
       cacheKey = cachedAnswerKey(area, generation, key);
+      const known = this.recall(area, generation, cacheKey);
+      if (known !== undefined) return { json: known };
       const hit = await this.cache.get(cacheKey);
-      if (hit !== undefined) return { json: hit };
+      if (hit !== undefined) {
+        this.keep(cacheKey, hit);
+        return { json: hit };
+      }
     } catch (error) {
       this.log.warn({ err: error }, 'cache unavailable; reading the read model');
       return loaded();
     }
     const answer = await loaded();
-    this.cache.set(cacheKey, answerJson(answer.loaded), this.ttlSeconds).catch((error: unknown) => {
+    const json = answerJson(answer.loaded);
+    this.keep(cacheKey, json);
+    this.cache.set(cacheKey, json, this.ttlSeconds).catch((error: unknown) => {
       this.log.warn({ err: error }, 'could not cache a query answer');
     });
     return answer;
+  }
+
+  private recall(area: CacheArea, generation: number, cacheKey: string): string | undefined {
+    if (!this.remembered) return undefined;
+    const newest = this.newestGenerations.get(area) ?? -1;
+    if (generation < newest) this.remembered.clear();
+    if (generation !== newest) this.newestGenerations.set(area, generation);
+    return this.remembered.get(cacheKey);
+  }
+
+  private keep(cacheKey: string, json: string): void {
+    this.remembered?.set(cacheKey, json, this.remember!.ttlMs);
   }
 }

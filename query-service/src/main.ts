@@ -18,6 +18,7 @@ import {
   withoutPassword,
 } from '@toolforge/platform';
 import { buildQueryService } from './app.js';
+import { REMEMBERED_ANSWERS } from './cachedReads.js';
 import { openReadModel } from './readModel.js';
 
 /**
@@ -50,6 +51,8 @@ const app = await buildQueryService(
   {
     store,
     cache,
+    // Redis is another process: a hit remembered here costs no round trip.
+    rememberAnswers: REMEMBERED_ANSWERS,
     jwtSecret: await apiTokenSecret(config),
     // No in-process projector to wake it: while anyone waits, the checkpoints are read every 25 ms.
     checkpoints: new CheckpointWaiter(store),

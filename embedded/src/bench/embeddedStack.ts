@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { openEventLog, readConfig } from '@toolforge/platform';
 import { startProcess } from '@toolforge/platform/testing';
 import { seedShopHistory } from './seed.js';
-import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, type RunningStack } from './stacks.js';
+import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
 export async function startEmbeddedStack(settings: BenchSettings): Promise<RunningStack> {
@@ -38,7 +38,7 @@ export async function startEmbeddedStack(settings: BenchSettings): Promise<Runni
     const shop = await startProcess({
       name: 'the embedded shop (scripts/start.mjs)',
       command: process.execPath,
-      args: [join(REPOSITORY, 'scripts/start.mjs')],
+      args: [...shopNodeArguments(settings), join(REPOSITORY, 'scripts/start.mjs')],
       cwd: REPOSITORY,
       env,
       output: 'collect',

@@ -15,7 +15,7 @@ import { startEmbeddedStack } from './embeddedStack.js';
 import { startServicesStack } from './servicesStack.js';
 import { readBenchSettings, type BenchSettings, type StackName } from './settings.js';
 import { openShopSession } from './shoppers.js';
-import { REPOSITORY, say, type RunningStack } from './stacks.js';
+import { REPOSITORY, say, shopNodeArguments, type RunningStack } from './stacks.js';
 import { benchReport, markdownTable, writeReport, type StackSetup } from './table.js';
 
 const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningStack>> = {
@@ -90,7 +90,8 @@ async function main(): Promise<number> {
     const hello = await startProcess({
       name: 'hello (bare Fastify)',
       command: process.execPath,
-      args: [fileURLToPath(new URL('./helloServer.js', import.meta.url)), String(settings.portBase)],
+      // Profiled like the shop when profiles are asked for, so the two stay comparable.
+      args: [...shopNodeArguments(settings), fileURLToPath(new URL('./helloServer.js', import.meta.url)), String(settings.portBase)],
       output: 'collect',
       ready: { url: helloOrigin },
       timeoutMs: 20_000,

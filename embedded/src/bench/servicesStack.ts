@@ -14,7 +14,7 @@ import type { LogPosition } from '@toolforge/contracts';
 import { openEventLog, readConfig, sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
 import { createTestDatabase, deleteKeys, deleteTopics, startProcess, type LaunchedProcess } from '@toolforge/platform/testing';
 import { seedShopHistory } from './seed.js';
-import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, type RunningStack } from './stacks.js';
+import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
 /** The services, each an entry of its workspace's build, with the port setting its /ready answers on. */
@@ -93,7 +93,7 @@ export async function startServicesStack(settings: BenchSettings): Promise<Runni
         startProcess({
           name: service.name,
           command: process.execPath,
-          args: [join(REPOSITORY, service.main)],
+          args: [...shopNodeArguments(settings), join(REPOSITORY, service.main)],
           cwd: REPOSITORY,
           env,
           output: 'collect',

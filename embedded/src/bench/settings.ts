@@ -38,6 +38,8 @@ export interface BenchSettings {
   readonly authEmulatorHost: string;
   /** Where the table is written as JSON. */
   readonly resultsDir: string;
+  /** BENCH_CPU_PROFILE: every shop process writes a V8 CPU profile there (`node --cpu-prof`), to see where the time went. */
+  readonly cpuProfileDir: string | undefined;
 }
 
 /** A whole number of at least `least` from the environment, or the default. */
@@ -92,5 +94,6 @@ export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSe
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
     resultsDir: env.BENCH_RESULTS_DIR || 'bench-results',
+    cpuProfileDir: env.BENCH_CPU_PROFILE || undefined,
   };
 }

@@ -44,6 +44,11 @@ export function shopEnvironment(settings: BenchSettings): NodeJS.ProcessEnv {
   };
 }
 
+/** Node's arguments before a shop process's script: a CPU profile of it when BENCH_CPU_PROFILE names a folder. */
+export function shopNodeArguments(settings: BenchSettings): string[] {
+  return settings.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.cpuProfileDir}`] : [];
+}
+
 /** Prints a line of the bench's progress, with the time it was said. */
 export function say(line: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);

@@ -5,6 +5,7 @@ export * from './readStore.js';
 export * from './projectionStore.js';
 export * from './cache.js';
 export * from './inProcessCache.js';
+export * from './expiringLru.js';
 export * from './redisCache.js';
 export * from './pgExecutor.js';
 export * from './checkpointWaiter.js';

@@ -54,6 +54,12 @@ export function describeHotAnswers(stack: QueryStack): void {
     it('are served from the cache as they are, without asking the read model', async () => {
       const lists = vi.spyOn(shop.store, 'listProducts');
       const counts = vi.spyOn(shop.store, 'countProducts');
+      // Sent byte for byte as kept, not parsed and written again (the entry is rewritten before this
+      // process first reads it: an answer under a generation is written once, and may be remembered).
+      const countKey = cachedAnswerKey(CACHE_AREAS.catalogue, (await shop.cache.generation(CACHE_AREAS.catalogue))!, catalogueKeys.count);
+      await shop.cache.set(countKey, '{ "count": 12 }', 60);
+      expect((await shop.get('/productscount', { token: customer })).body).toBe('{ "count": 12 }');
+
       for (const { url, key } of HOT_GETS) {
         const response = await shop.get(url, { token: customer });
         expect(response.statusCode, url).toBe(200);
@@ -62,11 +68,6 @@ export function describeHotAnswers(stack: QueryStack): void {
       }
       expect(lists).not.toHaveBeenCalled();
       expect(counts).not.toHaveBeenCalled();
-
-      // Sent byte for byte as kept, not parsed and written again.
-      const countKey = cachedAnswerKey(CACHE_AREAS.catalogue, (await shop.cache.generation(CACHE_AREAS.catalogue))!, catalogueKeys.count);
-      await shop.cache.set(countKey, '{ "count": 12 }', 60);
-      expect((await shop.get('/productscount', { token: customer })).body).toBe('{ "count": 12 }');
 
       // A page nobody refreshed is loaded once, then kept.
       expect((await shop.get('/products?page=1&size=5', { token: customer })).body).toBe(await fromReadModel('/products?page=1&size=5'));

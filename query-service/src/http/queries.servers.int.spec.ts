@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAdded } from '@toolforge/contracts/testing';
+import { cachedAnswerKey } from '@toolforge/platform';
 import { CACHE_AREAS } from '../readModel.js';
+import { catalogueKeys } from '../catalog/answers.js';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import { serversStack } from '../test/stacks.js';
 import { describeCatalogueQueries } from '../catalog/routes.suite.js';
@@ -32,12 +34,14 @@ describe('answers from Redis', () => {
 
   it('keeps each answer in Redis as JSON under the generation of its area, and serves it from there', async () => {
     const token = shop.token({ uid: 'u-ada' });
-    const first = await shop.get('/productscount', { token });
-    const key = `toolforge:query:${CACHE_AREAS.catalogue}:${await shop.cache.generation(CACHE_AREAS.catalogue)}:count`;
-    expect(await shop.cache.get(key)).toBe(first.body);
+    const first = await shop.get('/products?page=0&size=5', { token });
+    const generation = await shop.cache.generation(CACHE_AREAS.catalogue);
+    expect(await shop.cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, generation!, catalogueKeys.page(0, 5)))).toBe(first.body);
 
-    // What Redis holds is what the next reader gets, without asking PostgreSQL.
-    await shop.cache.set(key, '{"count":41}', 60);
+    // What Redis holds is what a reader gets, without asking PostgreSQL (the entry is written before
+    // this process first reads it: an answer under a generation is written once, and may be remembered).
+    await shop.cache.set(cachedAnswerKey(CACHE_AREAS.catalogue, generation!, catalogueKeys.count), '{"count":41}', 60);
+    expect((await shop.get('/productscount', { token })).json()).toEqual({ count: 41 });
     expect((await shop.get('/productscount', { token })).json()).toEqual({ count: 41 });
 
     // A commit that changes the catalogue moves its generation on: the old entry is never read again.

@@ -4,6 +4,7 @@ import { logWriter, sendTo } from '@toolforge/platform/testing';
 import { CheckpointWaiter, LogEnd, PgliteEventLog, apiTokens, type Cache, type RateLimitRule } from '@toolforge/platform';
 import { Projector, openProjectorStore } from '@toolforge/projector';
 import { buildQueryService } from '../app.js';
+import { REMEMBERED_ANSWERS } from '../cachedReads.js';
 import { catalogueHotAnswers } from '../catalog/answers.js';
 import { openReadModel } from '../readModel.js';
 import { embeddedStack, type QueryStack } from './stacks.js';
@@ -62,6 +63,8 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
       readAfterTimeoutMs: options.readAfterTimeoutMs,
       allOrdersLimit: options.allOrdersLimit,
       standingMaxAgeMs: options.standingMaxAgeMs ?? 0,
+      // As query-service/src/main.ts: answers of a cache in another process are remembered here too.
+      rememberAnswers: stack.inProcess ? undefined : REMEMBERED_ANSWERS,
     },
     { origins: [WEB_ORIGIN], rateLimit: options.rateLimit },
   );
