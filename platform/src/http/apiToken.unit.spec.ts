@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type ApiError } from '@toolforge/contracts';
 import { signApiTokenForTest } from '../testing/apiTokens.js';
 import { sendTo } from '../testing/http.js';
@@ -90,6 +90,21 @@ describe('API tokens', () => {
     standings.delete('u-di');
     expect((await call('/me', forged)).statusCode).toBe(401);
     expect((await call('/me', token)).statusCode).toBe(200);
+  });
+
+  it('refuses a token it verified before, once the token has expired', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const token = signApiTokenForTest({ uid: 'u-eve', name: 'Eve', email: 'eve@toolforge.test', admin: false, exp }, SECRET);
+    expect((await call('/me', token)).statusCode).toBe(200);
+    expect((await call('/me', token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: (exp + 1) * 1000 });
+    try {
+      const expired = await call('/me', token);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json<ApiError>().message).toBe(messages.unauthenticated);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes the role from the standing, and the claim only while the standing lags behind the token', async () => {

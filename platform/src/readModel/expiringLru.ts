@@ -7,7 +7,7 @@ export class ExpiringLru<V> {
 
   constructor(
     private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get size(): number {
