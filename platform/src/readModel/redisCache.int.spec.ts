@@ -166,6 +166,15 @@ describe('RedisCache keeping what it read in this process (near cache)', () => {
     await expect.poll(() => cache.get('near'), { timeout: 5000 }).toBeUndefined();
   });
 
+  it('answers a generation it read before without asking Redis, until the connection stops proving that it hears of changes', async () => {
+    const cache = await behindProxy();
+    await expect.poll(() => cache.generation(AREAS.catalogue)).toEqual(expect.any(Number));
+    const generation = await cache.generation(AREAS.catalogue);
+    proxy!.freeze();
+    expect(await cache.generation(AREAS.catalogue)).toBe(generation);
+    await expect.poll(() => cache.generation(AREAS.catalogue), { timeout: 5000 }).toBeUndefined();
+  });
+
   it('hears at once when another process (the projector, a rebuild) advances a generation or stores an answer', async () => {
     const reader = await open(redisUrl);
     const projector = await open(redisUrl, { nearCache: false });
