@@ -41,7 +41,8 @@ if (!config.databaseUrl || !config.kafkaBrokers) {
 }
 
 const pool = openPostgresPool(config.databaseUrl, { onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke') });
-const sql = pgSql(pool);
+// The query service's statements are a fixed set of texts: each prepared once per connection.
+const sql = pgSql(pool, { prepared: true });
 const store = await openReadModel(sql);
 const kafka = { brokers: config.kafkaBrokers, clientId: 'toolforge-query-service', topicPrefix: config.kafkaTopicPrefix };
 const logEnds = await KafkaLogEnds.open(kafka);

@@ -32,6 +32,34 @@ describe('the SqlExecutor on a pg pool', () => {
     expect((await database.sql.query('select tool from shelf order by tool')).rows).toEqual([{ tool: 'chisel' }, { tool: 'hammer' }]);
   });
 
+  it('prepares each statement text once per connection when asked, and plans it again when its table is replaced', async () => {
+    const pool = openPostgresPool(database.url, { max: 1 });
+    const prepared = pgSql(pool, { prepared: true });
+    try {
+      await database.sql.query('create table drawer (tool text primary key, count int)');
+      await database.sql.query(`insert into drawer values ('file', 2), ('rasp', 1)`);
+      const read = (tool: string) => prepared.query<{ count: number }>('select count from drawer where tool = $1', [tool]);
+      expect((await read('file')).rows).toEqual([{ count: 2 }]);
+      expect((await read('rasp')).rows).toEqual([{ count: 1 }]);
+      const statements = await prepared.query<{ name: string }>(`select name from pg_prepared_statements where name like $1`, [
+        'toolforge_%',
+      ]);
+      // One for the read (used twice), one for this look at the list itself.
+      expect(statements.rows).toHaveLength(2);
+
+      // A rebuild's switch: the table is replaced by one with the same columns.
+      await database.sql.transaction(async (tx) => {
+        await tx.query('alter table drawer rename to drawer_retired');
+        await tx.query('create table drawer (tool text primary key, count int)');
+        await tx.query(`insert into drawer values ('file', 5)`);
+      });
+      expect((await read('file')).rows).toEqual([{ count: 5 }]);
+      expect((await read('rasp')).rows).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('rolls everything back when the work throws, and the connection serves again', async () => {
     await expect(
       database.sql.transaction(async (tx) => {

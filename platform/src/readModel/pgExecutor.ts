@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { SqlExecutor, SqlQueryable } from './sql.js';
 
@@ -26,14 +27,40 @@ export function openPostgresPool(connectionString: string, options: PostgresPool
   return pool;
 }
 
+export interface PgSqlOptions {
+  /**
+   * Statements with parameters run as named prepared statements: each connection parses and plans
+   * one the first time and only binds it after that (measured on a product read by id: 1.5–2 times
+   * the statements a second). For a reader whose statements are a fixed set of texts, as the query
+   * service's are: each distinct text is one statement kept on every connection. The tables read
+   * may be replaced (a rebuild's switch) but keep their column types; PostgreSQL plans a statement
+   * again when a table it reads changed.
+   */
+  prepared?: boolean;
+}
+
+/** A statement's name on the server: the same for the same text, and nothing else. */
+function statementName(names: Map<string, string>, text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `toolforge_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * The read model's SqlExecutor on a `pg` Pool: a statement borrows any connection; a transaction
  * keeps one connection from BEGIN to COMMIT (or ROLLBACK), as Postgres requires.
  */
-export function pgSql(pool: pg.Pool): SqlExecutor {
+export function pgSql(pool: pg.Pool, options: PgSqlOptions = {}): SqlExecutor {
+  const names = new Map<string, string>();
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, [...params]);
+      const result =
+        options.prepared && params.length > 0
+          ? await pool.query({ name: statementName(names, sql), text: sql, values: [...params] })
+          : await pool.query(sql, [...params]);
       return { rows: result.rows as Row[] };
     },
     async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {

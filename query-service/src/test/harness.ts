@@ -36,7 +36,7 @@ export interface QueryHarnessOptions {
 export async function startQueryService(options: QueryHarnessOptions = {}) {
   const stack = await (options.stack ?? embeddedStack).open();
   const { log } = stack;
-  const store = await openReadModel(stack.sql);
+  const store = await openReadModel(stack.readerSql);
   const cache = options.cache ?? stack.cache;
   const checkpoints = new CheckpointWaiter(store, { pollIntervalMs: 20, maxWaiters: options.maxWaiters });
   // Wired as the hosts wire it: the projector puts the catalogue's hot answers in the cache.

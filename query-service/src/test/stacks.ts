@@ -7,6 +7,7 @@ import {
   RedisCache,
   openEmbeddedPostgres,
   pgliteSql,
+  pgSql,
   type Cache,
   type EventLog,
   type EventsAt,
@@ -22,6 +23,8 @@ export interface OpenedStack {
   /** What the query service reads events by offset with: the embedded log itself, or a Kafka reader of its own. */
   eventsAt: EventsAt;
   sql: SqlExecutor;
+  /** The read model as the query service reads it (services mode: prepared statements, as query-service/src/main.ts). */
+  readerSql: SqlExecutor;
   cache: Cache;
   /**
    * In one process (embedded), the projector is woken by every append and wakes the X-Read-After
@@ -45,10 +48,12 @@ export const embeddedStack: QueryStack = {
   async open() {
     const db = await openEmbeddedPostgres(null);
     const log = await PgliteEventLog.open(db);
+    const sql = pgliteSql(db);
     return {
       log,
       eventsAt: log,
-      sql: pgliteSql(db),
+      sql,
+      readerSql: sql,
       cache: new InProcessCache(),
       inProcess: true,
       close: () => db.close(),
@@ -79,6 +84,7 @@ export function serversStack(options: { redisUrl?: string; name?: string } = {})
         log,
         eventsAt,
         sql: database.sql,
+        readerSql: pgSql(database.pool, { prepared: true }),
         cache,
         inProcess: false,
         kafka: { brokers, topicPrefix },
