@@ -48,8 +48,8 @@ async function oobRequestsFor(email: string): Promise<string[]> {
 
 /** An order placed by the customer through the API before the browser starts: its shipping address. */
 async function placeOrderThroughApi(account: TestAccount): Promise<string> {
-  const [product] = await homeProducts(stack.apiUrl);
-  return (await placeOrder(stack.apiUrl, account, product!)).shippingAddress;
+  const [product] = await homeProducts(stack.queryUrl);
+  return (await placeOrder(stack.commandUrl, account, product!)).shippingAddress;
 }
 
 /** The names on the product cards of the grid, in order. */
@@ -101,7 +101,7 @@ describe.sequential('flows clicked through in Chromium', () => {
     // Hold the command until the progress text has been seen: it is on screen only while it travels.
     let release!: () => void;
     const released = new Promise<void>((done) => (release = done));
-    const apiOrigin = new URL(stack.apiUrl).origin;
+    const apiOrigin = new URL(stack.commandUrl).origin;
     await page.route(
       (url) => url.origin === apiOrigin && url.pathname === '/addproduct',
       async (route) => {
