@@ -14,7 +14,7 @@ help:
 	@echo "make start  - install, build and run the shop on the embedded default"
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - Prettier, ESLint and the TypeScript type check"
-	@echo "make e2e    - the browser test: make start's stack driven by Debian's Chromium"
+	@echo "make e2e    - the browser test: Debian's Chromium on make start's stack and on services mode"
 	@echo "make bench  - issue 12's figures on both stacks beside a bare Fastify route (BENCH_STACK, BENCH_ONLY, BENCH_ORDERS: README)"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
 	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
@@ -53,9 +53,10 @@ start: build
 test: lint build kafka-jars browser
 	npx vitest run
 
-# Only the browser test; screenshots of every route land in test-artifacts/screenshots/{1280,390}/.
-e2e: build browser
-	npx vitest run --project e2e
+# Only the browser test, on both stacks (vitest projects e2e and e2e-services; services mode needs
+# Kafka's jars); screenshots of every route land in test-artifacts/screenshots/{1280,390}/.
+e2e: build kafka-jars browser
+	npx vitest run --project e2e --project e2e-services
 
 # Debian's Chromium for the browser test; apt-get runs only when it is missing.
 browser:

@@ -4,6 +4,22 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * The browser test's files and limits, the same on both stacks. Each file starts its own stack on
+ * its stack's fixed ports, so the files take turns (fileParallelism off). That also keeps the two
+ * browser projects apart when one `npx vitest run` has both: vitest runs every file of a project
+ * without file parallelism (and the default sequence.groupOrder) in one sequential group, one file
+ * at a time, after the other projects' files; the two stacks' ports differ all the same. Every
+ * file runs on both stacks: none is about the embedded host alone (apiDocs reads each service's
+ * own /docs in services mode).
+ */
+const browserTest = {
+  include: ['web/e2e/**/*.e2e.spec.ts'],
+  fileParallelism: false,
+  testTimeout: 180_000,
+  hookTimeout: 300_000,
+};
+
 export default defineConfig({
   resolve: {
     // Tests run the TypeScript sources of sibling packages, not their build output.
@@ -43,15 +59,17 @@ export default defineConfig({
       {
         // The browser test: the stack of `make start` driven by Debian's Chromium (make e2e).
         extends: true,
+        test: { ...browserTest, name: 'e2e', globalSetup: ['./web/e2e/globalSetup.ts'] },
+      },
+      {
+        // The same browser test on services mode (web/e2e/stack.ts): Kafka, PostgreSQL, Redis and
+        // each service its own process; the servers come from the services project's global setup.
+        extends: true,
         test: {
-          name: 'e2e',
-          include: ['web/e2e/**/*.e2e.spec.ts'],
-          globalSetup: ['./web/e2e/globalSetup.ts'],
-          // Each file starts its own stack on the same two ports (E2E_API_PORT, E2E_WEB_PORT):
-          // the files take turns.
-          fileParallelism: false,
-          testTimeout: 180_000,
-          hookTimeout: 300_000,
+          ...browserTest,
+          name: 'e2e-services',
+          globalSetup: ['./scripts/test-global-setup.ts'],
+          env: { E2E_STACK: 'services' },
         },
       },
     ],

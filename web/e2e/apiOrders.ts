@@ -4,8 +4,8 @@ import { fetchJson, type TestAccount } from '@toolforge/platform/testing';
 import { httpCommandClient } from '../src/features/api/commandClient';
 
 /** The seeded catalogue's newest products, as the home page lists them. */
-export async function homeProducts(apiUrl: string): Promise<ProductDto[]> {
-  return (await fetchJson<ProductDto[]>(`${apiUrl}/homeproducts`)).body;
+export async function homeProducts(queryUrl: string): Promise<ProductDto[]> {
+  return (await fetchJson<ProductDto[]>(`${queryUrl}/homeproducts`)).body;
 }
 
 export interface PlacedOrder {
@@ -15,8 +15,8 @@ export interface PlacedOrder {
 }
 
 /** A fresh API token of the account, signed in straight at the API as the web client signs in. */
-export async function signInThroughApi(apiUrl: string, account: TestAccount): Promise<string> {
-  const session = await httpCommandClient(apiUrl).login(account.idToken, {
+export async function signInThroughApi(commandUrl: string, account: TestAccount): Promise<string> {
+  const session = await httpCommandClient(commandUrl).login(account.idToken, {
     uid: account.uid,
     name: account.displayName,
     email: account.email,
@@ -29,11 +29,11 @@ export async function signInThroughApi(apiUrl: string, account: TestAccount): Pr
  * An order of the product's minimum quantity, placed the way the web client places one, straight at
  * the API (the browser flow is in shop.e2e): a test that is about what happens next starts from it.
  */
-export async function placeOrderThroughApi(apiUrl: string, account: TestAccount, product: ProductDto): Promise<PlacedOrder> {
-  const accessToken = await signInThroughApi(apiUrl, account);
+export async function placeOrderThroughApi(commandUrl: string, account: TestAccount, product: ProductDto): Promise<PlacedOrder> {
+  const accessToken = await signInThroughApi(commandUrl, account);
   const quantity = product.minOrder;
   const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
-  const placed = await httpCommandClient(apiUrl).placeOrder(
+  const placed = await httpCommandClient(commandUrl).placeOrder(
     accessToken,
     {
       productId: product._id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
@@ -48,8 +48,8 @@ async function oobRequestsFor(email: string): Promise<string[]> {
 
 /** An order placed by the customer through the API before the browser starts: its shipping address. */
 async function placeOrderThroughApi(account: TestAccount): Promise<string> {
-  const [product] = await homeProducts(stack.apiUrl);
-  return (await placeOrder(stack.apiUrl, account, product!)).shippingAddress;
+  const [product] = await homeProducts(stack.queryUrl);
+  return (await placeOrder(stack.commandUrl, account, product!)).shippingAddress;
 }
 
 /** The names on the product cards of the grid, in order. */
@@ -101,7 +101,7 @@ describe.sequential('flows clicked through in Chromium', () => {
     // Hold the command until the progress text has been seen: it is on screen only while it travels.
     let release!: () => void;
     const released = new Promise<void>((done) => (release = done));
-    const apiOrigin = new URL(stack.apiUrl).origin;
+    const apiOrigin = new URL(stack.commandUrl).origin;
     await page.route(
       (url) => url.origin === apiOrigin && url.pathname === '/addproduct',
       async (route) => {
@@ -183,9 +183,18 @@ describe.sequential('flows clicked through in Chromium', () => {
     await repeat.blur();
     const mismatch = page.getByText(messages.passwordMismatch);
     await mismatch.waitFor();
+    // The form refuses before anything is sent. Every request that could create or sign in an
+    // account is a POST (to the identity provider or the command API): watch for one from the click
+    // until the form has handled the submit, which it shows by moving the focus to the field in error.
+    const sent: string[] = [];
+    const watchSent = (request: Request) => {
+      if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+    };
+    page.on('request', watchSent);
     await page.getByRole('button', { name: 'Register' }).click();
-    // The form refuses before anything is sent: give a wrongly sent request time to land, then look.
-    await page.waitForTimeout(500);
+    await expect.poll(() => repeat.evaluate((field) => field === document.activeElement)).toBe(true);
+    page.off('request', watchSent);
+    expect(sent).toEqual([]);
     expect(await mismatch.isVisible()).toBe(true);
     expect(await lookUpAccount(email)).toBeUndefined();
 

@@ -67,9 +67,9 @@ const productFact = (page: Page, term: string) =>
  * are projected). A fresh sign-in: a logout in the browser ends every API token the account held.
  */
 async function stockSettles(productId: string, stock: number, account: TestAccount) {
-  const token = await signInThroughApi(stack.apiUrl, account);
+  const token = await signInThroughApi(stack.commandUrl, account);
   await expect
-    .poll(async () => (await fetchJson<ProductDto>(`${stack.apiUrl}/product/${productId}`, { token })).body.stock, { timeout: 10_000 })
+    .poll(async () => (await fetchJson<ProductDto>(`${stack.queryUrl}/product/${productId}`, { token })).body.stock, { timeout: 10_000 })
     .toBe(stock);
 }
 
@@ -79,10 +79,10 @@ beforeAll(async () => {
     createAccount({ email: uniqueEmail('lifecycle-customer'), displayName: 'Lifecycle Customer' }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });
-  products = await homeProducts(stack.apiUrl);
+  products = await homeProducts(stack.queryUrl);
   expect(products.length).toBeGreaterThanOrEqual(4);
-  delivered = await placeOrderThroughApi(stack.apiUrl, customer, products[0]!);
-  cancelled = await placeOrderThroughApi(stack.apiUrl, customer, products[1]!);
+  delivered = await placeOrderThroughApi(stack.commandUrl, customer, products[0]!);
+  cancelled = await placeOrderThroughApi(stack.commandUrl, customer, products[1]!);
   browser = await launchChromium();
 }, 300_000);
 

@@ -4,8 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import type { TestAccount } from '@toolforge/platform/testing';
+import { stackKind } from './stack';
 
-export const screenshotDir = resolve(fileURLToPath(new URL('../../test-artifacts/screenshots', import.meta.url)));
+/** test-artifacts/screenshots, and its services/ folder for the run on services mode, so neither run overwrites the other's. */
+export const screenshotDir = resolve(
+  fileURLToPath(new URL('../../test-artifacts/screenshots', import.meta.url)),
+  stackKind() === 'services' ? 'services' : '.',
+);
 
 /**
  * A page in a fresh context (no cookies, no signed-in user). If the test fails, a picture of where

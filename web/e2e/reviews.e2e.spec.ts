@@ -27,12 +27,12 @@ beforeAll(async () => {
     createAccount({ email: uniqueEmail('reviews-customer'), displayName: 'Reviews Customer' }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });
-  const newest = (await homeProducts(stack.apiUrl))[0];
+  const newest = (await homeProducts(stack.queryUrl))[0];
   if (!newest) throw new Error('the seeded catalogue lists no product');
   product = newest;
-  const { orderId } = await placeOrderThroughApi(stack.apiUrl, customer, product);
-  const commands = httpCommandClient(stack.apiUrl);
-  const adminToken = await signInThroughApi(stack.apiUrl, admin);
+  const { orderId } = await placeOrderThroughApi(stack.commandUrl, customer, product);
+  const commands = httpCommandClient(stack.commandUrl);
+  const adminToken = await signInThroughApi(stack.commandUrl, admin);
   for (const status of ['paid', 'shipped', 'delivered'] as const) {
     const moved = await commands.setOrderStatus(adminToken, orderId, { status }, randomUUID());
     expect(moved.status).toBe(status);
@@ -65,7 +65,7 @@ describe.sequential('verified reviews in Chromium', () => {
     await card.getByLabel('Rated 5.0 out of 5 from 1 review').waitFor();
     await page.getByRole('region', { name: 'What our customers say' }).getByText(text).waitFor();
 
-    const latest = (await fetchJson<LatestReviewDto[]>(`${stack.apiUrl}/latestreviews`)).body;
+    const latest = (await fetchJson<LatestReviewDto[]>(`${stack.queryUrl}/latestreviews`)).body;
     expect(latest[0]).toMatchObject({ productId: product._id, rating: 5, text, userName: customer.displayName });
     await logOut(page);
     expect(errors).toEqual([]);

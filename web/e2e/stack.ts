@@ -1,35 +1,74 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch } from '@toolforge/platform/testing';
+import { inject, vi } from 'vitest';
+import { seedCatalogueIfEmpty } from '@toolforge/command-service';
+import { DEMO_CATALOGUE } from '@toolforge/embedded';
+import { EMULATOR_HOST, launch, startServicesStack } from '@toolforge/platform/testing';
+// The servers scripts/test-global-setup.ts provides (inject's keys are declared there).
+import type {} from '../../scripts/test-global-setup';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** Which shop the browser drives: `make start`'s one process, or services mode's processes. */
+export type StackKind = 'embedded' | 'services';
+
 export interface Stack {
+  kind: StackKind;
   webUrl: string;
-  apiUrl: string;
+  /** Where the web app sends commands (POST /login, /order, …); the one API when embedded. */
+  commandUrl: string;
+  /** Where it reads (products, orders, reviews); the one API when embedded. */
+  queryUrl: string;
   stop(): Promise<void>;
 }
 
-async function hasProducts(apiUrl: string): Promise<boolean> {
+interface StackOptions {
+  adminEmails: string[];
+}
+
+/** The stack E2E_STACK names (the e2e-services project of vitest.config.ts sets it), embedded by default. */
+export function stackKind(): StackKind {
+  const kind = process.env.E2E_STACK || 'embedded';
+  if (kind !== 'embedded' && kind !== 'services') throw new Error(`E2E_STACK is embedded or services, not ${kind}`);
+  return kind;
+}
+
+async function hasProducts(queryUrl: string): Promise<boolean> {
   try {
-    const response = await fetch(`${apiUrl}/homeproducts`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`${queryUrl}/homeproducts`, { signal: AbortSignal.timeout(2000) });
     return response.ok && ((await response.json()) as unknown[]).length > 0;
   } catch {
     return false;
   }
 }
 
+const adminList = (adminEmails: string[]) => ['admin@toolforge.test', ...adminEmails].join(',');
+
 /**
- * The shop as `make start` runs it: API and built web from one process, on a fresh data dir, so
- * the seeded catalogue is there and nothing from an earlier run is. E2E_WEB_URL and E2E_API_URL
- * point the test at a stack that is already running instead.
+ * A fresh shop for one test file, with the demo catalogue seeded and nothing from an earlier run:
+ * the stack E2E_STACK names. E2E_WEB_URL with E2E_API_URL (embedded), or with E2E_COMMAND_URL and
+ * E2E_QUERY_URL (services), point the test at a stack that is already running instead.
  */
-export async function startStack({ adminEmails }: { adminEmails: string[] }): Promise<Stack> {
-  if (process.env.E2E_WEB_URL && process.env.E2E_API_URL) {
-    return { webUrl: process.env.E2E_WEB_URL, apiUrl: process.env.E2E_API_URL, stop: async () => {} };
-  }
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const kind = stackKind();
+  const running = runningStack(kind);
+  if (running) return running;
+  return kind === 'services' ? startServices(options) : startEmbedded(options);
+}
+
+function runningStack(kind: StackKind): Stack | undefined {
+  const { E2E_WEB_URL: webUrl, E2E_API_URL: apiUrl } = process.env;
+  const commandUrl = process.env.E2E_COMMAND_URL || apiUrl;
+  const queryUrl = process.env.E2E_QUERY_URL || apiUrl;
+  if (!webUrl || !commandUrl || !queryUrl) return undefined;
+  return { kind, webUrl, commandUrl, queryUrl, stop: async () => {} };
+}
+
+/** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
+async function startEmbedded({ adminEmails }: StackOptions): Promise<Stack> {
   const apiPort = process.env.E2E_API_PORT ?? '5200';
   const webPort = process.env.E2E_WEB_PORT ?? '8280';
   const dataDir = mkdtempSync(join(tmpdir(), 'toolforge-e2e-'));
@@ -40,18 +79,15 @@ export async function startStack({ adminEmails }: { adminEmails: string[] }): Pr
     cwd: repoRoot,
     // Its own process group, so stopping it stops everything it started.
     detached: true,
-    env: {
-      ...process.env,
-      API_PORT: apiPort,
-      WEB_PORT: webPort,
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: ['admin@toolforge.test', ...adminEmails].join(','),
-    },
+    env: { ...process.env, API_PORT: apiPort, WEB_PORT: webPort, DATA_DIR: dataDir, ADMIN_EMAILS: adminList(adminEmails) },
     stopGraceMs: 15_000,
   });
+  const apiUrl = `http://localhost:${apiPort}`;
   const stack: Stack = {
+    kind: 'embedded',
     webUrl: `http://localhost:${webPort}`,
-    apiUrl: `http://localhost:${apiPort}`,
+    commandUrl: apiUrl,
+    queryUrl: apiUrl,
     async stop() {
       await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -59,8 +95,51 @@ export async function startStack({ adminEmails }: { adminEmails: string[] }): Pr
   };
   try {
     // The API answers with the seeded catalogue, then the web app answers.
-    await shop.waitUntilReady(() => hasProducts(stack.apiUrl), { timeoutMs: 180_000, pollMs: 500 });
+    await shop.waitUntilReady(() => hasProducts(apiUrl), { timeoutMs: 180_000, pollMs: 500 });
     await shop.waitUntilReady({ url: `${stack.webUrl}/` }, { timeoutMs: 60_000, pollMs: 500 });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
+
+/**
+ * Services mode as `make start-services` runs it: the demo catalogue seeded into an empty log, then
+ * the projector, query service, command service and the built web app each as its own process, on
+ * Kafka, PostgreSQL and Redis (the servers the project's global setup provides) under a topic
+ * prefix, a database and a key prefix of this file's own. Ports: E2E_SERVICES_PORT_BASE (the web
+ * app) and the three after it.
+ */
+async function startServices({ adminEmails }: StackOptions): Promise<Stack> {
+  const base = Number(process.env.E2E_SERVICES_PORT_BASE ?? '5210');
+  const services = await startServicesStack({
+    label: 'e2e',
+    kafkaBrokers: inject('kafkaBrokers').split(','),
+    postgresUrl: inject('postgresUrl'),
+    redisUrl: inject('redisUrl'),
+    ports: { web: base, command: base + 1, query: base + 2, projector: base + 3 },
+    env: {
+      ...process.env,
+      ADMIN_EMAILS: adminList(adminEmails),
+      // Tokens the command service signs must pass the query service: one secret for both.
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    },
+    seed: (log) => seedCatalogueIfEmpty(log, DEMO_CATALOGUE),
+    // The browser's origin and the API addresses must be the ones scripts/web-server.mjs tells the app.
+    urlHost: 'localhost',
+  });
+  const stack: Stack = {
+    kind: 'services',
+    webUrl: services.webUrl!,
+    commandUrl: services.commandUrl,
+    queryUrl: services.queryUrl,
+    stop: services.stop,
+  };
+  try {
+    // The read model has caught up with the seed; the query service's answer shows it too.
+    await vi.waitUntil(() => hasProducts(stack.queryUrl), { timeout: 60_000, interval: 250 });
   } catch (error) {
     await stack.stop();
     throw error;

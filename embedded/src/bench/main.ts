@@ -12,14 +12,14 @@ import { startProcess } from '@toolforge/platform/testing';
 import { ensureDemoAccounts } from '../demoAccounts.js';
 import { figureOf, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
 import { startEmbeddedStack } from './embeddedStack.js';
-import { startServicesStack } from './servicesStack.js';
+import { startBenchServicesStack } from './servicesStack.js';
 import { readBenchSettings, type BenchSettings, type StackName } from './settings.js';
 import { openShopSession } from './shoppers.js';
 import { REPOSITORY, say, shopNodeArguments, type RunningStack } from './stacks.js';
 import { benchReport, markdownTable, writeReport, type StackSetup } from './table.js';
 
 const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningStack>> = {
-  services: startServicesStack,
+  services: startBenchServicesStack,
   embedded: startEmbeddedStack,
 };
 

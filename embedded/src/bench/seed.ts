@@ -6,7 +6,7 @@
  * the whole bench may. The projector reads topics in offset order and never looks at streams, so
  * the read model it builds is the one a shop with this history has.
  */
-import { TOPICS, type LogPosition, type ShopEvent, type Topic } from '@toolforge/contracts';
+import { TOPICS, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
 import type { EventLog } from '@toolforge/platform';
 
@@ -22,8 +22,6 @@ export interface HistorySize {
 export interface SeededHistory {
   readonly events: number;
   readonly seconds: number;
-  /** The last offset written in each topic partition: the projector has caught up once past all of them. */
-  readonly lastPositions: readonly LogPosition[];
 }
 
 /** The seeded ids, so the load can ask for random ones that exist. */
@@ -43,13 +41,11 @@ async function appendMany(
   stream: string,
   count: number,
   eventAt: (n: number) => ShopEvent,
-  record: (position: LogPosition) => void,
   progress: (appended: number) => void,
 ): Promise<void> {
   for (let first = 0; first < count; first += EVENTS_PER_APPEND) {
     const events = Array.from({ length: Math.min(EVENTS_PER_APPEND, count - first) }, (_, index) => eventAt(first + index));
-    const { position } = await log.append({ topic, streamId: `${stream}-${first / EVENTS_PER_APPEND}`, expectedVersion: 0, events });
-    record(position);
+    await log.append({ topic, streamId: `${stream}-${first / EVENTS_PER_APPEND}`, expectedVersion: 0, events });
     progress(events.length);
   }
 }
@@ -57,11 +53,6 @@ async function appendMany(
 /** Writes the history to an empty log: products, then customers signing in, then their orders. */
 export async function seedShopHistory(log: EventLog, size: HistorySize, say: (line: string) => void): Promise<SeededHistory> {
   const started = Date.now();
-  const last = new Map<string, LogPosition>();
-  const record = (position: LogPosition) => {
-    const key = `${position.topic}/${position.partition}`;
-    if ((last.get(key)?.offset ?? -1) < position.offset) last.set(key, position);
-  };
   const total = size.products + size.customers + size.orders;
   const step = Math.max(EVENTS_PER_APPEND, Math.round(total / 10));
   let written = 0;
@@ -77,9 +68,9 @@ export async function seedShopHistory(log: EventLog, size: HistorySize, say: (li
   const products = Array.from({ length: size.products }, (_, n) =>
     productAdded({ productId: seededProductId(n), name: `Bench Spanner ${n}`, model: `BS-${n}`, stock: SEEDED_STOCK, minOrder: 1 }),
   );
-  await appendMany(log, TOPICS.products, 'bench-products', size.products, (n) => products[n]!, record, progress);
+  await appendMany(log, TOPICS.products, 'bench-products', size.products, (n) => products[n]!, progress);
   const customer = (n: number) => userSignedIn({ uid: seededCustomerUid(n), name: `Bench Customer ${n}` });
-  await appendMany(log, TOPICS.users, 'bench-customers', size.customers, customer, record, progress);
+  await appendMany(log, TOPICS.users, 'bench-customers', size.customers, customer, progress);
   await appendMany(
     log,
     TOPICS.orders,
@@ -94,8 +85,7 @@ export async function seedShopHistory(log: EventLog, size: HistorySize, say: (li
         quantity: 1 + (n % 5),
       });
     },
-    record,
     progress,
   );
-  return { events: total, seconds: (Date.now() - started) / 1000, lastPositions: [...last.values()] };
+  return { events: total, seconds: (Date.now() - started) / 1000 };
 }

@@ -4,6 +4,7 @@ export * from './postgres.js';
 export * from './redis.js';
 export * from './tcpProxy.js';
 export * from './serviceProcess.js';
+export * from './servicesStack.js';
 export * from './ports.js';
 export * from './apiTokens.js';
 export * from './eventLog.js';
