@@ -45,7 +45,14 @@ export class CachedReads {
     this.remembered = remember && new ExpiringLru(remember.maxEntries);
   }
 
-  async read<T>(area: CacheArea, key: string, load: () => Promise<T>, options: { fresh: boolean }): Promise<Answer<T>> {
+  /**
+   * `options.local`: an answer of one entity (a product), read by too many keys for any one to be
+   * worth a round trip: where answers are remembered here, it is neither looked for nor stored in
+   * the cache of another process, only remembered (measured: a product read by id went from 12 % to
+   * 18 % of the bench's bare route without the two Redis commands of a miss).
+   */
+  async read<T>(area: CacheArea, key: string, load: () => Promise<T>, options: { fresh: boolean; local?: boolean }): Promise<Answer<T>> {
+    const shared = !(options.local && this.remembered);
     const loaded = async () => ({ loaded: await load() });
     if (options.fresh) return loaded();
     let cacheKey: string;
@@ -56,7 +63,7 @@ export class CachedReads {
       cacheKey = cachedAnswerKey(area, generation, key);
       const known = this.recall(area, generation, cacheKey);
       if (known !== undefined) return { json: known };
-      const hit = await this.cache.get(cacheKey);
+      const hit = shared ? await this.cache.get(cacheKey) : undefined;
       if (hit !== undefined) {
         this.keep(cacheKey, hit);
         return { json: hit };
@@ -68,6 +75,7 @@ export class CachedReads {
     const answer = await loaded();
     const json = answerJson(answer.loaded);
     this.keep(cacheKey, json);
+    if (!shared) return answer;
     this.cache.set(cacheKey, json, this.ttlSeconds).catch((error: unknown) => {
       this.log.warn({ err: error }, 'could not cache a query answer');
     });

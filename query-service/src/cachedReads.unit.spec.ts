@@ -123,6 +123,22 @@ describe('CachedReads remembering the answers of a cache in another process', ()
     expect(loads).toEqual(['page-0', 'page-0']);
   });
 
+  it('keeps a local answer (one product) in this process only, never asking or filling the shared cache', async () => {
+    const { cache, lookups, inner } = countedCache();
+    const reads = new CachedReads(cache, 60, silent, remember);
+    const read = (value: unknown) => reads.read(AREA, 'product:p-1', () => Promise.resolve(value), { fresh: false, local: true });
+    expect(await read({ name: 'Saw' })).toEqual({ loaded: { name: 'Saw' } });
+    expect(await read({ name: 'Plane' })).toEqual({ json: '{"name":"Saw"}' });
+    expect(lookups).toEqual([]);
+    expect(await inner.get('toolforge:query:catalogue:0:product:p-1')).toBeUndefined();
+
+    // Without remembering (the embedded cache, in this process already), the cache keeps it as any other.
+    const embedded = countedCache();
+    const inProcess = new CachedReads(embedded.cache, 60, silent);
+    await inProcess.read(AREA, 'product:p-1', () => Promise.resolve({ name: 'Saw' }), { fresh: false, local: true });
+    expect(await embedded.inner.get('toolforge:query:catalogue:0:product:p-1')).toBe('{"name":"Saw"}');
+  });
+
   it('asks the cache every time when not told to remember (the embedded cache is in this process already)', async () => {
     const { cache, lookups } = countedCache();
     const { read } = reader(new CachedReads(cache, 60, silent));

@@ -31,7 +31,8 @@ function known(answer: Answer<ProductDto | null>): Answer<ProductDto> | undefine
 export async function catalogueRoutes(parent: FastifyInstance, { store, reads }: CatalogueRouteOptions) {
   // A type provider holds in the scope it is applied to: each route's query and params are its schema's output.
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const catalogue = <T>(key: string, fresh: boolean, load: () => Promise<T>) => reads.read(CATALOGUE_AREA, key, load, { fresh });
+  const catalogue = <T>(key: string, fresh: boolean, load: () => Promise<T>, local = false) =>
+    reads.read(CATALOGUE_AREA, key, load, { fresh, local });
 
   app.get('/homeproducts', { schema: { response: { 200: productListSchema } } }, async (request, reply) =>
     sendAnswer(reply, await catalogue(catalogueKeys.home, request.readFresh, () => catalogueReads.home(store))),
@@ -67,7 +68,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, reads }:
     { onRequest: app.authenticate, schema: { params: productIdParamsSchema, response: { 200: productDtoSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      const product = known(await catalogue(catalogueKeys.product(id), request.readFresh, () => catalogueReads.product(store, id)));
+      const product = known(await catalogue(catalogueKeys.product(id), request.readFresh, () => catalogueReads.product(store, id), true));
       if (!product) throw new HttpError(404, messages.productNotFound);
       return sendAnswer(reply, product);
     },

@@ -25,6 +25,8 @@ export interface QueryHarnessOptions {
   allOrdersLimit?: number;
   /** How long the query service uses an account's standing again; 0 (read every time) unless given. */
   standingMaxAgeMs?: number;
+  /** Whether answers are remembered in the process; as the hosts do unless given (services mode only). */
+  rememberAnswers?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
       allOrdersLimit: options.allOrdersLimit,
       standingMaxAgeMs: options.standingMaxAgeMs ?? 0,
       // As query-service/src/main.ts: answers of a cache in another process are remembered here too.
-      rememberAnswers: stack.inProcess ? undefined : REMEMBERED_ANSWERS,
+      rememberAnswers: (options.rememberAnswers ?? !stack.inProcess) ? REMEMBERED_ANSWERS : undefined,
     },
     { origins: [WEB_ORIGIN], rateLimit: options.rateLimit },
   );
