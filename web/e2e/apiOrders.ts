@@ -51,3 +51,13 @@ export async function placeOrderThroughApi(apiUrl: string, account: TestAccount,
   if (!placed.acknowledged || !placed.orderId) throw new Error(`the order was not placed: ${JSON.stringify(placed)}`);
   return { orderId: placed.orderId, shippingAddress, quantity };
 }
+
+/** Moves an order through paid and shipped to delivered, as an admin does in Manage Orders, straight at the API. */
+export async function deliverOrderThroughApi(apiUrl: string, admin: TestAccount, orderId: string): Promise<void> {
+  const adminToken = await signInThroughApi(apiUrl, admin);
+  const commands = httpCommandClient(apiUrl);
+  for (const status of ['paid', 'shipped', 'delivered'] as const) {
+    const moved = await commands.setOrderStatus(adminToken, orderId, { status }, randomUUID());
+    if (moved.status !== status) throw new Error(`order ${orderId} did not move to ${status}: ${JSON.stringify(moved)}`);
+  }
+}
