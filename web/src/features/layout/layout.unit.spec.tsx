@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPYRIGHT_LINE, TOAST_AUTO_CLOSE_MS } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
@@ -142,7 +142,9 @@ describe('pages', () => {
 
   it('spinner: the loading screen', async () => {
     renderShop('/spinner');
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Loading...'));
+    // The page's own loading screen, not the one shown while the page loads: its label is the page's heading.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Loading...' });
+    expect(screen.getByRole('status').contains(heading)).toBe(true);
   });
 });
 
