@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@toolforge/contracts';
 import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
-import { deliverOrderThroughApi, homeProducts, placeOrderThroughApi } from './apiOrders';
+import { deliverOrderThroughApi, homeProducts, latestReviews, placeOrderThroughApi, postReviewThroughApi } from './apiOrders';
 import { launchChromium } from './browser';
 import { logIn, openPage } from './pages';
 import { walkAdminRoutes, walkCustomerRoutes, walkPublicRoutes, type Visit } from './routeWalk';
@@ -13,8 +13,8 @@ import { startStack, type Stack } from './stack';
  * axe-core in Chromium on every route of web/src/routes.tsx and on the states a user reaches by
  * clicking (an open dialog, a form showing its validation messages, the mobile menu, a toast), at a
  * desktop and a phone width: each must report no violation of axe's default rules (WCAG 2 A and
- * AA, and axe's best practices). The customer has a delivered order (Add Review shows its form) and
- * a pending one (My Orders offers Cancel).
+ * AA, and axe's best practices). The customer has a delivered and reviewed order (Add Review shows
+ * its form, the home page the review and the product's stars) and a pending one (My Orders offers Cancel).
  */
 
 const WIDTHS = [1280, 390] as const;
@@ -62,6 +62,9 @@ beforeAll(async () => {
   expect(products.length).toBeGreaterThanOrEqual(2);
   const delivered = await placeOrderThroughApi(stack.apiUrl, customer, products[0]!);
   await deliverOrderThroughApi(stack.apiUrl, admin, delivered.orderId);
+  // The home page then shows a latest review, and the product's card its stars.
+  await postReviewThroughApi(stack.apiUrl, customer, products[0]!._id, 4, 'Checked by axe: solid, balanced and sharp.');
+  await vi.waitFor(async () => expect(await latestReviews(stack.apiUrl)).toHaveLength(1), { timeout: 10_000, interval: 200 });
   await placeOrderThroughApi(stack.apiUrl, customer, products[1]!);
   browser = await launchChromium();
 }, 300_000);

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { formatCents, toCents, totalCostCents, type ProductDto } from '@toolforge/contracts';
+import { formatCents, toCents, totalCostCents, type LatestReviewDto, type ProductDto } from '@toolforge/contracts';
 import { fetchJson, type TestAccount } from '@toolforge/platform/testing';
 import { httpCommandClient } from '../src/features/api/commandClient';
 
 /** The seeded catalogue's newest products, as the home page lists them. */
 export async function homeProducts(apiUrl: string): Promise<ProductDto[]> {
   return (await fetchJson<ProductDto[]>(`${apiUrl}/homeproducts`)).body;
+}
+
+/** The latest reviews, as the home page lists them. */
+export async function latestReviews(apiUrl: string): Promise<LatestReviewDto[]> {
+  return (await fetchJson<LatestReviewDto[]>(`${apiUrl}/latestreviews`)).body;
 }
 
 export interface PlacedOrder {
@@ -60,4 +65,10 @@ export async function deliverOrderThroughApi(apiUrl: string, admin: TestAccount,
     const moved = await commands.setOrderStatus(adminToken, orderId, { status }, randomUUID());
     if (moved.status !== status) throw new Error(`order ${orderId} did not move to ${status}: ${JSON.stringify(moved)}`);
   }
+}
+
+/** A review of a product the account received, posted as Add Review posts it, straight at the API. */
+export async function postReviewThroughApi(apiUrl: string, account: TestAccount, productId: string, rating: number, text: string) {
+  const accessToken = await signInThroughApi(apiUrl, account);
+  return httpCommandClient(apiUrl).postReview(accessToken, { productId, rating, text });
 }
