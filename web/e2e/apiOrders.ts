@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { formatCents, toCents, totalCostCents, type ProductDto } from '@toolforge/contracts';
+import { formatCents, toCents, totalCostCents, type LatestReviewDto, type ProductDto } from '@toolforge/contracts';
 import { fetchJson, type TestAccount } from '@toolforge/platform/testing';
 import { httpCommandClient } from '../src/features/api/commandClient';
 
 /** The seeded catalogue's newest products, as the home page lists them. */
 export async function homeProducts(queryUrl: string): Promise<ProductDto[]> {
   return (await fetchJson<ProductDto[]>(`${queryUrl}/homeproducts`)).body;
+}
+
+/** The latest reviews, as the home page lists them. */
+export async function latestReviews(queryUrl: string): Promise<LatestReviewDto[]> {
+  return (await fetchJson<LatestReviewDto[]>(`${queryUrl}/latestreviews`)).body;
 }
 
 export interface PlacedOrder {
@@ -50,4 +55,20 @@ export async function placeOrderThroughApi(commandUrl: string, account: TestAcco
   );
   if (!placed.acknowledged || !placed.orderId) throw new Error(`the order was not placed: ${JSON.stringify(placed)}`);
   return { orderId: placed.orderId, shippingAddress, quantity };
+}
+
+/** Moves an order through paid and shipped to delivered, as an admin does in Manage Orders, straight at the API. */
+export async function deliverOrderThroughApi(commandUrl: string, admin: TestAccount, orderId: string): Promise<void> {
+  const adminToken = await signInThroughApi(commandUrl, admin);
+  const commands = httpCommandClient(commandUrl);
+  for (const status of ['paid', 'shipped', 'delivered'] as const) {
+    const moved = await commands.setOrderStatus(adminToken, orderId, { status }, randomUUID());
+    if (moved.status !== status) throw new Error(`order ${orderId} did not move to ${status}: ${JSON.stringify(moved)}`);
+  }
+}
+
+/** A review of a product the account received, posted as Add Review posts it, straight at the API. */
+export async function postReviewThroughApi(commandUrl: string, account: TestAccount, productId: string, rating: number, text: string) {
+  const accessToken = await signInThroughApi(commandUrl, account);
+  return httpCommandClient(commandUrl).postReview(accessToken, { productId, rating, text });
 }

@@ -53,7 +53,7 @@ async function placeOrderThroughApi(account: TestAccount): Promise<string> {
 }
 
 /** The names on the product cards of the grid, in order. */
-const cardNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allTextContents();
 
 beforeAll(async () => {
   [admin, customer, grantee] = await Promise.all([

@@ -14,7 +14,7 @@ let stack: Stack;
 let browser: Browser;
 let customer: TestAccount;
 
-const cardNames = (page: Page) => page.locator('.product-card h3').allTextContents();
+const cardNames = (page: Page) => page.locator('.product-card').getByRole('heading').allTextContents();
 
 /** Waits until the cards show exactly these products, in this order. */
 async function cardsShow(page: Page, names: string[]) {

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { launchChromium } from './browser';
-import { clickNav, logIn as logInAt, logOut, mainNav, openPage, screenshotDir } from './pages';
+import { logIn as logInAt, logOut, mainNav, openPage, screenshotDir } from './pages';
+import { walkAdminRoutes, walkCustomerRoutes, walkPublicRoutes } from './routeWalk';
 import { startStack, type Stack } from './stack';
 
 const WIDTHS = [1280, 390] as const;
@@ -89,46 +90,11 @@ describe.sequential('the shop in Chromium', () => {
 
   it.each(WIDTHS)('screenshots every route at %i px', async (width) => {
     const { page, errors } = await newPage(width);
-    const heading = (name: string | RegExp) => page.getByRole('heading', { name }).first();
-    const orderNow = () => page.getByRole('link', { name: /^Order Now/ }).first();
+    const visit = (name: string) => shoot(page, width, name);
+    await walkPublicRoutes(page, stack.webUrl, visit);
 
-    // Signed out, a full load per route costs nothing: only a signed-in load syncs with POST /login.
-    const publicRoutes: [string, string, () => Promise<void>][] = [
-      ['/', 'home', () => orderNow().waitFor()],
-      ['/home', 'home-alias', () => orderNow().waitFor()],
-      ['/blog', 'blog', () => heading('Blog').waitFor()],
-      ['/about', 'about', () => heading('Our team').waitFor()],
-      ['/login', 'login', () => heading('Login').waitFor()],
-      ['/register', 'register', () => heading('Create an account').waitFor()],
-      ['/resetpassword', 'resetpassword', () => heading('Reset your password').waitFor()],
-      ['/spinner', 'spinner', () => page.getByRole('status').first().waitFor()],
-      ['/no-such-page', 'not-found', () => heading('Not Found').waitFor()],
-    ];
-    for (const [path, name, isReady] of publicRoutes) {
-      await page.goto(`${stack.webUrl}${path}`);
-      await isReady();
-      await shoot(page, width, name);
-    }
-
-    // Signed in, the walk goes through the app's own links, as a customer would.
     await logIn(page, customer);
-    await page.getByRole('link', { name: 'All Products', exact: true }).click();
-    await orderNow().waitFor();
-    await shoot(page, width, 'allproducts');
-    await orderNow().click();
-    await page.getByRole('button', { name: 'Proceed' }).waitFor();
-    await shoot(page, width, 'order');
-    await clickNav(page, 'Dashboard');
-    await page.waitForURL('**/userdashboard/profile');
-    await page.getByText(customer.email).first().waitFor();
-    await shoot(page, width, 'userdashboard-profile');
-    await page.getByRole('link', { name: 'My Orders' }).click();
-    await page.waitForURL(`**/userdashboard/orders/${customer.uid}`);
-    await page.getByRole('table').waitFor();
-    await shoot(page, width, 'userdashboard-orders');
-    await page.getByRole('link', { name: 'Add Review' }).click();
-    await heading('Add Review').waitFor();
-    await shoot(page, width, 'userdashboard-addreview');
+    await walkCustomerRoutes(page, visit);
     if (width < 600) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await shoot(page, width, 'menu-open');
@@ -137,37 +103,7 @@ describe.sequential('the shop in Chromium', () => {
     await logOut(page);
 
     await logIn(page, admin);
-    await clickNav(page, 'Dashboard');
-    await page.waitForURL('**/admindashboard/profile');
-    await page.getByText('Admin', { exact: true }).waitFor();
-    await shoot(page, width, 'admindashboard-profile');
-    const adminPanels: [string, string, () => Promise<void>][] = [
-      ['Manage Orders', 'admindashboard-manageorders', () => page.getByRole('table').waitFor()],
-      ['Add Product', 'admindashboard-addproduct', () => page.getByLabel('Description').waitFor()],
-      ['Make Admin', 'admindashboard-makeadmin', () => page.getByLabel('Email of the account').waitFor()],
-      [
-        'Manage Products',
-        'admindashboard-manageproducts',
-        () =>
-          page
-            .getByRole('button', { name: /^Delete / })
-            .first()
-            .waitFor(),
-      ],
-    ];
-    const side = page.getByRole('navigation', { name: 'Admin dashboard' });
-    for (const [link, name, isReady] of adminPanels) {
-      await side.getByRole('link', { name: link }).click();
-      await isReady();
-      await shoot(page, width, name);
-    }
-    await page
-      .getByRole('button', { name: /^Delete / })
-      .first()
-      .click();
-    await page.getByRole('alertdialog').getByText('Are you sure to delete item?').waitFor();
-    await shoot(page, width, 'admindashboard-manageproducts-confirm');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await walkAdminRoutes(page, visit);
     await logOut(page);
 
     expect(errors).toEqual([]);

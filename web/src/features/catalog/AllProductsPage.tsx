@@ -43,7 +43,7 @@ export default function AllProductsPage() {
         )}
         <div className="product-grid">
           {list.products.map((product) => (
-            <ProductCard key={product._id} product={product} />
+            <ProductCard key={product._id} product={product} headingLevel={2} />
           ))}
         </div>
       </PagedProducts>

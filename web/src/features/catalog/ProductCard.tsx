@@ -4,7 +4,12 @@ import { CATEGORY_LABELS } from './categories';
 import { Stars } from '../reviews/Stars';
 import { ProductFacts } from './ProductFacts';
 
-export function ProductCard({ product }: { product: ProductDto }) {
+/**
+ * `headingLevel`: the card's name sits one level below the heading of the list it is in (h2 "Our
+ * products" on the home page, h1 "All Products"), so screen-reader users can skim by heading.
+ */
+export function ProductCard({ product, headingLevel = 3 }: { product: ProductDto; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card" aria-labelledby={`product-${product._id}`}>
       <div className="product-image">
@@ -12,7 +17,9 @@ export function ProductCard({ product }: { product: ProductDto }) {
         <span className={`category-badge category-badge--${product.category}`}>{CATEGORY_LABELS[product.category]}</span>
       </div>
       <div className="product-body">
-        <h3 id={`product-${product._id}`}>{product.name}</h3>
+        <Heading id={`product-${product._id}`} className="product-name">
+          {product.name}
+        </Heading>
         <p className="product-model">Model {product.model}</p>
         <Stars rating={product} />
         <p className="product-description">{product.description}</p>

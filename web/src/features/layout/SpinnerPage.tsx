@@ -1,5 +1,5 @@
 import { LoadingScreen } from './LoadingScreen';
 
 export default function SpinnerPage() {
-  return <LoadingScreen />;
+  return <LoadingScreen isPage />;
 }

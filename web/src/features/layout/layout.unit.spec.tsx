@@ -142,7 +142,29 @@ describe('pages', () => {
 
   it('spinner: the loading screen', async () => {
     renderShop('/spinner');
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Loading...'));
+    // The page's own loading screen, not the one shown while the page loads: its label is the page's heading.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Loading...' });
+    expect(screen.getByRole('status').contains(heading)).toBe(true);
+  });
+});
+
+describe('focus after a move to another page', () => {
+  it('stays put on the first load, then goes to the new page’s heading, or a dashboard panel’s', async () => {
+    fakeQueryServer({ '/homeproducts': products, '/orders/u-7': [] });
+    const { user } = renderShop('/about', { shop: await signedInTestStore() });
+    await screen.findByRole('heading', { level: 1, name: /We make the tools/ });
+    expect(document.activeElement).toBe(document.body);
+
+    await user.click(within(mainNav()).getByRole('link', { name: 'Blog' }));
+    const blog = await screen.findByRole('heading', { level: 1, name: 'Blog' });
+    await waitFor(() => expect(document.activeElement).toBe(blog));
+
+    await user.click(within(mainNav()).getByRole('link', { name: 'Dashboard' }));
+    const profile = await screen.findByRole('heading', { level: 2, name: 'My Profile' });
+    await waitFor(() => expect(document.activeElement).toBe(profile));
+    await user.click(screen.getByRole('link', { name: 'My Orders' }));
+    const orders = await screen.findByRole('heading', { level: 2, name: 'My Orders' });
+    await waitFor(() => expect(document.activeElement).toBe(orders));
   });
 });
 

@@ -6,7 +6,8 @@ export function Stars({ rating }: { rating: ProductRating }) {
     return <p className="product-rating product-rating--none">No reviews yet</p>;
   const count = `${rating.reviewCount} ${rating.reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
-    <p className="product-rating" aria-label={`Rated ${rating.averageRating.toFixed(1)} out of 5 from ${count}`}>
+    // role="img": a screen reader says the label, which an element without a role may not get read out.
+    <p className="product-rating" role="img" aria-label={`Rated ${rating.averageRating.toFixed(1)} out of 5 from ${count}`}>
       <span aria-hidden="true">★ {rating.averageRating.toFixed(1)}</span> <span className="product-rating-count">({count})</span>
     </p>
   );
@@ -15,7 +16,7 @@ export function Stars({ rating }: { rating: ProductRating }) {
 /** A review's own stars, filled and empty: ★★★★☆. */
 export function RatingStars({ rating }: { rating: number }) {
   return (
-    <span className="rating-stars" aria-label={`${rating} out of 5 stars`}>
+    <span className="rating-stars" role="img" aria-label={`${rating} out of 5 stars`}>
       {'★'.repeat(rating)}
       {'☆'.repeat(Math.max(0, 5 - rating))}
     </span>

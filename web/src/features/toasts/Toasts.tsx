@@ -10,8 +10,9 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [dispatch, toast.id]);
   return (
-    <li className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-      <span>{toast.text}</span>
+    // A list item keeps its listitem role (the list holds only items): the text inside carries the status or alert.
+    <li className={`toast toast--${toast.kind}`}>
+      <span role={toast.kind === 'error' ? 'alert' : 'status'}>{toast.text}</span>
       <button type="button" className="toast-close" aria-label="Close notification" onClick={() => dispatch(toastClosed(toast.id))}>
         ×
       </button>

@@ -1,0 +1,156 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
+import { launchChromium } from './browser';
+import { mainNav, openPage } from './pages';
+import { startStack, type Stack } from './stack';
+
+/**
+ * A customer with only a keyboard, at a desktop and a phone width: from the home page through the skip link to Login, signs in,
+ * goes to All Products, orders a product and sees the order in My Orders, with page.keyboard alone
+ * (Tab, Shift+Tab, Enter, Space, arrow keys, typing). Every element the focus lands on shows where it is,
+ * and after each move to another page the focus is on that page's heading.
+ */
+
+/** More presses than any page here needs to reach its farthest control from the one before. */
+const MAX_PRESSES = 40;
+
+let stack: Stack;
+let browser: Browser;
+let customer: TestAccount;
+
+/** The focused element as a person sees it: what it is, and whether an outline or shadow marks it. */
+function describeFocus(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { what: 'nothing (the page itself)', marked: false };
+    const style = getComputedStyle(element);
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+    return { what: `<${element.tagName.toLowerCase()}> ${label}`, marked: outlined || style.boxShadow !== 'none' };
+  });
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Expects `target` to hold the focus (it may get it a moment after a page appears) and to show it. */
+async function expectFocusOn(page: Page, target: Locator, what: string) {
+  await target.waitFor();
+  await expect.poll(() => isFocused(target), { message: `${what} has the focus` }).toBe(true);
+  expect((await describeFocus(page)).marked, `${what} shows a focus indicator`).toBe(true);
+}
+
+/**
+ * Presses `key` (Tab, or Shift+Tab to go back) until `target` has the focus; every element passed
+ * on the way must show that it has the focus, and the focus must never fall back to the page.
+ */
+async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', target: Locator, what: string) {
+  await target.waitFor();
+  for (let press = 0; press < MAX_PRESSES; press++) {
+    await page.keyboard.press(key);
+    const focus = await describeFocus(page);
+    expect.soft(focus.marked, `${focus.what}, passed on the way to ${what}, shows a focus indicator`).toBe(true);
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${what} was not reached with ${MAX_PRESSES} presses of ${key}`);
+}
+
+beforeAll(async () => {
+  customer = await createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer' });
+  stack = await startStack({ adminEmails: [] });
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+describe('the shop with a keyboard only, in Chromium', () => {
+  it.each([1280, 390])('at %i px: login → All Products → order → My Orders shows the order, by keys alone', async (width) => {
+    const { page, errors } = await openPage(browser, width);
+    await page.goto(`${stack.webUrl}/`);
+    await page.getByRole('heading', { level: 1, name: /Tools made to last/ }).waitFor();
+
+    // The first Tab shows the skip link; it leads past the navigation into the page.
+    const skipLink = page.getByRole('link', { name: 'Skip to content' });
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page, skipLink, 'the skip link');
+    const box = await skipLink.boundingBox();
+    expect(box && box.y >= 0 && box.height > 0, 'the focused skip link is on screen').toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page, page.getByRole('link', { name: 'Browse the catalogue' }), 'the banner’s first link');
+
+    // Back into the navigation, to Login: on a phone it is behind the menu button, which Space opens.
+    const login = mainNav(page).getByRole('link', { name: 'Login' });
+    if (width < 600) {
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await pressUntilFocused(page, 'Shift+Tab', menu, 'the menu button');
+      await page.keyboard.press('Space');
+      await expectFocusOn(page, page.getByRole('button', { name: 'Close menu' }), 'the open menu’s button');
+      await pressUntilFocused(page, 'Tab', login, 'Login in the menu');
+    } else {
+      await pressUntilFocused(page, 'Shift+Tab', login, 'Login in the navigation');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/login');
+    await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'Login' }), 'the login page’s heading');
+
+    await pressUntilFocused(page, 'Tab', page.getByRole('textbox', { name: 'Email' }), 'the Email field');
+    await page.keyboard.type(customer.email);
+    await pressUntilFocused(page, 'Tab', page.getByLabel('Password'), 'the Password field');
+    await page.keyboard.type(customer.password);
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Login', exact: true }), 'the Login button');
+    await page.keyboard.press('Enter');
+    // Signed in, the shop goes back home (no page was asked for before).
+    // On a phone the name sits in the folded menu: attached, not visible.
+    await mainNav(page).getByText(customer.displayName).waitFor({ state: 'attached' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectFocusOn(page, page.getByRole('heading', { level: 1, name: /Tools made to last/ }), 'the home page’s heading');
+
+    await pressUntilFocused(page, 'Tab', page.getByRole('link', { name: 'All Products', exact: true }), 'the All Products link');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/allproducts');
+    await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'All Products' }), 'the catalogue’s heading');
+
+    const orderNow = page.getByRole('link', { name: /^Order Now/ }).first();
+    await orderNow.waitFor();
+    const productName = (await orderNow.getAttribute('aria-label'))!.replace(/^Order Now: /, '');
+    await pressUntilFocused(page, 'Tab', orderNow, `Order Now of ${productName}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/order/**');
+    await expectFocusOn(page, page.getByRole('heading', { level: 1, name: productName }), 'the product’s heading');
+
+    // The quantity starts at the minimum order: one more, with the arrow key.
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    await pressUntilFocused(page, 'Tab', quantity, 'the Quantity field');
+    const minimum = Number(await quantity.inputValue());
+    const stock = Number(await quantity.getAttribute('max'));
+    await page.keyboard.press('ArrowUp');
+    const ordered = Math.min(minimum + 1, stock);
+    expect(Number(await quantity.inputValue())).toBe(ordered);
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Proceed' }), 'Proceed');
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Order summary' }).waitFor();
+
+    const address = `Keyboard Lane ${Date.now()}, Forge Town`;
+    await pressUntilFocused(page, 'Tab', page.getByRole('textbox', { name: 'Shipping address' }), 'the Shipping address field');
+    await page.keyboard.type(address);
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Confirm Order' }), 'Confirm Order');
+    await page.keyboard.press('Enter');
+
+    // The order is placed: My Orders opens with the focus on its heading and the order in the list.
+    await page.waitForURL(`**/userdashboard/orders/${customer.uid}`);
+    await expectFocusOn(page, page.getByRole('heading', { name: 'My Orders' }), 'the My Orders heading');
+    const row = page.getByRole('table', { name: 'My orders' }).getByRole('row').filter({ hasText: address });
+    await row.waitFor({ timeout: 5_000 });
+    expect(await row.locator('[data-label="Product"]').textContent()).toBe(productName);
+    expect(await row.locator('[data-label="Quantity"]').textContent()).toBe(String(ordered));
+    expect(await row.locator('[data-label="Status"]').textContent()).toBe('pending');
+
+    // From the heading, Tab goes on into the list: to the new order's own controls.
+    await pressUntilFocused(page, 'Tab', row.getByRole('link', { name: /^History of order/ }), 'the order’s History link');
+    expect(errors).toEqual([]);
+  });
+});
