@@ -63,7 +63,7 @@ function webTable(pages: readonly WebPageFigure[]): string[] {
     String(page.accessibility),
     String(page.jsKbGzip),
     page.goal,
-    met(page.met),
+    page.endedOn.length > 0 ? `**no** (ended on ${page.endedOn.join(', ')})` : met(page.met),
   ]);
   return table(header, rows);
 }
