@@ -18,7 +18,8 @@ import { readBenchSettings, type BenchSettings, type StackName } from './setting
 import { openShopSession } from './shoppers.js';
 import { REPOSITORY, say, type RunningStack } from './stacks.js';
 import { benchReport, markdownTable, writeReport, type StackSetup } from './table.js';
-import { measureWebPages, type WebPageFigure } from './webPages.js';
+import type { WebPageFigure } from './webFigures.js';
+import { measureWebPages } from './webPages.js';
 
 const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningStack>> = {
   services: startServicesStack,

@@ -7,7 +7,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { Figure } from './figures.js';
 import type { BenchSettings } from './settings.js';
-import type { WebPageFigure } from './webPages.js';
+import type { WebPageFigure } from './webFigures.js';
 
 /** How each stack's seeded shop came up: the cost of its size, printed under the table. */
 export interface StackSetup {

@@ -15,40 +15,12 @@ import { DEMO_ACCOUNTS } from '../demoAccounts.js';
 import { launchEmbeddedShop } from './embeddedStack.js';
 import type { BenchSettings } from './settings.js';
 import { say, shopEnvironment } from './stacks.js';
-
-/** One page's row of the web table. */
-export interface WebPageFigure {
-  readonly page: string;
-  readonly performance: number;
-  readonly lcpSeconds: number;
-  readonly cls: number;
-  readonly accessibility: number;
-  /** The JavaScript the page loaded before any interaction, gzip-compressed, in KB. */
-  readonly jsKbGzip: number;
-  readonly goal: string;
-  readonly met: boolean;
-  /** Where runs ended when that was not the page asked for (a signed-in page that sent Lighthouse to /login). */
-  readonly endedOn: readonly string[];
-}
+import { figureOfRuns, type Run, type WebPageFigure } from './webFigures.js';
 
 const RUNS = 3;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PUBLIC_PAGES = ['/', '/blog', '/about', '/login', '/register'];
 const SIGNED_IN_PAGE = '/allproducts';
-
-/** Issue 16's goals; the JavaScript budget is the one of `/`, the page a visitor lands on. */
-const GOALS = { performance: 95, cls: 0.1, accessibility: 100, jsKbOnHome: 150 };
-
-interface Run {
-  performance: number;
-  lcpSeconds: number;
-  cls: number;
-  accessibility: number;
-  jsKbGzip: number;
-  finalPath: string;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** gzip sizes of the scripts by URL: the same build's files, fetched once. */
 const gzipSizes = new Map<string, number>();
@@ -95,29 +67,6 @@ async function lighthouseRun(url: string, port: number, signedIn: boolean): Prom
     jsKbGzip: Math.round(bytes / 1024),
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
   };
-}
-
-function figureOfRuns(page: string, label: string, runs: Run[]): WebPageFigure {
-  const of = (key: keyof Omit<Run, 'finalPath'>) => median(runs.map((run) => run[key]));
-  const figure = {
-    page: label,
-    performance: of('performance'),
-    lcpSeconds: of('lcpSeconds'),
-    cls: of('cls'),
-    accessibility: of('accessibility'),
-    jsKbGzip: of('jsKbGzip'),
-  };
-  const home = page === '/';
-  // A run that ended elsewhere measured another page.
-  const endedOn = [...new Set(runs.map((run) => run.finalPath))].filter((path) => path !== page);
-  const met =
-    endedOn.length === 0 &&
-    figure.performance >= GOALS.performance &&
-    figure.cls < GOALS.cls &&
-    figure.accessibility >= GOALS.accessibility &&
-    (!home || figure.jsKbGzip <= GOALS.jsKbOnHome);
-  const goal = `perf >= ${GOALS.performance}, CLS < ${GOALS.cls}, a11y ${GOALS.accessibility}${home ? `, JS <= ${GOALS.jsKbOnHome} KB` : ''}`;
-  return { ...figure, goal, met, endedOn };
 }
 
 /**
