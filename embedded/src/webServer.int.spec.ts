@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, serveWebApp, type WebServer } from './webServer.js';
 
@@ -32,6 +34,19 @@ describe('serveWebApp', () => {
 
   const get = (path: string) => fetch(`http://127.0.0.1:${web.port}${path}`);
 
+  /** The answer as sent: fetch would ask for and undo the compression itself. */
+  const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((answered, failed) => {
+      request({ host: '127.0.0.1', port: web.port, path, method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => answered({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', failed);
+      })
+        .on('error', failed)
+        .end();
+    });
+
   it('serves the app’s files with their types, and fingerprinted assets as immutable', async () => {
     const svg = await get('/images/products/claw-hammer.svg');
     expect(svg.status).toBe(200);
@@ -56,6 +71,63 @@ describe('serveWebApp', () => {
     expect(await config.text()).toBe(
       'window.TOOLFORGE_CONFIG = {"commandApi":"http://localhost:5100","queryApi":"http://localhost:5100","authEmulator":"http://127.0.0.1:9099"};\n',
     );
+  });
+
+  it('caches index.html and /config.js only after asking again, and says its types are not to be guessed', async () => {
+    for (const path of ['/', '/allproducts', '/config.js']) {
+      const response = await get(path);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    expect((await get('/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers GET and HEAD only', async () => {
+    const head = await raw('/assets/index-abc123.js', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const refused = await raw('/', {}, method);
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.allow).toBe('GET, HEAD');
+    }
+  });
+
+  describe('compression', () => {
+    const script = 'console.log(1)';
+    const page = '<!doctype html><div id="root"></div>';
+
+    it('sends brotli to a browser that accepts it, and says the answer varies with accept-encoding', async () => {
+      for (const [path, text] of [
+        ['/assets/index-abc123.js', script],
+        ['/', page],
+        ['/allproducts', page],
+      ] as const) {
+        const response = await raw(path, { 'accept-encoding': 'gzip, deflate, br' });
+        expect(response.headers['content-encoding'], path).toBe('br');
+        expect(response.headers.vary, path).toContain('accept-encoding');
+        expect(brotliDecompressSync(response.body).toString(), path).toBe(text);
+      }
+      const config = await raw('/config.js', { 'accept-encoding': 'br' });
+      expect(config.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(config.body).toString()).toContain('window.TOOLFORGE_CONFIG = ');
+    });
+
+    it('sends gzip to a browser that accepts only gzip', async () => {
+      for (const path of ['/assets/index-abc123.js', '/', '/config.js']) {
+        const response = await raw(path, { 'accept-encoding': 'gzip' });
+        expect(response.headers['content-encoding'], path).toBe('gzip');
+        expect(response.headers.vary, path).toContain('accept-encoding');
+        expect(gunzipSync(response.body).length, path).toBeGreaterThan(0);
+      }
+      expect(gunzipSync((await raw('/assets/index-abc123.js', { 'accept-encoding': 'gzip' })).body).toString()).toBe(script);
+    });
+
+    it('sends the file as it is to a client that asks for no encoding', async () => {
+      const response = await raw('/assets/index-abc123.js');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body.toString()).toBe(script);
+    });
   });
 
   it('never serves a file outside the app’s folder', async () => {

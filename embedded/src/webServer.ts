@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, relative, resolve, sep } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
 
 /** What the built web app reads from /config.js at run time (web/src/config.ts), so one build serves any port. */
 export interface WebRuntimeConfig {
@@ -11,23 +10,6 @@ export interface WebRuntimeConfig {
   /** http://host:port of the Auth emulator, or null for real Firebase. */
   authEmulator: string | null;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** Where the Firebase Auth client goes when it talks to real Firebase (no emulator). */
 const FIREBASE_AUTH = {
@@ -72,94 +54,50 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+/** Vite fingerprints everything under assets/: those never change under the same name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built web app (web/dist): its files, /config.js with this host's API addresses, and
- * index.html for every other path without a file extension, so the client's routes (/allproducts,
- * /userdashboard/orders/…) load on a reload or a shared link.
+ * Serves the built web app (web/dist) with Fastify and @fastify/static: its files, /config.js with
+ * this host's API addresses, and index.html for every other path without a file extension, so the
+ * client's routes (/allproducts, /userdashboard/orders/…) load on a reload or a shared link. Every
+ * answer is compressed (brotli, else gzip) when the browser accepts it: the app is mostly text.
  */
 export async function serveWebApp(options: { root: string; host: string; port: number; config: WebRuntimeConfig }): Promise<WebServer> {
   const root = resolve(options.root);
   const configScript = `window.TOOLFORGE_CONFIG = ${JSON.stringify(options.config)};\n`;
   const policy = contentSecurityPolicy(options.config);
 
-  const server = createServer((request, response) => {
-    response.setHeader('content-security-policy', policy);
-    handle(root, configScript, request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
+  // Browsers keep connections open: they must not hold the shutdown.
+  const app = Fastify({ forceCloseConnections: true });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', policy);
+    reply.header('x-content-type-options', 'nosniff');
   });
-  await new Promise<void>((ready, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, () => ready());
+  // Small answers too (/config.js, index.html): the page waits for both before anything else.
+  await app.register(fastifyCompress, { threshold: 0, encodings: ['br', 'gzip'] });
+  await app.register(fastifyStatic, {
+    root,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', relative(root, file).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
+    },
   });
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://localhost:${port}`, port, close: () => closeServer(server) };
-}
 
-async function handle(root: string, configScript: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  response.setHeader('x-content-type-options', 'nosniff');
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
-  }
-  let path: string;
-  try {
-    path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-  } catch {
-    response.writeHead(400).end();
-    return;
-  }
-  if (path === '/config.js') {
-    send(response, request, 200, TYPES['.js']!, 'no-cache', configScript);
-    return;
-  }
-  const file = await existingFile(root, path);
-  if (file) {
-    // Vite fingerprints everything under /assets: those never change under the same name.
-    const caching = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': caching });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
-    return;
-  }
-  if (extname(path) !== '') {
-    send(response, request, 404, TYPES['.txt']!, 'no-cache', 'Not Found');
-    return;
-  }
-  const index = await existingFile(root, '/index.html');
-  if (!index) {
-    send(response, request, 404, TYPES['.txt']!, 'no-cache', 'Not Found');
-    return;
-  }
-  response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
-  if (request.method === 'HEAD') response.end();
-  else createReadStream(index).pipe(response);
-}
-
-/** The file a URL path names inside root, or undefined; never a path outside root. */
-async function existingFile(root: string, urlPath: string): Promise<string | undefined> {
-  const file = normalize(join(root, urlPath));
-  if (file !== root && !file.startsWith(root + sep)) return undefined;
-  try {
-    const found = await stat(file);
-    if (found.isFile()) return file;
-    if (found.isDirectory()) return existingFile(root, join(urlPath, 'index.html'));
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
-function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, caching: string, body: string) {
-  response.writeHead(status, { 'content-type': type, 'cache-control': caching });
-  response.end(request.method === 'HEAD' ? undefined : body);
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((done) => {
-    server.close(() => done());
-    // Browsers keep connections open; they must not hold the shutdown.
-    server.closeAllConnections();
+  app.get('/config.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
+  );
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').send();
+    const path = request.url.split('?')[0]!;
+    // A path with an extension names a file that is not there; any other is a client route.
+    if (extname(path) !== '')
+      return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not Found');
+    return reply.sendFile('index.html');
   });
+
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { url: `http://localhost:${port}`, port, close: () => app.close() };
 }

@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createShopStore } from './app/store';
 import { config } from './config';
 import { httpCommandClient } from './features/api/commandClient';
-import { firebaseIdentity } from './features/auth/firebaseIdentity';
+import { lazyIdentity } from './features/auth/lazyIdentity';
 import { newIdempotencyKey } from './features/orders/idempotencyKey';
 import { routes } from './routes';
 import './styles/base.css';
@@ -15,7 +15,11 @@ import './styles/pages.css';
 
 const router = createBrowserRouter(routes);
 const store = createShopStore({
-  identity: firebaseIdentity(config),
+  // Firebase Auth loads only for a visitor who signs in or was signed in (lazyIdentity.ts).
+  identity: lazyIdentity(
+    () => import('./features/auth/firebaseIdentity').then(({ firebaseIdentity }) => firebaseIdentity(config)),
+    globalThis.localStorage,
+  ),
   commands: httpCommandClient(config.commandApi),
   navigate: (to, options) => router.navigate(to, options),
   newIdempotencyKey,

@@ -8,10 +8,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openEventLog, readConfig } from '@toolforge/platform';
-import { startProcess } from '@toolforge/platform/testing';
+import { startProcess, type LaunchedProcess } from '@toolforge/platform/testing';
 import { seedShopHistory } from './seed.js';
 import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
+
+/** scripts/start.mjs with `env` (its DATA_DIR, API_PORT, WEB_PORT): ready once its API at `apiUrl` answers /ready. */
+export function launchEmbeddedShop(env: NodeJS.ProcessEnv, apiUrl: string, nodeArguments: readonly string[] = []): Promise<LaunchedProcess> {
+  return startProcess({
+    name: 'the embedded shop (scripts/start.mjs)',
+    command: process.execPath,
+    args: [...nodeArguments, join(REPOSITORY, 'scripts/start.mjs')],
+    cwd: REPOSITORY,
+    env,
+    output: 'collect',
+    ready: { url: `${apiUrl}/ready` },
+    timeoutMs: CATCH_UP_TIMEOUT_MS,
+    pollMs: 500,
+    stopSignal: 'SIGINT',
+  });
+}
 
 export async function startEmbeddedStack(settings: BenchSettings): Promise<RunningStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-bench-'));
@@ -35,18 +51,7 @@ export async function startEmbeddedStack(settings: BenchSettings): Promise<Runni
 
     const url = `http://127.0.0.1:${apiPort}`;
     const started = performance.now();
-    const shop = await startProcess({
-      name: 'the embedded shop (scripts/start.mjs)',
-      command: process.execPath,
-      args: [...shopNodeArguments(settings), join(REPOSITORY, 'scripts/start.mjs')],
-      cwd: REPOSITORY,
-      env,
-      output: 'collect',
-      ready: { url: `${url}/ready` },
-      timeoutMs: CATCH_UP_TIMEOUT_MS,
-      pollMs: 500,
-      stopSignal: 'SIGINT',
-    });
+    const shop = await launchEmbeddedShop(env, url, shopNodeArguments(settings));
     return {
       name: 'embedded',
       commandUrl: url,

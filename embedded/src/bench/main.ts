@@ -1,9 +1,10 @@
 /**
  * `make bench` (issue 12): on each stack (services mode, and `make start`'s embedded shop) seeded
  * with a large history, the read and write figures under autocannon beside a bare Fastify route
- * measured in the same run, then the rebuild's throughput; one table, printed and written to
- * bench-results/. Exits 1 when a goal is missed, after printing everything. Sizes and selection:
- * settings.ts (BENCH_ORDERS, BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild, BENCH_STACK=…).
+ * measured in the same run, then the rebuild's throughput, then issue 16's Lighthouse figures of
+ * the web app (webPages.ts); the tables printed and written to bench-results/. Exits 1 when a goal
+ * is missed, after printing everything. Sizes and selection: settings.ts (BENCH_ORDERS,
+ * BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild,web, BENCH_STACK=…).
  * Not part of `make test`: timings belong here.
  */
 import { resolve } from 'node:path';
@@ -17,6 +18,8 @@ import { readBenchSettings, type BenchSettings, type StackName } from './setting
 import { openShopSession } from './shoppers.js';
 import { REPOSITORY, say, shopNodeArguments, type RunningStack } from './stacks.js';
 import { benchReport, markdownTable, writeReport, type StackSetup } from './table.js';
+import type { WebPageFigure } from './webFigures.js';
+import { measureWebPages } from './webPages.js';
 
 const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningStack>> = {
   services: startBenchServicesStack,
@@ -114,10 +117,17 @@ async function main(): Promise<number> {
     }
   }
 
-  const report = benchReport(settings, setups, figures);
+  // Lighthouse runs on `make start`'s shop: part of the embedded stack's figures.
+  const webPages: WebPageFigure[] = [];
+  if (settings.parts.has('web') && settings.stacks.includes('embedded')) {
+    say('web: Lighthouse on the web app of make start');
+    webPages.push(...(await measureWebPages(settings)));
+  }
+
+  const report = benchReport(settings, setups, figures, webPages);
   console.log(`\n${markdownTable(report)}\n`);
   console.log(`Written to ${await writeReport(report, resolve(REPOSITORY, settings.resultsDir))}`);
-  const missed = figures.filter((figure) => figure.met === false);
+  const missed = [...figures, ...webPages].filter((figure) => figure.met === false);
   console.log(missed.length === 0 ? 'Every goal met.' : `${missed.length} goal(s) missed.`);
   return missed.length === 0 ? 0 : 1;
 }

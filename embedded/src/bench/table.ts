@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { Figure } from './figures.js';
 import type { BenchSettings } from './settings.js';
+import type { WebPageFigure } from './webFigures.js';
 
 /** How each stack's seeded shop came up: the cost of its size, printed under the table. */
 export interface StackSetup {
@@ -22,16 +23,49 @@ export interface BenchReport {
   readonly settings: Omit<BenchSettings, 'parts'> & { readonly parts: string[] };
   readonly setups: readonly StackSetup[];
   readonly figures: readonly Figure[];
+  /** Issue 16's Lighthouse figures of the web app (BENCH_ONLY=web). */
+  readonly webPages: readonly WebPageFigure[];
 }
 
-export function benchReport(settings: BenchSettings, setups: readonly StackSetup[], figures: readonly Figure[]): BenchReport {
+export function benchReport(
+  settings: BenchSettings,
+  setups: readonly StackSetup[],
+  figures: readonly Figure[],
+  webPages: readonly WebPageFigure[] = [],
+): BenchReport {
   return {
     date: new Date().toISOString(),
     machine: { cores: cpus().length, cpu: cpus()[0]?.model.trim() ?? 'unknown' },
     settings: { ...settings, parts: [...settings.parts] },
     setups,
     figures,
+    webPages,
   };
+}
+
+const met = (value: boolean | null) => (value === null ? '–' : value ? 'yes' : '**no**');
+const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+const table = (header: readonly string[], rows: readonly (readonly string[])[]) => [
+  line(header),
+  line(header.map(() => '---')),
+  ...rows.map(line),
+];
+
+/** The web app's table: Lighthouse mobile, the median of three runs per page. */
+function webTable(pages: readonly WebPageFigure[]): string[] {
+  if (pages.length === 0) return [];
+  const header = ['page (Lighthouse mobile, median of 3)', 'performance', 'LCP s', 'CLS', 'accessibility', 'JS KB gzip', 'goal', 'met?'];
+  const rows = pages.map((page) => [
+    page.page,
+    String(page.performance),
+    page.lcpSeconds.toFixed(1),
+    page.cls.toFixed(3),
+    String(page.accessibility),
+    String(page.jsKbGzip),
+    page.goal,
+    page.endedOn.length > 0 ? `**no** (ended on ${page.endedOn.join(', ')})` : met(page.met),
+  ]);
+  return table(header, rows);
 }
 
 const cell = (value: string | number | null) => (value === null ? '–' : typeof value === 'number' ? value.toLocaleString('en') : value);
@@ -46,10 +80,9 @@ export function markdownTable(report: BenchReport): string {
     cell(figure.p99Ms),
     figure.ratio === null ? '–' : `${Math.round(figure.ratio * 100)} %`,
     figure.goal,
-    figure.met === null ? '–' : figure.met ? 'yes' : '**no**',
+    met(figure.met),
     figure.failures,
   ]);
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   const setups = report.setups.map(
     (setup) =>
       `${setup.stack}: ${setup.events.toLocaleString('en')} events seeded in ${setup.seedSeconds.toFixed(0)} s, ` +
@@ -57,10 +90,7 @@ export function markdownTable(report: BenchReport): string {
   );
   return [
     `${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.machine.cores} × ${report.machine.cpu}`,
-    '',
-    line(header),
-    line(header.map(() => '---')),
-    ...rows.map(line),
+    ...[rows.length > 0 ? table(header, rows) : [], webTable(report.webPages)].flatMap((lines) => (lines.length > 0 ? ['', ...lines] : [])),
     '',
     ...setups,
   ].join('\n');

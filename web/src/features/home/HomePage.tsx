@@ -23,7 +23,7 @@ export default function HomePage() {
   return (
     <>
       <section className="banner" aria-labelledby="banner-title">
-        <img className="banner-image" src="/images/banner.svg" alt="" />
+        <img className="banner-image" src="/images/banner.svg" alt="" width="1600" height="640" fetchPriority="high" />
         <div className="banner-text container">
           <p className="eyebrow">Hand tools · Power tools · Machine tools</p>
           <h1 id="banner-title">Tools made to last, from our forge to your workshop</h1>
