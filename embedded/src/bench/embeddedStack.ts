@@ -14,7 +14,11 @@ import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, 
 import type { BenchSettings } from './settings.js';
 
 /** scripts/start.mjs with `env` (its DATA_DIR, API_PORT, WEB_PORT): ready once its API at `apiUrl` answers /ready. */
-export function launchEmbeddedShop(env: NodeJS.ProcessEnv, apiUrl: string, nodeArguments: readonly string[] = []): Promise<LaunchedProcess> {
+export function launchEmbeddedShop(
+  env: NodeJS.ProcessEnv,
+  apiUrl: string,
+  nodeArguments: readonly string[] = [],
+): Promise<LaunchedProcess> {
   return startProcess({
     name: 'the embedded shop (scripts/start.mjs)',
     command: process.execPath,
