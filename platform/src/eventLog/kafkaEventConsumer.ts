@@ -180,12 +180,11 @@ export class KafkaEventConsumer {
       }
     }
     payload.resolveOffset(last.offset);
-    try {
-      await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
-    } catch (error) {
-      // Only a hint: the next assignment seeks to the handler's checkpoint whatever was committed.
+    // Only a hint: the next assignment seeks to the handler's checkpoint whatever was committed. So
+    // the next fetch does not wait for it (traced under the bench's orders: up to 41 ms a batch at p99).
+    payload.commitOffsetsIfNecessary(payload.uncommittedOffsets()).catch((error: unknown) => {
       this.options.logger?.warn({ err: error, topic: batch.topic, partition: batch.partition }, 'could not commit the Kafka offsets');
-    }
+    });
   }
 
   private backoff(failures: number): number {
