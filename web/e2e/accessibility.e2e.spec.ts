@@ -44,10 +44,25 @@ async function runAxe(builder: AxeBuilder) {
   return { results, findings };
 }
 
+/**
+ * Transitions and animations that end (a hovered button's colour after a click; not a spinner's
+ * endless turn) have ended: axe measures colours as they stand, not halfway between two states.
+ */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 /** A visit of the route walk: axe on the whole page; every stop is checked even after one failed. */
 const checkEachStop =
   (page: Page, width: number): Visit =>
   async (name) => {
+    await settled(page);
     const { findings } = await runAxe(new AxeBuilder({ page }));
     expect.soft(findings, `axe at ${width} px on ${name}`).toEqual([]);
   };
@@ -115,14 +130,7 @@ describe.sequential('accessibility (axe-core) in Chromium', () => {
     const toast = page.getByRole('list', { name: 'Notifications' }).getByRole('status').first();
     await toast.waitFor();
     // It slides in: axe measures its colours once it stands still.
-    await toast.evaluate((element) =>
-      Promise.all(
-        element
-          .closest('li')!
-          .getAnimations()
-          .map((animation) => animation.finished),
-      ),
-    );
+    await settled(page);
     // A toast closes itself after a few seconds: axe looks at the notifications only, which is quick.
     const { results, findings } = await runAxe(new AxeBuilder({ page }).include('.toasts'));
     expect(findings, `axe at ${width} px on the toast`).toEqual([]);
