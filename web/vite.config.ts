@@ -1,11 +1,38 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { pagePreloads, type BuiltChunk } from './src/build/pagePreloads';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Writes dist/page-preloads.json: per first page, the code its visit needs (src/build/pagePreloads.ts). */
+function pagePreloadsFile(): Plugin {
+  return {
+    name: 'toolforge-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: BuiltChunk[] = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                fileName: output.fileName,
+                module: output.facadeModuleId ? relative(here('.'), output.facadeModuleId) : null,
+                isEntry: output.isEntry,
+                isDynamicEntry: output.isDynamicEntry,
+                imports: output.imports,
+                css: [...(output.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      );
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: `${JSON.stringify(pagePreloads(chunks), null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pagePreloadsFile()],
   resolve: {
     // contracts is plain TypeScript with zod only: the browser bundle takes its sources directly.
     alias: { '@toolforge/contracts': here('../contracts/src/index.ts') },

@@ -6,6 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, serveWebApp, type WebServer } from './webServer.js';
 
+const INDEX = '<!doctype html><html><head><title>ToolForge</title></head><body><div id="root"></div></body></html>';
+
 describe('serveWebApp', () => {
   let parent: string;
   let root: string;
@@ -15,7 +17,13 @@ describe('serveWebApp', () => {
     root = join(parent, 'dist');
     await mkdir(join(root, 'assets'), { recursive: true });
     await mkdir(join(root, 'images/products'), { recursive: true });
-    await writeFile(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(root, 'index.html'), INDEX);
+    await writeFile(
+      join(root, 'page-preloads.json'),
+      JSON.stringify({
+        '/login': ['/assets/LoginPage-abc123.js', '/assets/form-abc123.css', '../secret.txt', '/assets/x"><script>alert(1)</script>.js'],
+      }),
+    );
     await writeFile(join(root, 'assets/index-abc123.js'), 'console.log(1)');
     await writeFile(join(root, 'images/products/claw-hammer.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(parent, 'secret.txt'), 'outside');
@@ -65,6 +73,19 @@ describe('serveWebApp', () => {
     expect((await get('/images/products/missing.svg')).status).toBe(404);
   });
 
+  it('names the code of a first page the build listed in the page it sends for that route, and only well-formed asset names', async () => {
+    for (const path of ['/login', '/login?next=%2Fallproducts']) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-abc123.js">');
+      expect(html, path).toContain('<link rel="stylesheet" href="/assets/form-abc123.css">');
+      expect(html.indexOf('/assets/LoginPage-abc123.js'), path).toBeLessThan(html.indexOf('</head>'));
+      expect(html, path).not.toContain('secret.txt');
+      expect(html, path).not.toContain('<script>');
+      expect(html, path).toContain('<div id="root">');
+    }
+    for (const path of ['/', '/register', '/login/extra']) expect(await (await get(path)).text(), path).not.toContain('modulepreload');
+  });
+
   it('tells the app where this host’s API and Auth emulator are', async () => {
     const config = await get('/config.js');
     expect(config.headers.get('content-type')).toContain('text/javascript');
@@ -95,7 +116,7 @@ describe('serveWebApp', () => {
 
   describe('compression', () => {
     const script = 'console.log(1)';
-    const page = '<!doctype html><div id="root"></div>';
+    const page = INDEX;
 
     it('sends brotli to a browser that accepts it, and says the answer varies with accept-encoding', async () => {
       for (const [path, text] of [
@@ -108,6 +129,9 @@ describe('serveWebApp', () => {
         expect(response.headers.vary, path).toContain('accept-encoding');
         expect(brotliDecompressSync(response.body).toString(), path).toBe(text);
       }
+      const login = await raw('/login', { 'accept-encoding': 'br' });
+      expect(login.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(login.body).toString()).toContain('modulepreload');
       const config = await raw('/config.js', { 'accept-encoding': 'br' });
       expect(config.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(config.body).toString()).toContain('window.TOOLFORGE_CONFIG = ');

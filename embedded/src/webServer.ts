@@ -1,4 +1,5 @@
-import { extname, relative, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -57,6 +58,31 @@ export interface WebServer {
 /** Vite fingerprints everything under assets/: those never change under the same name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A fingerprinted file of the build: the only kind of name a preload link carries. */
+const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/**
+ * index.html for each first page the build listed in page-preloads.json (web/src/build/pagePreloads.ts),
+ * with links that have the browser fetch that page's code beside the app's. A build without the
+ * file (or a page without an entry) gets index.html as it is.
+ */
+async function firstPagesHtml(root: string): Promise<Map<string, string>> {
+  const read = (file: string) => readFile(join(root, file), 'utf8').catch(() => undefined);
+  const [index, listed] = await Promise.all([read('index.html'), read('page-preloads.json')]);
+  const pages = new Map<string, string>();
+  if (index === undefined || listed === undefined || !index.includes('</head>')) return pages;
+  for (const [route, files] of Object.entries(JSON.parse(listed) as Record<string, unknown>)) {
+    if (!Array.isArray(files)) continue;
+    const links = files
+      .filter((file): file is string => typeof file === 'string' && ASSET.test(file))
+      .map((file) =>
+        file.endsWith('.css') ? `<link rel="stylesheet" href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`,
+      );
+    pages.set(route, index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+  }
+  return pages;
+}
+
 /**
  * Serves the built web app (web/dist) with Fastify and @fastify/static: its files, /config.js with
  * this host's API addresses, and index.html for every other path without a file extension, so the
@@ -67,6 +93,7 @@ export async function serveWebApp(options: { root: string; host: string; port: n
   const root = resolve(options.root);
   const configScript = `window.TOOLFORGE_CONFIG = ${JSON.stringify(options.config)};\n`;
   const policy = contentSecurityPolicy(options.config);
+  const firstPages = await firstPagesHtml(root);
 
   // Browsers keep connections open: they must not hold the shutdown.
   const app = Fastify({ forceCloseConnections: true });
@@ -93,6 +120,8 @@ export async function serveWebApp(options: { root: string; host: string; port: n
     // A path with an extension names a file that is not there; any other is a client route.
     if (extname(path) !== '')
       return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not Found');
+    const firstPage = firstPages.get(path);
+    if (firstPage !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(firstPage);
     return reply.sendFile('index.html');
   });
 
