@@ -9,8 +9,11 @@ export interface CheckpointWaiterOptions {
   maxWaiters?: number;
 }
 
-/** How a wait ended: the read model passed every position, the bound ran out, or too many already wait. */
-export type WaitOutcome = 'passed' | 'timed-out' | 'busy';
+/**
+ * How a wait ended: the read model passed every position, the bound ran out, too many already
+ * wait, or the caller gave up on it (its signal).
+ */
+export type WaitOutcome = 'passed' | 'timed-out' | 'busy' | 'canceled';
 
 export const DEFAULT_CHECKPOINT_POLL_MS = 25;
 export const DEFAULT_MAX_WAITERS = 1000;
@@ -49,20 +52,27 @@ export class CheckpointWaiter {
     this.maxWaiters = options.maxWaiters ?? DEFAULT_MAX_WAITERS;
   }
 
-  /** Resolves once the read model has passed every position, after `timeoutMs`, or at once when too many wait. */
-  waitFor(positions: readonly LogPosition[], timeoutMs: number): Promise<WaitOutcome> {
+  /**
+   * Resolves once the read model has passed every position, after `timeoutMs`, at once when too
+   * many wait, or when `signal` aborts (the waiter then leaves at once, freeing its place).
+   */
+  waitFor(positions: readonly LogPosition[], timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
     if (Date.now() - this.knownAt < this.pollIntervalMs && this.hasPassed(positions)) return Promise.resolve('passed');
+    if (signal?.aborted) return Promise.resolve('canceled');
     if (this.waiters.size >= this.maxWaiters) return Promise.resolve('busy');
     return new Promise((resolve) => {
+      const cancel = () => waiter.settle('canceled');
       const waiter: Waiter = {
         positions,
         settle: (outcome) => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', cancel);
           this.waiters.delete(waiter);
           resolve(outcome);
         },
       };
       const timer = setTimeout(() => waiter.settle('timed-out'), Math.max(0, timeoutMs));
+      signal?.addEventListener('abort', cancel, { once: true });
       this.waiters.add(waiter);
       this.watch();
     });

@@ -107,4 +107,22 @@ describe('CheckpointWaiter', () => {
     waiter.wake();
     expect([await first, await second]).toEqual(['passed', 'passed']);
   });
+
+  it('lets a wait be canceled: it ends at once and frees its place', async () => {
+    const state = checkpoints({ 'sales.orders/0': 10 });
+    const waiter = new CheckpointWaiter(state.reader, { pollIntervalMs: 60_000, maxWaiters: 1 });
+    const caller = new AbortController();
+    const waiting = waiter.waitFor([order41], 60_000, caller.signal);
+    expect(await waiter.waitFor([order41], 5000)).toBe('busy');
+    caller.abort();
+    expect(await waiting).toBe('canceled');
+    expect(waiter.waiting).toBe(0);
+    // An aborted signal cancels before the wait begins; the freed place takes the next wait.
+    expect(await waiter.waitFor([order41], 5000, caller.signal)).toBe('canceled');
+    const next = waiter.waitFor([order41], 5000);
+    expect(waiter.waiting).toBe(1);
+    state.move('sales.orders/0', 42);
+    waiter.wake();
+    expect(await next).toBe('passed');
+  });
 });
