@@ -15,17 +15,28 @@ function quoted(name: string): string {
   return `"${name}"`;
 }
 
+export interface InSchemaOptions {
+  /**
+   * Its transactions' commits do not wait for the WAL to reach the disk (`synchronous_commit off`
+   * for them alone): for a build that a crash throws away whole anyway, as a rebuild's new version
+   * is. Visibility and atomicity are unchanged, and a later synchronous commit (the switch) makes
+   * every commit before it durable too.
+   */
+  readonly asyncCommits?: boolean;
+}
+
 /**
  * The executor with every statement in `schema`: each runs in a transaction of its own (or the
  * caller's) that starts with `set local search_path`, so the schema holds on any connection a pool
  * hands out, and on PGlite's one connection without changing it for anyone else. Unqualified names
  * then mean that schema's tables only: nothing reaches the serving tables by mistake.
  */
-export function inSchema(sql: SqlExecutor, schema: string): SqlExecutor {
+export function inSchema(sql: SqlExecutor, schema: string, options: InSchemaOptions = {}): SqlExecutor {
   const searchPath = `set local search_path to ${quoted(schema)}`;
   const transaction = <T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> =>
     sql.transaction(async (tx) => {
       await tx.query(searchPath);
+      if (options.asyncCommits) await tx.query('set local synchronous_commit to off');
       return work(tx);
     });
   return {
