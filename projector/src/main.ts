@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import {
+  CheckpointAnnouncer,
   KafkaLogEnds,
   RedisCache,
   databaseAnswers,
@@ -34,9 +35,10 @@ if (!config.kafkaBrokers || !config.databaseUrl) {
   process.exit(2);
 }
 
-// One batch at a time, and one hot-answer refresh beside it (its reads run one after the other).
+// One batch at a time, one hot-answer refresh beside it (its reads run one after the other), and
+// the notice that checkpoints moved.
 const pool = openPostgresPool(config.databaseUrl, {
-  max: 2,
+  max: 3,
   onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke'),
 });
 const sql = pgSql(pool);
@@ -97,6 +99,11 @@ stopOnSignals('projector', logger, async () => {
   await cache?.close();
   await pool.end();
 });
+
+// Each commit is announced to the query services (LISTEN/NOTIFY): their read-your-writes waits end
+// at the commit rather than at their next poll of the checkpoints.
+const announcer = new CheckpointAnnouncer(sql, logger);
+projector.onCommitted(() => announcer.announce());
 
 await reportDeadLetters(store, logger);
 logger.info(

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import {
   CheckpointWaiter,
+  listenForCheckpoints,
   KafkaEventsReader,
   KafkaLogEnds,
   LogEnd,
@@ -48,6 +49,10 @@ const kafka = { brokers: config.kafkaBrokers, clientId: 'toolforge-query-service
 const logEnds = await KafkaLogEnds.open(kafka);
 const eventsAt = await KafkaEventsReader.open(kafka);
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : NO_CACHE;
+// No in-process projector to wake it: the projector's notices do (checkpointNotices.ts), and while
+// anyone waits the checkpoints are read every 25 ms anyway.
+const checkpoints = new CheckpointWaiter(store);
+const checkpointNotices = await listenForCheckpoints(config.databaseUrl, () => checkpoints.wake(), { logger });
 const app = await buildQueryService(
   {
     store,
@@ -55,8 +60,7 @@ const app = await buildQueryService(
     // Redis is another process: a hit remembered here costs no round trip.
     rememberAnswers: REMEMBERED_ANSWERS,
     jwtSecret: await apiTokenSecret(config),
-    // No in-process projector to wake it: while anyone waits, the checkpoints are read every 25 ms.
-    checkpoints: new CheckpointWaiter(store),
+    checkpoints,
     logEnd: new LogEnd(logEnds),
     eventsAt,
     idTokens: {
@@ -81,6 +85,7 @@ stopOnSignals('query service', logger, async () => {
   await cache.close();
   await eventsAt.close();
   await logEnds.close();
+  await checkpointNotices.close();
   await pool.end();
 });
 

@@ -12,3 +12,4 @@ export * from './checkpointWaiter.js';
 export * from './deadLetters.js';
 export * from './schemas.js';
 export * from './plannerStatistics.js';
+export * from './checkpointNotices.js';
