@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedPostgres } from '../pglite.js';
@@ -8,19 +5,14 @@ import { freshSchema, inSchema } from './schemas.js';
 import { pgliteSql, type SqlExecutor } from './sql.js';
 
 describe('inSchema', () => {
-  let dataDir: string;
   let db: PGlite;
   let sql: SqlExecutor;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'toolforge-schemas-'));
-    db = await openEmbeddedPostgres(dataDir);
+    db = await openEmbeddedPostgres(null);
     sql = pgliteSql(db);
     await freshSchema(sql, 'toolforge_build');
   });
-  afterAll(async () => {
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => db.close());
 
   const settings = async (executor: SqlExecutor) =>
     (
