@@ -67,9 +67,17 @@ export async function listenForCheckpoints(
       reconnect(listener);
     });
     listener.on('end', () => reconnect(listener));
-    await listener.connect();
-    await listener.query(`listen ${CHECKPOINTS_CHANNEL}`);
-    client = listener;
+    try {
+      await listener.connect();
+      await listener.query(`listen ${CHECKPOINTS_CHANNEL}`);
+    } catch (error) {
+      // Not yet `client`: its 'end' starts nothing, and the caller decides whether to try again.
+      await listener.end().catch(() => undefined);
+      throw error;
+    }
+    // Closed while it connected: nobody would end it.
+    if (closed) await listener.end().catch(() => undefined);
+    else client = listener;
   };
   const reconnect = (broken: pg.Client) => {
     if (closed || client !== broken) return;
