@@ -1,5 +1,14 @@
 import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
-import { Sleepers, readAhead, type Cache, type EventLog, type HotAnswers, type IdentifiedLog, type OnLogChange } from '@toolforge/platform';
+import {
+  Sleepers,
+  readAhead,
+  type Cache,
+  type EventLog,
+  type HotAnswers,
+  type IdentifiedLog,
+  type OnLogChange,
+  type ReadAllOptions,
+} from '@toolforge/platform';
 import { LogChangedError } from './logBinding.js';
 import { ReadModelUpdater, type Committed, type ProjectorLogger, type ProjectorStore } from './readModelUpdater.js';
 
@@ -22,6 +31,14 @@ export interface ProjectorDeps {
    * projector reads as it goes, each partition from its checkpoint when it gets there.
    */
   readAhead?: boolean;
+  /**
+   * How many of a topic's partitions are applied side by side, each in transactions of its own
+   * (a rebuild's: while one waits for the database, the next batch is read and projected). A
+   * topic's partitions share no order row, and the rows they do share take additions, which commute;
+   * topics stay one after another, since a later topic's events follow an earlier one's rows (reviews
+   * after their products). 1 when left out: the running projector applies one partition at a time.
+   */
+  lanes?: number;
   /** How long the running projector waits for a wake-up before it reads the log again anyway. */
   pollIntervalMs?: number;
   /** The longest pause after failures, which back off from pollIntervalMs. */
@@ -38,6 +55,7 @@ export interface ProjectorDeps {
 export class Projector {
   private readonly topics: readonly Topic[];
   private readonly batchSize: number;
+  private readonly lanes: number;
   private readonly pollIntervalMs: number;
   private readonly maxBackoffMs: number;
   private readonly updater: ReadModelUpdater;
@@ -54,6 +72,9 @@ export class Projector {
   constructor(private readonly deps: ProjectorDeps) {
     this.topics = deps.topics ?? ALL_TOPICS;
     this.batchSize = deps.batchSize ?? 500;
+    this.lanes = deps.lanes ?? 1;
+    if (!Number.isInteger(this.lanes) || this.lanes < 1)
+      throw new RangeError(`a projector applies at least one partition at a time, not ${this.lanes}`);
     this.pollIntervalMs = deps.pollIntervalMs ?? 1000;
     this.maxBackoffMs = deps.maxBackoffMs ?? 30_000;
     this.updater = new ReadModelUpdater(deps);
@@ -130,12 +151,36 @@ export class Projector {
 
   private async catchUpOnce(): Promise<number> {
     if (!this.boundToLog) await this.bindToLog();
+    if (this.lanes === 1) return this.applyPages({ topics: this.topics });
+    let applied = 0;
+    for (const topic of this.topics) {
+      // A failed lane halts the others after their batch in hand: the pass fails, and is retried from the checkpoints.
+      let halted = false;
+      const lanes = Array.from({ length: this.lanes }, (_, lane) =>
+        this.applyPages({ topics: [topic], partitions: (_topic, partition) => partition % this.lanes === lane }, () => halted).catch(
+          (error: unknown) => {
+            halted = true;
+            throw error;
+          },
+        ),
+      );
+      // Every lane ends (commits or rolls back its batch) before the pass does.
+      const ended = await Promise.allSettled(lanes);
+      const failed = ended.find((lane) => lane.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const lane of ended) if (lane.status === 'fulfilled') applied += lane.value;
+    }
+    return applied;
+  }
+
+  /** Applies the pages of these topics (and partitions) from the checkpoints; answers the events applied. */
+  private async applyPages(read: Pick<ReadAllOptions, 'topics' | 'partitions'>, halted = () => false): Promise<number> {
     let applied = 0;
     // Each partition from its checkpoint, read just before the partition is.
     const from = (topic: Topic, partition: number) => this.updater.nextOffset(topic, partition);
-    const pages = this.deps.log.readAll({ topics: this.topics, from, pageSize: this.batchSize });
+    const pages = this.deps.log.readAll({ ...read, from, pageSize: this.batchSize });
     for await (const { topic, partition, events } of this.deps.readAhead ? readAhead(pages) : pages) {
-      if (this.stopping) break;
+      if (this.stopping || halted()) break;
       applied += (await this.updater.apply(topic, partition, events)).applied;
     }
     return applied;

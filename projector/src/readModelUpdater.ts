@@ -83,8 +83,13 @@ export class ReadModelUpdater {
     }
     if (result.applied + result.deadLettered.length > 0) {
       const dead = new Set(result.deadLettered.map((letter) => letter.offset));
-      const stale = batch.filter((event) => !dead.has(event.offset)).flatMap((event) => event.writes.flatMap(cacheAreasOf));
-      const told = await this.tellCache(stale);
+      // A set, not a list per write: a rebuild's batch holds thousands of writes and a few areas.
+      const stale = new Set<CacheArea>();
+      for (const event of batch) {
+        if (dead.has(event.offset)) continue;
+        for (const write of event.writes) for (const area of cacheAreasOf(write)) stale.add(area);
+      }
+      const told = await this.tellCache([...stale]);
       // Not awaited: the next batch does not wait for the cache; commits meanwhile coalesce.
       if (this.hotAnswers && told.includes(this.hotAnswers.area)) this.hotAnswers.refresh();
       const committed = { topic, partition, nextOffset: result.nextOffset, applied: result.applied };

@@ -101,8 +101,8 @@ function sharesRun(first: RowWrite, next: RowWrite): boolean {
 }
 
 /** The cache areas whose answers a write makes stale. */
-export function cacheAreasOf(write: RowWrite): CacheArea[] {
-  return [...handlerOf(write).stale];
+export function cacheAreasOf(write: RowWrite): readonly CacheArea[] {
+  return handlerOf(write).stale;
 }
 
 /** The rows a write changes. */

@@ -66,6 +66,8 @@ export interface ReadAllOptions {
   readonly from?: ReadFrom;
   /** The most events in one page. */
   readonly pageSize?: number;
+  /** Only the partitions this answers true for (readers that apply a topic's partitions side by side); all when left out. */
+  readonly partitions?: (topic: Topic, partition: number) => boolean;
 }
 
 /** Consecutive events of one topic partition, in offset order; never empty. */

