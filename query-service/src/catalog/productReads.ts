@@ -1,4 +1,5 @@
 import type { Cents, ProductCategory, ProductFilter, ProductSort } from '@toolforge/contracts';
+import DataLoader from 'dataloader';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
 import { recordReader } from '../shared/driverRecord.js';
 
@@ -130,8 +131,33 @@ const toProductView = recordReader<ProductView>()({
 });
 type ProductRecord = Parameters<typeof toProductView>[0];
 
+/** The most products one statement looks up by id. */
+const PRODUCTS_PER_LOOKUP = 100;
+
+/**
+ * Products by id, looked up together: the ids asked for while the event loop handles what has
+ * arrived go into one statement (`= any($1)`), sent once it has (setImmediate). Under load a
+ * product page then costs a fraction of a round trip to the database instead of one each: profiled
+ * with 50 shoppers reading random products, the query service spent 44 % of its time in the
+ * `writev` of each lookup. Nothing is kept between lookups (no cache: each read is the read model's).
+ */
+function productLookups(sql: SqlQueryable): DataLoader<string, ProductView | undefined> {
+  return new DataLoader(
+    async (ids: readonly string[]) => {
+      const result = await sql.query<ProductRecord>(
+        `select ${PRODUCT_COLUMNS} from products p ${WITH_RESERVATIONS} where p.product_id = any($1::text[]) and p.deleted_at is null`,
+        [ids],
+      );
+      const found = new Map(result.rows.map((row) => [row.productId, toProductView(row)]));
+      return ids.map((id) => found.get(id));
+    },
+    { cache: false, maxBatchSize: PRODUCTS_PER_LOOKUP, batchScheduleFn: (lookUp) => setImmediate(lookUp) },
+  );
+}
+
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */
 export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
+  const lookups = productLookups(sql);
   return {
     async listProducts(slice, search = ALL_NEWEST) {
       const { text, params } = isAllNewest(search) ? NEWEST_PAGE : pageQuery(search);
@@ -143,12 +169,8 @@ export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
       const result = await sql.query<{ count: unknown }>(`select count(*) as count from products p where ${where}`, params);
       return Number(result.rows[0]!.count);
     },
-    async findProduct(productId) {
-      const result = await sql.query<ProductRecord>(
-        `select ${PRODUCT_COLUMNS} from products p ${WITH_RESERVATIONS} where p.product_id = $1 and p.deleted_at is null`,
-        [productId],
-      );
-      return result.rows[0] && toProductView(result.rows[0]);
+    findProduct(productId) {
+      return lookups.load(productId);
     },
   };
 }
