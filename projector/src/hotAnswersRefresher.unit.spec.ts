@@ -65,6 +65,44 @@ describe('HotAnswersRefresher', () => {
     expect(await cache.get(countKey(5))).toBe('{"count":5}');
   });
 
+  it('rests before the refresh commits made due, four times as long as the one before took, and not when none is due', async () => {
+    const cache = new InProcessCache();
+    const read = gatedStore();
+    let clock = 0;
+    const rests: number[] = [];
+    const refresher = new HotAnswersRefresher({
+      cache,
+      answers: catalogueHotAnswers(read.store),
+      now: () => clock,
+      rest: (ms) => {
+        rests.push(ms);
+        return Promise.resolve();
+      },
+    });
+
+    refresher.refresh();
+    await expect.poll(read.waiting).toBe(1);
+    await cache.advance([CACHE_AREAS.catalogue]);
+    refresher.refresh();
+    // The first refresh takes 15 ms; the one the commit made due then waits 60 ms first.
+    clock += 15;
+    read.release();
+    await expect.poll(read.waiting).toBe(1);
+    clock += 5;
+    read.release();
+    await refresher.settled();
+    expect(rests).toEqual([60]);
+    expect(read.lists()).toBe(2);
+
+    // A refresh with nothing due after it rests not at all.
+    refresher.refresh();
+    await expect.poll(read.waiting).toBe(1);
+    clock += 40;
+    read.release();
+    await refresher.settled();
+    expect(rests).toEqual([60]);
+  });
+
   it('logs a failed refresh and keeps refreshing on the next commit', async () => {
     const errors: string[] = [];
     const cache = new InProcessCache();
