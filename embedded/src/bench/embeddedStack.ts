@@ -41,6 +41,11 @@ export async function startEmbeddedStack(settings: BenchSettings): Promise<Runni
     DATA_DIR: dataDir,
     API_PORT: String(apiPort),
     WEB_PORT: String(settings.portBase + 2),
+    // The embedded default whatever the shell exports for services mode: with KAFKA_BROKERS set the
+    // seed would go to Kafka and the shop would start on an empty data dir (seen: every product 404).
+    KAFKA_BROKERS: '',
+    DATABASE_URL: '',
+    REDIS_URL: '',
   };
   try {
     // The shop's own opener: it takes the data dir's lock, as the shop will after it.
