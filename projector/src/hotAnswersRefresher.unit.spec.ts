@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InProcessCache, cachedAnswerKey, type Cache } from '@toolforge/platform';
-import { CACHE_AREAS, catalogueHotAnswers, type ProductView } from '@toolforge/query-service';
+import { InProcessCache, cachedAnswerKey, type Cache, type HotAnswers } from '@toolforge/platform';
+import { CACHE_AREAS, type ProductView } from '@toolforge/query-service';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 
 /** A read model whose reads wait until the test lets them go, counting the refreshes. */
@@ -41,11 +41,22 @@ function cacheWith(cache: InProcessCache, changes: Partial<Cache>): Cache {
 
 const countKey = (generation: number) => cachedAnswerKey(CACHE_AREAS.catalogue, generation, 'count');
 
+/** One answer, the count, made after a list is read (which a gated store holds back): the refresher cares not what the answers are. */
+function countAnswers(store: { listProducts(): Promise<unknown>; countProducts(): Promise<number> }): HotAnswers {
+  return {
+    area: CACHE_AREAS.catalogue,
+    async load() {
+      await store.listProducts();
+      return new Map([['count', JSON.stringify({ count: await store.countProducts() })]]);
+    },
+  };
+}
+
 describe('HotAnswersRefresher', () => {
   it('coalesces the commits that arrive during a refresh into one more refresh, with what they committed', async () => {
     const cache = new InProcessCache();
     const read = gatedStore();
-    const refresher = new HotAnswersRefresher({ cache, answers: catalogueHotAnswers(read.store) });
+    const refresher = new HotAnswersRefresher({ cache, answers: countAnswers(read.store) });
 
     refresher.refresh();
     await expect.poll(read.waiting).toBe(1);
@@ -72,7 +83,7 @@ describe('HotAnswersRefresher', () => {
     const rests: number[] = [];
     const refresher = new HotAnswersRefresher({
       cache,
-      answers: catalogueHotAnswers(read.store),
+      answers: countAnswers(read.store),
       now: () => clock,
       rest: (ms) => {
         rests.push(ms);
@@ -113,7 +124,7 @@ describe('HotAnswersRefresher', () => {
     const store = { listProducts: () => Promise.resolve([]), countProducts: () => Promise.resolve(3) };
     const refresher = new HotAnswersRefresher({
       cache: failing,
-      answers: catalogueHotAnswers(store),
+      answers: countAnswers(store),
       logger: { error: (_details, message) => errors.push(message) },
     });
 
@@ -133,7 +144,7 @@ describe('HotAnswersRefresher', () => {
     const store = { listProducts: () => Promise.resolve([]), countProducts: () => Promise.resolve(3) };
     const refresher = new HotAnswersRefresher({
       cache: cacheWith(cache, { generation: () => Promise.resolve(undefined) }),
-      answers: catalogueHotAnswers(store),
+      answers: countAnswers(store),
     });
     refresher.refresh();
     await refresher.settled();

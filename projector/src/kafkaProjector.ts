@@ -13,7 +13,7 @@ export interface KafkaProjectorOptions {
   store: ProjectorStore;
   cache?: Cache;
   /** The answers to put in the cache after each commit that moves their area (the host wires the query side's). */
-  hotAnswers?: HotAnswers;
+  hotAnswers?: readonly HotAnswers[];
   logger?: Logger;
   retryDelayMs?: number;
   /** When the read model was built from another log: refuse to start (LogChangedError, the default), or empty it and start over. */

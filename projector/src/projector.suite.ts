@@ -13,7 +13,15 @@ import {
   userSignedOut,
 } from '@toolforge/contracts/testing';
 import { CURRENT_SCHEMA_VERSION, EXPIRED_REASON, PAGE_SIZES, toCents } from '@toolforge/contracts';
-import { InProcessCache, cachedAnswerKey, type Cache, type EventLog, type IdentifiedLog, type SqlExecutor } from '@toolforge/platform';
+import {
+  InProcessCache,
+  cachedAnswerKey,
+  type Cache,
+  type CacheArea,
+  type EventLog,
+  type IdentifiedLog,
+  type SqlExecutor,
+} from '@toolforge/platform';
 import { logWriter } from '@toolforge/platform/testing';
 import { CACHE_AREAS, catalogueHotAnswers, catalogueKeys, catalogueReads } from '@toolforge/query-service';
 import { Projector } from './projector.js';
@@ -191,15 +199,15 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       const { store } = await openReadModel();
       const cache = await openCache();
       const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(store) });
-      const answer = async (key: string) =>
-        cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, (await cache.generation(CACHE_AREAS.catalogue))!, key));
+      const answerIn = async (area: CacheArea, key: string) => cache.get(cachedAnswerKey(area, (await cache.generation(area))!, key));
+      const answer = (key: string) => answerIn(CACHE_AREAS.catalogue, key);
       for (let n = 0; n < 7; n += 1) await append(productAdded({ name: `Tool ${n}` }));
       await projector.catchUp();
       await projector.cacheRefreshed();
 
       // Nobody has read anything: the projector put them there, as the GETs would answer them.
       expect(await cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(0);
-      expect(await answer(catalogueKeys.count)).toBe('{"count":7}');
+      expect(await answerIn(CACHE_AREAS.productCounts, catalogueKeys.count)).toBe('{"count":7}');
       expect(await answer(catalogueKeys.home)).toBe(JSON.stringify(await catalogueReads.home(store)));
       for (const size of PAGE_SIZES) {
         expect(await answer(catalogueKeys.page(0, size))).toBe(JSON.stringify(await catalogueReads.page(store, 0, size)));

@@ -21,7 +21,7 @@ export interface ProjectorDeps {
   /** Told which areas went stale after each commit, and given the hot answers; absent when nothing caches reads. */
   cache?: Cache;
   /** The answers to put in the cache after each commit that moves their area (the host wires the query side's). */
-  hotAnswers?: HotAnswers;
+  hotAnswers?: readonly HotAnswers[];
   topics?: readonly Topic[];
   /** Events read and applied per transaction. */
   batchSize?: number;

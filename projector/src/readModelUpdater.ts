@@ -39,7 +39,7 @@ export interface ReadModelUpdaterDeps {
   /** Told which areas went stale after each commit, and given the hot answers; absent when nothing caches reads. */
   cache?: Cache;
   /** The answers to put in the cache after each commit that moves their area (the catalogue's, wired by the host). */
-  hotAnswers?: HotAnswers;
+  hotAnswers?: readonly HotAnswers[];
   logger?: ProjectorLogger;
 }
 
@@ -54,11 +54,12 @@ export class ReadModelUpdater {
   private readonly listeners = new Set<(committed: Committed) => void>();
   /** Areas the cache has not been told about yet (it was down): told with the next commit. */
   private readonly untold = new Set<CacheArea>();
-  private readonly hotAnswers: HotAnswersRefresher | undefined;
+  /** One refresher per area that has hot answers. */
+  private readonly hotAnswers: readonly HotAnswersRefresher[];
 
   constructor(private readonly deps: ReadModelUpdaterDeps) {
     const { cache, hotAnswers, logger } = deps;
-    this.hotAnswers = cache && hotAnswers && new HotAnswersRefresher({ cache, answers: hotAnswers, logger });
+    this.hotAnswers = cache ? (hotAnswers ?? []).map((answers) => new HotAnswersRefresher({ cache, answers, logger })) : [];
   }
 
   /** Where the read model stands in a partition: the next offset to apply. */
@@ -91,7 +92,7 @@ export class ReadModelUpdater {
       }
       const told = await this.tellCache([...stale]);
       // Not awaited: the next batch does not wait for the cache; commits meanwhile coalesce.
-      if (this.hotAnswers && told.includes(this.hotAnswers.area)) this.hotAnswers.refresh();
+      for (const refresher of this.hotAnswers) if (told.includes(refresher.area)) refresher.refresh();
       const committed = { topic, partition, nextOffset: result.nextOffset, applied: result.applied };
       for (const listener of this.listeners) listener(committed);
     }
@@ -126,7 +127,7 @@ export class ReadModelUpdater {
 
   /** Resolves when the cache refresh under way (if any) is done: before the cache is closed, and in tests. */
   settled(): Promise<void> {
-    return this.hotAnswers?.settled() ?? Promise.resolve();
+    return Promise.all(this.hotAnswers.map((refresher) => refresher.settled())).then(() => undefined);
   }
 
   /** Advances the generations of the stale areas (and of those missed before); answers the areas advanced. */

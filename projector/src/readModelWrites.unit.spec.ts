@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { SqlQueryable } from '@toolforge/platform';
 import { CACHE_AREAS } from '@toolforge/query-service';
 import { applyRowWrites, cacheAreasOf, type RowWrite } from './readModelWrites.js';
-import { orderRow } from './test/rows.js';
+import { orderRow, productRow } from './test/rows.js';
 
 describe('cacheAreasOf', () => {
-  it('makes product pages stale when products change or stock is reserved', () => {
-    expect(cacheAreasOf({ kind: 'deleteProduct', productId: 'p-1', at: '2022-01-01T00:00:00.000Z' })).toEqual([CACHE_AREAS.catalogue]);
+  it('makes product pages stale when products change or stock is reserved, and the counts only when products change', () => {
+    const both = [CACHE_AREAS.catalogue, CACHE_AREAS.productCounts];
+    expect(cacheAreasOf({ kind: 'insertProduct', product: productRow(1) })).toEqual(both);
+    expect(cacheAreasOf({ kind: 'deleteProduct', productId: 'p-1', at: '2022-01-01T00:00:00.000Z' })).toEqual(both);
     expect(cacheAreasOf({ kind: 'reserveStock', productId: 'p-1', quantity: 2 })).toEqual([CACHE_AREAS.catalogue]);
   });
 
   it('makes product pages stale when a product is edited, restocked or gets stock back from a cancelled order', () => {
-    expect(cacheAreasOf({ kind: 'updateProduct', productId: 'p-1', changes: { name: 'Renamed' } })).toEqual([CACHE_AREAS.catalogue]);
+    expect(cacheAreasOf({ kind: 'updateProduct', productId: 'p-1', changes: { name: 'Renamed' } })).toEqual([
+      CACHE_AREAS.catalogue,
+      CACHE_AREAS.productCounts,
+    ]);
     expect(cacheAreasOf({ kind: 'adjustStock', productId: 'p-1', delta: 5 })).toEqual([CACHE_AREAS.catalogue]);
     expect(cacheAreasOf({ kind: 'reserveStock', productId: 'p-1', quantity: -2 })).toEqual([CACHE_AREAS.catalogue]);
   });

@@ -7,7 +7,7 @@ import {
   type CheckpointsReader,
   type SqlExecutor,
 } from '@toolforge/platform';
-import { CATALOGUE_AREA } from './catalog/answers.js';
+import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './catalog/answers.js';
 import { sqlCatalogueReader, type CatalogueReader } from './catalog/productReads.js';
 import { CATALOGUE_TABLES } from './catalog/tables.js';
 import { sqlStandingReader, type StandingReader } from './identity/standingReads.js';
@@ -36,7 +36,12 @@ export function migrateReadModel(sql: SqlExecutor): Promise<void> {
 }
 
 /** Every cache area the query service keeps answers in: a read model bound to another log moves them all on. */
-export const CACHE_AREAS = { catalogue: CATALOGUE_AREA, orders: ORDERS_AREA, reviews: REVIEWS_AREA } as const;
+export const CACHE_AREAS = {
+  catalogue: CATALOGUE_AREA,
+  productCounts: PRODUCT_COUNTS_AREA,
+  orders: ORDERS_AREA,
+  reviews: REVIEWS_AREA,
+} as const;
 
 /** The query side's reads: the projector's checkpoints, products, orders, roles. Lists are newest first. */
 export interface ReadModelReader extends CheckpointReader, CheckpointsReader, CatalogueReader, OrderReader, StandingReader, ReviewReader {}

@@ -1,6 +1,6 @@
 import type { ProductDetails } from '@toolforge/contracts';
 import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
-import { CATALOGUE_AREA, type ProductView } from '@toolforge/query-service';
+import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
 /**
@@ -98,11 +98,12 @@ async function updateProduct(
 
 /**
  * The catalogue's writes in SQL. Every catalogue answer (available stock shows on every product
- * page) goes stale with any of them.
+ * page) goes stale with any of them; the product counts only with those that add, edit or delete a
+ * product (PRODUCT_COUNTS_AREA), not with stock moving.
  */
 export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
   insertProduct: {
-    stale: [CATALOGUE_AREA],
+    stale: [CATALOGUE_AREA, PRODUCT_COUNTS_AREA],
     table: 'products',
     rows: (write) => [product(write.product.productId)],
     async apply(tx, { product: p }) {
@@ -128,7 +129,7 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
     },
   },
   deleteProduct: {
-    stale: [CATALOGUE_AREA],
+    stale: [CATALOGUE_AREA, PRODUCT_COUNTS_AREA],
     table: 'products',
     rows: (write) => [product(write.productId)],
     async apply(tx, write) {
@@ -136,7 +137,7 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
     },
   },
   updateProduct: {
-    stale: [CATALOGUE_AREA],
+    stale: [CATALOGUE_AREA, PRODUCT_COUNTS_AREA],
     table: 'products',
     rows: (write) => [product(write.productId)],
     apply: updateProduct,

@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZES, formatPosition, type LogPosition } from '@toolforge/contracts';
-import { productAdded } from '@toolforge/contracts/testing';
-import { cachedAnswerKey } from '@toolforge/platform';
+import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
+import { cachedAnswerKey, type CacheArea } from '@toolforge/platform';
 import { CACHE_AREAS } from '../readModel.js';
 import { catalogueKeys } from './answers.js';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 
-/** The hot catalogue GETs and the cache entries the projector refreshes for them. */
-const HOT_GETS = [
+/** The hot catalogue GETs and the cache entries the projector refreshes for them, each in its area. */
+const HOT_GETS: readonly { url: string; key: string; area?: CacheArea }[] = [
   { url: '/homeproducts', key: catalogueKeys.home },
-  { url: '/productscount', key: catalogueKeys.count },
+  { url: '/productscount', key: catalogueKeys.count, area: CACHE_AREAS.productCounts },
   ...PAGE_SIZES.map((size) => ({ url: `/products?page=0&size=${size}`, key: catalogueKeys.page(0, size) })),
   // The web's first visit asks without a query: page 0 of 10.
   { url: '/products', key: catalogueKeys.page(0, 10) },
@@ -22,10 +22,11 @@ export function describeHotAnswers(stack: QueryStack): void {
     let shop: QueryHarness;
     let customer: string;
     let last: LogPosition;
-    const cached = async (key: string) => {
-      const generation = await shop.cache.generation(CACHE_AREAS.catalogue);
-      return shop.cache.get(cachedAnswerKey(CACHE_AREAS.catalogue, generation!, key));
+    const cached = async (key: string, area: CacheArea = CACHE_AREAS.catalogue) => {
+      const generation = await shop.cache.generation(area);
+      return shop.cache.get(cachedAnswerKey(area, generation!, key));
     };
+    const cachedCount = () => cached(catalogueKeys.count, CACHE_AREAS.productCounts);
     /** What the GET answers from the read model itself (X-Read-After skips the cache). */
     const fromReadModel = async (url: string) => {
       const response = await shop.get(url, { token: customer, headers: { 'x-read-after': formatPosition(last) } });
@@ -43,12 +44,12 @@ export function describeHotAnswers(stack: QueryStack): void {
     afterEach(() => vi.restoreAllMocks());
 
     it('are in the cache under the new generation after a commit, before any GET, as the GETs answer them', async () => {
-      for (const { url, key } of HOT_GETS) {
-        const answer = await cached(key);
+      for (const { url, key, area } of HOT_GETS) {
+        const answer = await cached(key, area);
         expect(answer, key).toBeDefined();
         expect(answer, url).toBe(await fromReadModel(url));
       }
-      expect(JSON.parse((await cached(catalogueKeys.count))!)).toEqual({ count: 12 });
+      expect(JSON.parse((await cachedCount())!)).toEqual({ count: 12 });
     });
 
     it('are served from the cache as they are, without asking the read model', async () => {
@@ -56,15 +57,16 @@ export function describeHotAnswers(stack: QueryStack): void {
       const counts = vi.spyOn(shop.store, 'countProducts');
       // Sent byte for byte as kept, not parsed and written again (the entry is rewritten before this
       // process first reads it: an answer under a generation is written once, and may be remembered).
-      const countKey = cachedAnswerKey(CACHE_AREAS.catalogue, (await shop.cache.generation(CACHE_AREAS.catalogue))!, catalogueKeys.count);
+      const countArea = CACHE_AREAS.productCounts;
+      const countKey = cachedAnswerKey(countArea, (await shop.cache.generation(countArea))!, catalogueKeys.count);
       await shop.cache.set(countKey, '{ "count": 12 }', 60);
       expect((await shop.get('/productscount', { token: customer })).body).toBe('{ "count": 12 }');
 
-      for (const { url, key } of HOT_GETS) {
+      for (const { url, key, area } of HOT_GETS) {
         const response = await shop.get(url, { token: customer });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
-        expect(response.body, url).toBe(await cached(key));
+        expect(response.body, url).toBe(await cached(key, area));
       }
       expect(lists).not.toHaveBeenCalled();
       expect(counts).not.toHaveBeenCalled();
@@ -81,8 +83,26 @@ export function describeHotAnswers(stack: QueryStack): void {
       last = (await shop.append(productAdded({ name: 'Tool 12' })))[0]!.position;
       await shop.project();
       expect(await shop.cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(before!);
-      expect(await cached(catalogueKeys.count)).toBe('{"count":13}');
+      expect(await cachedCount()).toBe('{"count":13}');
       expect((JSON.parse((await cached(catalogueKeys.home))!) as unknown[])[0]).toMatchObject({ name: 'Tool 12' });
+      expect(await cached(catalogueKeys.home)).toBe(await fromReadModel('/homeproducts'));
+    });
+
+    it('leave the counts where they are when an order only reserves stock: nothing is counted again', async () => {
+      const drill = productAdded({ name: 'Drill', stock: 5 });
+      await shop.append(drill);
+      await shop.project();
+      const [catalogue, counts] = [
+        await shop.cache.generation(CACHE_AREAS.catalogue),
+        await shop.cache.generation(CACHE_AREAS.productCounts),
+      ];
+      const counted = vi.spyOn(shop.store, 'countProducts');
+      last = (await shop.append(orderPlaced(drill.data, { userId: 'u-ada', quantity: 2 })))[0]!.position;
+      await shop.project();
+      expect(await shop.cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(catalogue!);
+      expect(await shop.cache.generation(CACHE_AREAS.productCounts)).toBe(counts);
+      expect(counted).not.toHaveBeenCalled();
+      expect(await cachedCount()).toBe(await fromReadModel('/productscount'));
       expect(await cached(catalogueKeys.home)).toBe(await fromReadModel('/homeproducts'));
     });
   });

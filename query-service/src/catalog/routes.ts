@@ -3,7 +3,7 @@ import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuer
 import { HttpError, answerJson, type ZodTypeProvider } from '@toolforge/platform';
 import type { Answer, CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
-import { CATALOGUE_AREA, catalogueKeys, catalogueReads } from './answers.js';
+import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueKeys, catalogueReads } from './answers.js';
 import type { CatalogueReader } from './productReads.js';
 import { countSchema, productDtoSchema, productListSchema } from './schemas.js';
 
@@ -43,10 +43,8 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, reads }:
     { onRequest: app.authenticate, schema: { querystring: productsCountQuerySchema, response: { 200: countSchema } } },
     async (request, reply) => {
       const filter = request.query;
-      return sendAnswer(
-        reply,
-        await catalogue(catalogueKeys.countOf(filter), request.readFresh, () => catalogueReads.count(store, filter)),
-      );
+      const count = () => catalogueReads.count(store, filter);
+      return sendAnswer(reply, await reads.read(PRODUCT_COUNTS_AREA, catalogueKeys.countOf(filter), count, { fresh: request.readFresh }));
     },
   );
 

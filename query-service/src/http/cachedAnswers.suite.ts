@@ -36,7 +36,7 @@ function recording(stack: QueryStack, kept: Map<string, string>): QueryStack {
 const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
   [/^toolforge:query:catalogue:\d+:home$/, '/homeproducts'],
   // A filtered count or page has its filter (and sort) after the plain key (catalog/answers.ts).
-  [/^toolforge:query:catalogue:\d+:count(:\[.+\])?$/, '/productscount'],
+  [/^toolforge:query:product-counts:\d+:count(:\[.+\])?$/, '/productscount'],
   [/^toolforge:query:catalogue:\d+:page:\d+:\d+(:[a-z-]+)?(:\[.+\])?$/, '/products'],
   [/^toolforge:query:catalogue:\d+:product:.+$/, '/product/:id'],
   [/^toolforge:query:orders:\d+:user:.+$/, '/orders/:uid'],
