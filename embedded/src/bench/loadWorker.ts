@@ -1,15 +1,15 @@
 /**
  * The load generator, in a process of its own so that it never shares an event loop with what it
  * measures: reads a LoadSpec (JSON) on stdin, warms up, measures, and prints one LoadResult (JSON)
- * on stdout. Reads and orders are autocannon's (programmatic API); read-your-writes is a sequence
- * per order (POST, then a GET waiting on its position) that autocannon cannot time as one, so it is
- * an open-loop driver of its own at a fixed rate.
+ * on stdout. Reads and orders as fast as taken are autocannon's (programmatic API); a fixed rate
+ * (orders at 500/s, read-your-writes: a POST, then a GET waiting on its position, timed as one) is an
+ * open-loop driver of its own (runPaced).
  */
 import { performance } from 'node:perf_hooks';
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
 import { READ_AFTER_HEADER, READ_AFTER_SATISFIED_HEADER, type OrderDto, type PlaceOrderResponse } from '@toolforge/contracts';
-import { orderRequest, randomItem, type LoadResult, type LoadSpec, type ReadYourWrites } from './loadSpec.js';
+import { orderRequest, randomItem, type LoadResult, type LoadSpec, type OrderRequests, type ReadYourWrites } from './loadSpec.js';
 
 /** The fields of autocannon's result the bench reads (its typings leave out the status classes). */
 interface AutocannonOutcome {
@@ -82,25 +82,24 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? 0;
 }
 
-/**
- * Starts one order every 1/rate s whatever the earlier ones are doing (open loop, so a slow answer
- * cannot lower the rate it is measured at), and times acknowledgement → visible. The orders it
- * could not start count in `requests`, not in the rate achieved.
- */
-async function runReadYourWrites(spec: LoadSpec, requests: ReadYourWrites, seconds: number): Promise<LoadResult> {
-  const rate = spec.rate ?? 200;
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let serverErrors = 0;
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  let notVisible = 0;
-  const failed = (status: number) => {
-    non2xx += 1;
-    if (status >= 500) serverErrors += 1;
-    statuses[status] = (statuses[status] ?? 0) + 1;
+/** One paced step: resolves with its latency in ms, or undefined when it failed (told through `failed`) or timed nothing. */
+type PacedStep = (failed: (status: number) => undefined) => Promise<number | undefined>;
+
+/** One order: POST /order, timed from sending it to its acknowledgement. */
+function placeOrderStep(spec: LoadSpec, requests: OrderRequests): PacedStep {
+  return async (failed) => {
+    const { headers, body } = orderRequest(requests.shoppers, requests.products);
+    const sent = performance.now();
+    const placed = await fetch(`${spec.origin}/order`, { method: 'POST', headers, body });
+    await placed.arrayBuffer();
+    if (!placed.ok) return failed(placed.status);
+    return performance.now() - sent;
   };
-  const sequence = async () => {
+}
+
+/** One order, then the read of its customer's orders that waits on its position: timed from acknowledgement to visible. */
+function readYourWritesStep(spec: LoadSpec, requests: ReadYourWrites, notVisible: () => void): PacedStep {
+  return async (failed) => {
     const { shopper, headers, body } = orderRequest(requests.shoppers, requests.products);
     const placed = await fetch(`${spec.origin}/order`, { method: 'POST', headers, body });
     if (!placed.ok) return failed(placed.status);
@@ -111,9 +110,34 @@ async function runReadYourWrites(spec: LoadSpec, requests: ReadYourWrites, secon
     });
     if (!read.ok) return failed(read.status);
     const orders = (await read.json()) as OrderDto[];
-    latencies.push(performance.now() - acknowledged);
-    if (read.headers.get(READ_AFTER_SATISFIED_HEADER) !== 'true' || !orders.some((order) => order._id === orderId)) notVisible += 1;
+    const latency = performance.now() - acknowledged;
+    if (read.headers.get(READ_AFTER_SATISFIED_HEADER) !== 'true' || !orders.some((order) => order._id === orderId)) notVisible();
+    return latency;
   };
+}
+
+/**
+ * Starts one step every 1/rate s whatever the earlier ones are doing (open loop, so a slow answer
+ * cannot lower the rate it is measured at), and times each. The steps it could not start (already
+ * `connections` in flight) count in `requests`, not in the rate achieved. Used for the fixed rates:
+ * autocannon's rate sends each connection's share of a second back to back at the start of the
+ * second, a burst every second rather than a rate, and pads the slow answers' latencies with
+ * samples it assumes were held back (coordinated omission, at a 1 ms interval whatever the rate).
+ */
+async function runPaced(spec: LoadSpec, seconds: number, step: (notVisible: () => void) => PacedStep): Promise<LoadResult> {
+  const rate = spec.rate ?? 200;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let serverErrors = 0;
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let notVisible = 0;
+  const failed = (status: number): undefined => {
+    non2xx += 1;
+    if (status >= 500) serverErrors += 1;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  };
+  const timed = step(() => (notVisible += 1));
 
   const started = performance.now();
   const running: Promise<void>[] = [];
@@ -133,7 +157,10 @@ async function runReadYourWrites(spec: LoadSpec, requests: ReadYourWrites, secon
         if (inFlight >= spec.connections) continue;
         inFlight += 1;
         running.push(
-          sequence()
+          timed(failed)
+            .then((latency) => {
+              if (latency !== undefined) latencies.push(latency);
+            })
             .catch(() => {
               errors += 1;
             })
@@ -160,7 +187,10 @@ async function runReadYourWrites(spec: LoadSpec, requests: ReadYourWrites, secon
 }
 
 function run(spec: LoadSpec, seconds: number): Promise<LoadResult> {
-  return spec.requests.kind === 'readYourWrites' ? runReadYourWrites(spec, spec.requests, seconds) : runAutocannon(spec, seconds);
+  const { requests } = spec;
+  if (requests.kind === 'readYourWrites') return runPaced(spec, seconds, (notVisible) => readYourWritesStep(spec, requests, notVisible));
+  if (requests.kind === 'orders' && spec.rate !== undefined) return runPaced(spec, seconds, () => placeOrderStep(spec, requests));
+  return runAutocannon(spec, seconds);
 }
 
 const spec = JSON.parse(await text(process.stdin)) as LoadSpec;
