@@ -8,9 +8,11 @@ import type { OrderState } from './order.js';
  * A write model part: rebuilt from the log with the orders' states.
  */
 export class ReservationQueue implements WriteModelPart {
-  private orderIds: string[] = [];
-  /** Where the queue starts in `orderIds`: taking from the head moves it rather than shifting the array. */
+  private entries: { readonly orderId: string; readonly placedAt: number }[] = [];
+  /** Where the queue starts in `entries`: taking from the head moves it rather than shifting the array. */
   private head = 0;
+  /** False once an order came in placed before the one at the tail: sorted (once) before the head is next read. */
+  private inOrder = true;
   private listener: ((placedAt: number) => void) | undefined;
 
   constructor(private readonly orders: { get(orderId: string): OrderState | undefined }) {}
@@ -18,17 +20,21 @@ export class ReservationQueue implements WriteModelPart {
   apply(event: ModelEvent): void {
     if (event.type !== 'OrderPlaced') return;
     const placedAt = Date.parse(event.meta.occurredAt);
-    // Orders are placed one after another, so almost always at the tail; one whose clock ran behind
-    // (another writer's, before a restart) is put where its time says.
-    let at = this.orderIds.length;
-    while (at > this.head && this.placedAt(this.orderIds[at - 1]!) > placedAt) at -= 1;
-    this.orderIds.splice(at, 0, event.data.orderId);
+    // Orders are placed one after another, so almost always at the tail. Not so when the log is read
+    // back at a start: each partition in turn, so every partition after the first starts earlier
+    // than the one before ended, and a writer whose clock ran behind (before a restart) adds more.
+    // Putting each where its time says cost a walk back over a partition's orders per order: with a
+    // million orders in the log the command service took minutes to start. They are sorted once instead.
+    const tail = this.entries.at(-1);
+    if (tail && this.entries.length > this.head && tail.placedAt > placedAt) this.inOrder = false;
+    this.entries.push({ orderId: event.data.orderId, placedAt });
     this.listener?.(placedAt);
   }
 
   clear(): void {
-    this.orderIds = [];
+    this.entries = [];
     this.head = 0;
+    this.inOrder = true;
   }
 
   /** Hears when each order from now on was placed (one listener: the sweeper's). */
@@ -39,38 +45,46 @@ export class ReservationQueue implements WriteModelPart {
   /** When the earliest order still pending was placed (ms since the epoch); undefined when none is. */
   earliestPending(): number | undefined {
     this.dropSettled();
-    return this.head < this.orderIds.length ? this.placedAt(this.orderIds[this.head]!) : undefined;
+    return this.head < this.entries.length ? this.entries[this.head]!.placedAt : undefined;
   }
 
   /** The pending orders placed at or before `placedBy`, earliest first, at most `limit` of them. */
   pendingPlacedBy(placedBy: number, limit: number): string[] {
     this.dropSettled();
     const due: string[] = [];
-    for (let at = this.head; at < this.orderIds.length && due.length < limit; at += 1) {
-      const orderId = this.orderIds[at]!;
-      const order = this.orders.get(orderId);
-      if (!order) continue;
-      if (order.placedAt > placedBy) break;
-      if (order.status === 'pending') due.push(orderId);
+    for (let at = this.head; at < this.entries.length && due.length < limit; at += 1) {
+      const { orderId, placedAt } = this.entries[at]!;
+      if (placedAt > placedBy) break;
+      if (this.isPending(orderId)) due.push(orderId);
     }
     return due;
   }
 
   /** How many orders the queue holds, settled ones not yet at its head included. */
   get size(): number {
-    return this.orderIds.length - this.head;
+    return this.entries.length - this.head;
   }
 
   private dropSettled(): void {
-    while (this.head < this.orderIds.length && this.orders.get(this.orderIds[this.head]!)?.status !== 'pending') this.head += 1;
+    if (!this.inOrder) {
+      // Only the pending ones (a settled order never is again), in placement order; the sort is
+      // stable, so orders placed in the same millisecond keep the log's order.
+      this.entries = this.entries
+        .slice(this.head)
+        .filter((entry) => this.isPending(entry.orderId))
+        .sort((a, b) => a.placedAt - b.placedAt);
+      this.head = 0;
+      this.inOrder = true;
+    }
+    while (this.head < this.entries.length && !this.isPending(this.entries[this.head]!.orderId)) this.head += 1;
     // Now and then the taken part goes, so the array does not keep every order ever placed.
-    if (this.head > 1024 && this.head * 2 > this.orderIds.length) {
-      this.orderIds = this.orderIds.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
       this.head = 0;
     }
   }
 
-  private placedAt(orderId: string): number {
-    return this.orders.get(orderId)?.placedAt ?? Number.NEGATIVE_INFINITY;
+  private isPending(orderId: string): boolean {
+    return this.orders.get(orderId)?.status === 'pending';
   }
 }

@@ -3,10 +3,11 @@ import { EXPIRED_REASON, addProductSchema, formatCents, placeOrderSchema, totalC
 import type { LogWriterStatus } from '@toolforge/platform';
 import { Catalogue } from '../catalog/catalogue.js';
 import { CommandHandler } from '../shared/commandHandler.js';
-import { WriteModel } from '../shared/writeModel.js';
+import { WriteModel, type ModelEvent } from '../shared/writeModel.js';
 import { validProduct } from '../test/harness.js';
 import { memoryLog } from '../test/memoryLog.js';
 import { orderParts, ordersOn } from '../test/orderParts.js';
+import type { OrderState } from './order.js';
 import { ReservationQueue } from './reservationQueue.js';
 import { ReservationSweeper, SWEEP_CHUNK } from './reservationSweeper.js';
 
@@ -146,5 +147,26 @@ describe('ReservationQueue', () => {
     expect(shop.queue.earliestPending()).toBe(START);
     expect(shop.queue.pendingPlacedBy(START + 10 * 60_000, 10)).toEqual([first, second]);
     expect(shop.queue.pendingPlacedBy(START, 10)).toEqual([first]);
+  });
+
+  it('sorts, once, the orders of a log read back a partition at a time, and leaves the settled ones out', () => {
+    const states = new Map<string, OrderState>();
+    const queue = new ReservationQueue(states);
+    const placed = (orderId: string, minute: number, status: OrderState['status'] = 'pending') => {
+      const placedAt = START + minute * 60_000;
+      states.set(orderId, { productId: 'p-drill', userId: 'u1', quantity: 1, status, placedAt });
+      const occurredAt = new Date(placedAt).toISOString();
+      queue.apply({ type: 'OrderPlaced', data: { orderId }, meta: { occurredAt } } as unknown as ModelEvent);
+    };
+    // Partition 0, then partition 1: each in placement order, the second starting before the first ended.
+    for (const minute of [0, 2, 4, 6]) placed(`a${minute}`, minute);
+    for (const minute of [1, 3, 5, 7]) placed(`b${minute}`, minute, minute === 3 ? 'paid' : 'pending');
+    placed('c4', 4);
+
+    expect(queue.pendingPlacedBy(START + 60 * 60_000, 20)).toEqual(['a0', 'b1', 'a2', 'a4', 'c4', 'b5', 'a6', 'b7']);
+    expect(queue.pendingPlacedBy(START + 4 * 60_000, 20)).toEqual(['a0', 'b1', 'a2', 'a4', 'c4']);
+    states.set('a0', { ...states.get('a0')!, status: 'cancelled' });
+    expect(queue.earliestPending()).toBe(START + 60_000);
+    expect(queue.size).toBe(7);
   });
 });
