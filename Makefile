@@ -66,7 +66,7 @@ browser:
 # mode, then make start's embedded shop) beside a bare Fastify route, drives them with autocannon, and
 # prints one table (also bench-results/<date>.json); exits non-zero when a goal is missed. Not part of
 # `test`. Services mode needs the servers of `make services` (started here unless BENCH_STACK=embedded).
-bench: build
+bench: build kafka-jars browser
 	@if [[ "$${BENCH_STACK:-both}" != embedded ]]; then node scripts/services.mjs start; fi
 	node embedded/dist/bench/main.js
 
