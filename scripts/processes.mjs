@@ -185,9 +185,15 @@ async function isReady(ready, handle) {
 
 /**
  * Starts a process and waits until it is ready (see launch and waitUntilReady). If it exits first
- * or `timeoutMs` runs out, it is stopped and the error quotes its last output.
+ * or `timeoutMs` runs out, it is stopped and the error quotes its last output. Refused when the
+ * readiness URL already answers before the process is started.
  */
 export async function startProcess({ ready, timeoutMs, pollMs, ...options }) {
+  // Ready by URL means this process answers there: something that already does (a process left
+  // from an earlier run) would pass for it, and whatever is measured or tested after would be it.
+  if (ready && typeof ready === 'object' && 'url' in ready && (await isReady(ready))) {
+    throw new Error(`${options.name}: something already answers at ${ready.url}; stop it first`);
+  }
   const started = launch(options);
   try {
     await started.waitUntilReady(ready, { timeoutMs, pollMs });

@@ -81,6 +81,24 @@ describe('the process launcher (scripts/processes.mjs)', () => {
     );
   });
 
+  it('refuses to start a process whose readiness URL already answers (one left from an earlier run would pass for it)', async () => {
+    const server = createServer((_request, response) => response.end('ready'));
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as { port: number };
+    try {
+      await expect(
+        startProcess({
+          name: 'a second shop',
+          command: process.execPath,
+          args: ['-e', "console.log('started anyway')"],
+          ready: { url: `http://127.0.0.1:${port}/ready` },
+        }),
+      ).rejects.toThrow(`a second shop: something already answers at http://127.0.0.1:${port}/ready; stop it first`);
+    } finally {
+      server.close();
+    }
+  });
+
   it('kills a process that ignores the stop signal once the grace period is over', async () => {
     const stubborn = keep(
       node('a stubborn one', "process.on('SIGTERM', () => console.log('not now')); console.log('up'); setInterval(() => {}, 1000)", {
