@@ -28,6 +28,7 @@ export * from './eventLog/kafkaRecords.js';
 export * from './logger.js';
 export * from './shutdown.js';
 export * from './timing/sleepers.js';
+export * from './timing/coalescedRuns.js';
 export * from './userStanding.js';
 export * from './identity/identityProvider.js';
 export * from './identity/firebaseIdentity.js';

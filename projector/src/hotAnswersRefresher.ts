@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CACHE_TTL_SECONDS, cachedAnswerKey, type Cache, type CacheArea, type HotAnswers } from '@toolforge/platform';
+import { CACHE_TTL_SECONDS, CoalescedRuns, cachedAnswerKey, type Cache, type CacheArea, type HotAnswers } from '@toolforge/platform';
 import type { ProjectorLogger } from './readModelUpdater.js';
 
 export interface HotAnswersRefresherDeps {
@@ -27,15 +27,30 @@ const REST_PER_REFRESH_TIME = 4;
  * Keeps the hot answers ready in the cache after each commit that changed their area, so that the
  * first visitor after a change is served from the cache rather than loading them. It runs beside
  * the projector, never in its way: `refresh()` returns at once, and the commits that arrive while a
- * refresh runs are covered by one more refresh after it, once it has rested (REST_PER_REFRESH_TIME). The cache only ever speeds reads up, so a
- * failed refresh is logged and otherwise ignored: the query service loads what it misses. What the
- * answers are is the query side's business; this only knows when to put them where.
+ * refresh runs are covered by one more refresh after it, once it has rested (REST_PER_REFRESH_TIME).
+ * The cache only ever speeds reads up, so a failed refresh is logged and otherwise ignored: the
+ * query service loads what it misses. What the answers are is the query side's business; this only
+ * knows when to put them where.
  */
 export class HotAnswersRefresher {
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly refreshes: CoalescedRuns;
+  /** How long the last refresh took, in ms: the rest before the next one is REST_PER_REFRESH_TIME times it. */
+  private lastTook = 0;
 
-  constructor(private readonly deps: HotAnswersRefresherDeps) {}
+  constructor(private readonly deps: HotAnswersRefresherDeps) {
+    const now = deps.now ?? (() => performance.now());
+    const rest = deps.rest ?? sleep;
+    this.refreshes = new CoalescedRuns(
+      async () => {
+        const started = now();
+        await this.refreshOnce().catch((error: unknown) => {
+          deps.logger?.error({ err: error }, `could not refresh the hot ${this.area} answers in the cache`);
+        });
+        this.lastTook = now() - started;
+      },
+      () => rest(REST_PER_REFRESH_TIME * this.lastTook),
+    );
+  }
 
   /** The area whose commits make the answers stale. */
   get area(): CacheArea {
@@ -44,33 +59,12 @@ export class HotAnswersRefresher {
 
   /** The area changed: refresh now, or once more after the refresh under way. */
   refresh(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.refreshUntilCurrent();
+    this.refreshes.request();
   }
 
   /** Resolves when no refresh runs or waits (a stop lets the last one finish before closing the cache). */
-  async settled(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async refreshUntilCurrent(): Promise<void> {
-    const now = this.deps.now ?? (() => performance.now());
-    const rest = this.deps.rest ?? sleep;
-    try {
-      do {
-        this.again = false;
-        const started = now();
-        await this.refreshOnce().catch((error: unknown) => {
-          this.deps.logger?.error({ err: error }, `could not refresh the hot ${this.area} answers in the cache`);
-        });
-        if (this.again) await rest(REST_PER_REFRESH_TIME * (now() - started));
-      } while (this.again);
-    } finally {
-      this.running = undefined;
-    }
+  settled(): Promise<void> {
+    return this.refreshes.settled();
   }
 
   private async refreshOnce(): Promise<void> {

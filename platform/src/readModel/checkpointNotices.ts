@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.js';
+import { CoalescedRuns } from '../timing/coalescedRuns.js';
 import type { SqlQueryable } from './sql.js';
 
 /** The PostgreSQL channel on which the projector says its checkpoints moved (per database). */
@@ -13,30 +14,19 @@ export const CHECKPOINTS_CHANNEL = 'toolforge_checkpoints';
  * is logged, never thrown.
  */
 export class CheckpointAnnouncer {
-  private sending = false;
-  private again = false;
+  private readonly notices: CoalescedRuns;
 
-  constructor(
-    private readonly sql: SqlQueryable,
-    private readonly logger?: Pick<Logger, 'warn'>,
-  ) {}
+  constructor(sql: SqlQueryable, logger?: Pick<Logger, 'warn'>) {
+    this.notices = new CoalescedRuns(() =>
+      sql.query('select pg_notify($1, $2)', [CHECKPOINTS_CHANNEL, '']).then(
+        () => undefined,
+        (error: unknown) => logger?.warn({ err: error }, 'could not announce that the checkpoints moved'),
+      ),
+    );
+  }
 
   announce(): void {
-    if (this.sending) {
-      this.again = true;
-      return;
-    }
-    this.sending = true;
-    void this.sql
-      .query('select pg_notify($1, $2)', [CHECKPOINTS_CHANNEL, ''])
-      .catch((error: unknown) => this.logger?.warn({ err: error }, 'could not announce that the checkpoints moved'))
-      .finally(() => {
-        this.sending = false;
-        if (this.again) {
-          this.again = false;
-          this.announce();
-        }
-      });
+    this.notices.request();
   }
 }
 

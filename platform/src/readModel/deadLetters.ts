@@ -6,8 +6,21 @@
  * is retried, never set aside.
  */
 export function refusesTheEvent(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
+  const code = sqlStateOf(error);
   return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
+/**
+ * SQLSTATE 40P01: the database rolled the transaction back to break a deadlock. Nothing the batch
+ * did wrong either: applied again, it goes through (SqlProjectionStore).
+ */
+export function isDeadlock(error: unknown): boolean {
+  return sqlStateOf(error) === '40P01';
+}
+
+/** The SQLSTATE a driver's error carries (pg and PGlite both name it `code`). */
+function sqlStateOf(error: unknown): unknown {
+  return (error as { code?: unknown } | null | undefined)?.code;
 }
 
 /** The database's words for why it refused an event, as a dead letter keeps them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRefusal, refusesTheEvent, withoutNul } from './deadLetters.js';
+import { describeRefusal, isDeadlock, refusesTheEvent, withoutNul } from './deadLetters.js';
 
 describe('dead letters', () => {
   it('blame the event for data exceptions and integrity violations only', () => {
@@ -9,6 +9,12 @@ describe('dead letters', () => {
     for (const code of ['08006', '57P01', '40001', '40P01', undefined, 23502]) expect(refusesTheEvent({ code })).toBe(false);
     expect(refusesTheEvent(new Error('connection terminated'))).toBe(false);
     expect(refusesTheEvent(undefined)).toBe(false);
+  });
+
+  it('tell a deadlock (applied again) from every other failure', () => {
+    expect(isDeadlock({ code: '40P01' })).toBe(true);
+    for (const error of [{ code: '40001' }, { code: '22021' }, new Error('deadlock detected'), undefined])
+      expect(isDeadlock(error)).toBe(false);
   });
 
   it('keep the database’s words and escape NUL', () => {

@@ -1,4 +1,4 @@
-import { describeRefusal, refusesTheEvent, withoutNul } from './deadLetters.js';
+import { describeRefusal, isDeadlock, refusesTheEvent, withoutNul } from './deadLetters.js';
 import type { AppliedBatch, DeadLetter, ProjectedEvent, ProjectionBatch } from './batches.js';
 import type { ReadModelTables } from './migrations.js';
 import { FIRST_STATISTICS_AFTER, StatisticsSchedule } from './plannerStatistics.js';
@@ -271,11 +271,6 @@ const LOG_BINDING_LOCK = 72_430_617;
 const EVENT_SAVEPOINT = 'projected_event';
 /** Tries of a batch the database rolled back to break a deadlock. */
 const DEADLOCK_ATTEMPTS = 5;
-
-/** SQLSTATE 40P01: the database rolled this transaction back to break a deadlock. */
-function isDeadlock(error: unknown): boolean {
-  return (error as { code?: unknown } | null | undefined)?.code === '40P01';
-}
 
 async function setAside<Write>(tx: SqlQueryable, batch: ProjectionBatch<Write>, event: ProjectedEvent<Write>, error: string) {
   const source = event.source ?? { type: 'unknown', json: JSON.stringify({ offset: event.offset, writes: event.writes }) };
