@@ -1,7 +1,7 @@
 import type { Cents, ProductCategory, ProductFilter, ProductSort } from '@toolforge/contracts';
-import DataLoader from 'dataloader';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
 import { recordReader } from '../shared/driverRecord.js';
+import { readsTogether } from '../shared/readsTogether.js';
 
 /** A product as the query side reads it: available stock is stock minus every reservation. */
 export interface ProductView {
@@ -134,30 +134,21 @@ type ProductRecord = Parameters<typeof toProductView>[0];
 /** The most products one statement looks up by id. */
 const PRODUCTS_PER_LOOKUP = 100;
 
-/**
- * Products by id, looked up together: the ids asked for while the event loop handles what has
- * arrived go into one statement (`= any($1)`), sent once it has (setImmediate). Under load a
- * product page then costs a fraction of a round trip to the database instead of one each: profiled
- * with 50 shoppers reading random products, the query service spent 44 % of its time in the
- * `writev` of each lookup. Nothing is kept between lookups (no cache: each read is the read model's).
- */
-function productLookups(sql: SqlQueryable): DataLoader<string, ProductView | undefined> {
-  return new DataLoader(
-    async (ids: readonly string[]) => {
-      const result = await sql.query<ProductRecord>(
-        `select ${PRODUCT_COLUMNS} from products p ${WITH_RESERVATIONS} where p.product_id = any($1::text[]) and p.deleted_at is null`,
-        [ids],
-      );
-      const found = new Map(result.rows.map((row) => [row.productId, toProductView(row)]));
-      return ids.map((id) => found.get(id));
-    },
-    { cache: false, maxBatchSize: PRODUCTS_PER_LOOKUP, batchScheduleFn: (lookUp) => setImmediate(lookUp) },
-  );
+/** Products by id, looked up together (shared/readsTogether.ts): `= any($1)` in one statement. */
+function productLookups(sql: SqlQueryable): (productId: string) => Promise<ProductView | undefined> {
+  return readsTogether(async (ids: readonly string[]) => {
+    const result = await sql.query<ProductRecord>(
+      `select ${PRODUCT_COLUMNS} from products p ${WITH_RESERVATIONS} where p.product_id = any($1::text[]) and p.deleted_at is null`,
+      [ids],
+    );
+    const found = new Map(result.rows.map((row) => [row.productId, toProductView(row)]));
+    return ids.map((id) => found.get(id));
+  }, PRODUCTS_PER_LOOKUP);
 }
 
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */
 export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
-  const lookups = productLookups(sql);
+  const lookUp = productLookups(sql);
   return {
     async listProducts(slice, search = ALL_NEWEST) {
       const { text, params } = isAllNewest(search) ? NEWEST_PAGE : pageQuery(search);
@@ -170,7 +161,7 @@ export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
       return Number(result.rows[0]!.count);
     },
     findProduct(productId) {
-      return lookups.load(productId);
+      return lookUp(productId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Cents, OrderStatus } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
 import { recordReader } from '../shared/driverRecord.js';
+import { readsTogether } from '../shared/readsTogether.js';
 
 /** An order as the query side reads it: as placed (the projector's OrderRow is this and its log position). */
 export interface OrderView {
@@ -56,12 +57,29 @@ const SELECT_ORDER_IN_LOG = `
 const toOrderInLog = recordReader<OrderInLog>()({ eventOffsets: (offsets) => (offsets as unknown[]).map(Number) });
 type OrderInLogRecord = Parameters<typeof toOrderInLog>[0];
 
+/** The most customers whose orders one statement reads. */
+const CUSTOMERS_PER_READ = 50;
+
+/**
+ * Customers' orders, read together (shared/readsTogether.ts): `= any($1)` in one statement, newest
+ * first, each row then dealt to its customer in that order. A customer's list is read by that
+ * customer (and admins) and so is nearly always a cache miss: a read each.
+ */
+function orderListReads(sql: SqlQueryable): (uid: string) => Promise<OrderView[]> {
+  return readsTogether(async (uids: readonly string[]) => {
+    const result = await sql.query<OrderRecord>(`${SELECT_ORDERS} where user_id = any($1::text[]) ${NEWEST_ORDERS}`, [uids]);
+    const lists = new Map(uids.map((uid) => [uid, [] as OrderView[]]));
+    for (const row of result.rows) lists.get(row.userId)?.push(toOrderView(row));
+    return uids.map((uid) => lists.get(uid)!);
+  }, CUSTOMERS_PER_READ);
+}
+
 /** The orders' reads on the read model's tables (orders/tables.ts). */
 export function sqlOrderReader(sql: SqlQueryable): OrderReader {
+  const ordersOf = orderListReads(sql);
   return {
-    async ordersOfUser(uid) {
-      const result = await sql.query<OrderRecord>(`${SELECT_ORDERS} where user_id = $1 ${NEWEST_ORDERS}`, [uid]);
-      return result.rows.map(toOrderView);
+    ordersOfUser(uid) {
+      return ordersOf(uid);
     },
     async listOrders(slice) {
       const result = slice
