@@ -1,36 +1,34 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A bounded map in this process: at most `maxEntries`, the least recently used forgotten first, and
- * each entry only until its time to live is over.
+ * each entry for its time to live and not a millisecond more.
+ *
+ * On lru-cache, which keeps the order of use in a list beside its Map. Kept in a Map's insertion
+ * order (each read deleting and re-inserting its key), a hot key's reads cost a walk of every
+ * deleted copy of it left in the Map's bucket until V8 rehashed the table: 26 µs a read with 10,000
+ * entries against 0.3 µs with 100, measured in Node 20, and a fifth of the embedded shop's time
+ * profiled under one cached route (docs/read-model.md, "The maps that remember").
  */
-export class ExpiringLru<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+export class ExpiringLru<V extends NonNullable<unknown>> {
+  private readonly entries: LRUCache<string, V>;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+  /** `now`: the wall clock (Date.now) unless given, as the times to live often come from one (a token's expiry). */
+  constructor(maxEntries: number, now: () => number = () => Date.now()) {
+    // ttlResolution 0: each read asks the clock (a cheap call), so that a clock moved by a test counts at once.
+    this.entries = new LRUCache<string, V>({ max: maxEntries, ttlResolution: 0, perf: { now } });
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= this.now()) return undefined;
-    // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
-    this.entries.set(key, entry);
-    return entry.value;
+    return this.entries.get(key);
   }
 
   set(key: string, value: V, ttlMs: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    this.entries.set(key, value, { ttl: ttlMs });
   }
 
   clear(): void {

@@ -9,7 +9,7 @@ describe('InProcessCache', () => {
     let now = 1_000;
     const cache = new InProcessCache({ now: () => now });
     await cache.set('home', '[]', 60);
-    now += 59_999;
+    now += 60_000;
     expect(await cache.get('home')).toBe('[]');
     now += 1;
     expect(await cache.get('home')).toBeUndefined();
