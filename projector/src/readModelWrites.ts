@@ -1,4 +1,4 @@
-import { SqlProjectionStore, type CacheArea, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
+import { SqlProjectionStore, type CacheArea, type ProjectionStoreOptions, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
 import { catalogueWrites, type CatalogueWrite } from './catalog/writes.js';
 import { identityWrites, type IdentityWrite } from './identity/writes.js';
@@ -114,7 +114,10 @@ export function rowsOf(write: RowWrite): RowKey[] {
  * The read model as the projector keeps it, on any Postgres: the query service's tables, migrated
  * first (docs/read-model.md says why they are the query service's), filled with these writes.
  */
-export async function openProjectorStore(sql: SqlExecutor): Promise<SqlProjectionStore<RowWrite>> {
+export async function openProjectorStore(
+  sql: SqlExecutor,
+  options: Pick<ProjectionStoreOptions<RowWrite>, 'statisticsAfter'> = {},
+): Promise<SqlProjectionStore<RowWrite>> {
   await migrateReadModel(sql);
-  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, applyWrites: applyRowWrites, tables: READ_MODEL_TABLES });
+  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, applyWrites: applyRowWrites, tables: READ_MODEL_TABLES, ...options });
 }

@@ -16,7 +16,7 @@ import {
   type SqlExecutor,
   type SqlQueryable,
 } from '@toolforge/platform';
-import { CACHE_AREAS } from '@toolforge/query-service';
+import { CACHE_AREAS, READ_MODEL_TABLES } from '@toolforge/query-service';
 import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
 import { openProjectorStore } from './readModelWrites.js';
@@ -84,7 +84,9 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
   // against 53–62k (5 % on average, one pair the other way); on PGlite no difference.
   const built = inSchema(sql, REBUILD_SCHEMA, { asyncCommits: true });
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const projector = new Projector({ log, store: await openProjectorStore(built), batchSize, readAhead: true, lanes: LANES });
+  // No statistics while the tables fill (nobody reads them yet): gathered once, when they are full.
+  const store = await openProjectorStore(built, { statisticsAfter: Number.POSITIVE_INFINITY });
+  const projector = new Projector({ log, store, batchSize, readAhead: true, lanes: LANES });
   // The new tables are filled without the indexes that only serve reads, and get them once full.
   const deferred = await deferIndexes(sql, REBUILD_SCHEMA);
   const progress = await progressOf(log, options.onProgress);
@@ -102,6 +104,8 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
     }
     signal?.removeEventListener('abort', stop);
     await buildIndexes(sql, deferred);
+    // The planner's statistics of the whole new version, before readers are switched to it (plannerStatistics.ts).
+    await built.query(`analyze ${READ_MODEL_TABLES.join(', ')}`);
     progress.caughtUp();
     const tables = await sql.transaction(async (tx) => {
       if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built);

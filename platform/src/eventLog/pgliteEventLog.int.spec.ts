@@ -61,6 +61,38 @@ describe('PGlite event log', () => {
     }
   });
 
+  it('says where each topic’s partitions end, each pair found by its own index lookups', async () => {
+    const own = await openEmbeddedPostgres(null);
+    try {
+      const ownLog = await PgliteEventLog.open(own);
+      // Written by hand: the log's own appends use one partition, and its ends must hold for any.
+      await own.query(
+        `insert into events (topic, partition, "offset", stream_id, stream_position, event_id, type, data, meta)
+         select topic, partition, "offset", topic || partition || "offset", 1, gen_random_uuid(), 'ProductDeleted', '{}', '{}'
+           from (values ($1, 0, 3), ($1, 2, 5), ($2, 1, 2), ($3, 0, 1)) as ends(topic, partition, count),
+                generate_series(0, count - 1) as "offset"`,
+        [TOPICS.orders, TOPICS.products, TOPICS.users],
+      );
+      const ends = (await ownLog.identify()).ends.map(({ topic, partition, end }) => [topic, partition, end]);
+      expect(ends.sort()).toEqual(
+        [
+          [TOPICS.orders, 0, 3],
+          [TOPICS.orders, 2, 5],
+          [TOPICS.products, 1, 2],
+          [TOPICS.users, 0, 1],
+        ].sort(),
+      );
+      expect([...(await ownLog.endOffsets(TOPICS.orders))]).toEqual([
+        [0, 3],
+        [2, 5],
+      ]);
+      expect([...(await ownLog.endOffsets(TOPICS.products))]).toEqual([[1, 2]]);
+      expect([...(await ownLog.endOffsets(TOPICS.reviews))]).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('appends with dense offsets per topic, in its one partition', async () => {
     const first = await log.append({ topic: TOPICS.products, streamId: 'a', expectedVersion: 0, events: [deleted('a'), deleted('a')] });
     const second = await log.append({ topic: TOPICS.products, streamId: 'b', expectedVersion: 0, events: [deleted('b')] });

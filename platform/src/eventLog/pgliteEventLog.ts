@@ -46,6 +46,35 @@ const SCHEMA = `
 const PARTITION = 0;
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * Where each (topic, partition) of the log ends, of one topic (`$1`) or of all: the pairs found by
+ * walking the unique (topic, partition, offset) index one pair at a time (a skip scan, which
+ * PostgreSQL does not plan by itself), and each pair's end read off its last entry. Grouped
+ * instead, every event was read: 50–95 ms at 300,000 events on the embedded shop's thread, for
+ * each readiness check, `toolforge status` and a rebuild's progress.
+ */
+const logEnds = (oneTopic: boolean) => {
+  const ofTopic = (alias: string) => (oneTopic ? `${alias}.topic = $1` : 'true');
+  // The next pair is looked for by the row comparison alone, which the index starts its scan at;
+  // one topic's walk ends at the first pair of another (with the topic in the scan's conditions,
+  // it started at the topic's first entry and stepped over every one of the pair before).
+  return `
+  with recursive pairs(topic, partition) as (
+    (select e.topic, e.partition from events e where ${ofTopic('e')} order by e.topic, e.partition limit 1)
+    union all
+    select later.topic, later.partition
+      from pairs, lateral (
+        select e.topic, e.partition from events e
+         where (e.topic, e.partition) > (pairs.topic, pairs.partition)
+         order by e.topic, e.partition limit 1) later
+     where ${ofTopic('later')}
+  )
+  select topic, partition, (select max(e."offset") + 1 from events e where e.topic = pairs.topic and e.partition = pairs.partition) as end
+    from pairs`;
+};
+const LOG_ENDS = logEnds(false);
+const TOPIC_ENDS = logEnds(true);
+
 interface EventRow {
   topic: string;
   partition: number;
@@ -79,9 +108,7 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
   /** This log's id and where each topic's partition ends. */
   async identify(): Promise<LogIdentity> {
     const id = await this.db.query<{ log_id: string }>('select log_id from log_identity');
-    const ends = await this.db.query<{ topic: string; partition: number; end: unknown }>(
-      'select topic, partition, max("offset") + 1 as end from events group by topic, partition',
-    );
+    const ends = await this.db.query<{ topic: string; partition: number; end: unknown }>(LOG_ENDS);
     return {
       logId: `the embedded log ${id.rows[0]!.log_id}`,
       ends: ends.rows.map((row) => ({ topic: row.topic, partition: row.partition, end: Number(row.end) })),
@@ -219,11 +246,8 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
 
   /** Where each partition of the topic ends: the offset its next event will get. */
   async endOffsets(topic: Topic): Promise<ReadonlyMap<number, number>> {
-    const result = await this.db.query<{ partition: number; next: string | number }>(
-      'select partition, max("offset") + 1 as next from events where topic = $1 group by partition',
-      [topic],
-    );
-    return new Map(result.rows.map((row) => [row.partition, Number(row.next)]));
+    const result = await this.db.query<{ partition: number; end: unknown }>(TOPIC_ENDS, [topic]);
+    return new Map(result.rows.map((row) => [row.partition, Number(row.end)]));
   }
 
   /** In-process wake-up for an embedded projector; returns the unsubscribe function. */
