@@ -51,7 +51,7 @@ const UNIQUE_VIOLATION = '23505';
  * walking the unique (topic, partition, offset) index one pair at a time (a skip scan, which
  * PostgreSQL does not plan by itself), and each pair's end read off its last entry. Grouped
  * instead, every event was read: 50–95 ms at 300,000 events on the embedded shop's thread, for
- * each readiness check, `toolforge status` and a rebuild's progress.
+ * each readiness check, `toolforge status` and a rebuild's progress (docs/event-log.md).
  */
 const logEnds = (oneTopic: boolean) => {
   const ofTopic = (alias: string) => (oneTopic ? `${alias}.topic = $1` : 'true');
