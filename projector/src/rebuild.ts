@@ -16,7 +16,7 @@ import {
   type SqlExecutor,
   type SqlQueryable,
 } from '@toolforge/platform';
-import { CACHE_AREAS, READ_MODEL_TABLES } from '@toolforge/query-service';
+import { CACHE_AREAS } from '@toolforge/query-service';
 import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
 import { openProjectorStore } from './readModelWrites.js';
@@ -105,7 +105,7 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
     signal?.removeEventListener('abort', stop);
     await buildIndexes(sql, deferred);
     // The planner's statistics of the whole new version, before readers are switched to it (plannerStatistics.ts).
-    await built.query(`analyze ${READ_MODEL_TABLES.join(', ')}`);
+    await store.gatherStatistics();
     progress.caughtUp();
     const tables = await sql.transaction(async (tx) => {
       if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built);

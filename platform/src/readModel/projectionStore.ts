@@ -125,8 +125,13 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   async applyBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
     const applied = await this.applyRefusingSome(batch);
     // After the commit: ANALYZE reads a sample of each table, and the batch's rows are in it.
-    if (this.statistics.count(applied.applied)) await this.sql.query(`analyze ${this.options.tables.join(', ')}`);
+    if (this.statistics.count(applied.applied)) await this.gatherStatistics();
     return applied;
+  }
+
+  /** The planner's statistics of every table of the store (ANALYZE): on its schedule, or when its owner says (a rebuild, once full). */
+  async gatherStatistics(): Promise<void> {
+    await this.sql.query(`analyze ${this.options.tables.join(', ')}`);
   }
 
   private async applyRefusingSome(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {

@@ -76,11 +76,8 @@ function orderListReads(sql: SqlQueryable): (uid: string) => Promise<OrderView[]
 
 /** The orders' reads on the read model's tables (orders/tables.ts). */
 export function sqlOrderReader(sql: SqlQueryable): OrderReader {
-  const ordersOf = orderListReads(sql);
   return {
-    ordersOfUser(uid) {
-      return ordersOf(uid);
-    },
+    ordersOfUser: orderListReads(sql),
     async listOrders(slice) {
       const result = slice
         ? await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS} limit $1 offset $2`, [slice.limit, slice.offset])
