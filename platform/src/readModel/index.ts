@@ -1,4 +1,5 @@
 export * from './sql.js';
+export * from './copyRows.js';
 export * from './migrations.js';
 export * from './batches.js';
 export * from './readStore.js';

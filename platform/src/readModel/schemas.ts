@@ -1,3 +1,4 @@
+import { sqlName } from './copyRows.js';
 import type { SqlExecutor, SqlQueryable } from './sql.js';
 
 /**
@@ -8,12 +9,6 @@ import type { SqlExecutor, SqlQueryable } from './sql.js';
 
 /** The schema readers and the projector use: PostgreSQL's default, where the read model always lived. */
 export const SERVING_SCHEMA = 'public';
-
-/** A schema or table name as SQL: only the plain names the read model uses, so quoting cannot be escaped. */
-function quoted(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a name the read model uses`);
-  return `"${name}"`;
-}
 
 export interface InSchemaOptions {
   /**
@@ -32,7 +27,7 @@ export interface InSchemaOptions {
  * then mean that schema's tables only: nothing reaches the serving tables by mistake.
  */
 export function inSchema(sql: SqlExecutor, schema: string, options: InSchemaOptions = {}): SqlExecutor {
-  const searchPath = `set local search_path to ${quoted(schema)}`;
+  const searchPath = `set local search_path to ${sqlName(schema)}`;
   const transaction = <T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> =>
     sql.transaction(async (tx) => {
       await tx.query(searchPath);
@@ -48,11 +43,11 @@ export function inSchema(sql: SqlExecutor, schema: string, options: InSchemaOpti
 /** A schema made anew: whatever a canceled or failed run left there is dropped first. */
 export async function freshSchema(sql: SqlQueryable, schema: string): Promise<void> {
   await dropSchema(sql, schema);
-  await sql.query(`create schema ${quoted(schema)}`);
+  await sql.query(`create schema ${sqlName(schema)}`);
 }
 
 export async function dropSchema(sql: SqlQueryable, schema: string): Promise<void> {
-  await sql.query(`drop schema if exists ${quoted(schema)} cascade`);
+  await sql.query(`drop schema if exists ${sqlName(schema)} cascade`);
 }
 
 /**
@@ -70,9 +65,9 @@ export async function switchTables(
   const tables = await tablesOf(tx, built);
   const current = new Set(await tablesOf(tx, serving));
   for (const table of tables) {
-    const name = quoted(table);
-    if (current.has(table)) await tx.query(`alter table ${quoted(serving)}.${name} set schema ${quoted(retired)}`);
-    await tx.query(`alter table ${quoted(built)}.${name} set schema ${quoted(serving)}`);
+    const name = sqlName(table);
+    if (current.has(table)) await tx.query(`alter table ${sqlName(serving)}.${name} set schema ${sqlName(retired)}`);
+    await tx.query(`alter table ${sqlName(built)}.${name} set schema ${sqlName(serving)}`);
   }
   return tables;
 }
@@ -105,7 +100,7 @@ export async function deferIndexes(sql: SqlQueryable, schema: string): Promise<D
       order by index.relname`,
     [schema],
   );
-  for (const { name } of result.rows) await sql.query(`drop index ${quoted(schema)}.${quoted(name)}`);
+  for (const { name } of result.rows) await sql.query(`drop index ${sqlName(schema)}.${sqlName(name)}`);
   return result.rows;
 }
 

@@ -1,4 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { copyCsv, sqlName, type CopiedRows } from './copyRows.js';
 
 /** What a statement answers: its rows, typed by the caller. */
 export interface SqlResult<Row> {
@@ -8,6 +9,8 @@ export interface SqlResult<Row> {
 /** Runs one statement with positional parameters ($1, $2, …). */
 export interface SqlQueryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+  /** Appends rows with COPY: a transaction's, where the driver has it (PGlite). Use copyOrInsert. */
+  copyRows?(copied: CopiedRows): Promise<void>;
 }
 
 /**
@@ -34,10 +37,17 @@ export function pgliteSql(db: PGlite): SqlExecutor {
             const result = await tx.query<Row>(sql, [...params]);
             return { rows: result.rows };
           },
+          copyRows: (copied) => copyIntoPglite(tx, copied),
         }),
       );
     },
   };
+}
+
+/** PGlite's COPY reads its input from a blob it is handed as the file /dev/blob. */
+async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedRows): Promise<void> {
+  const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format csv)`;
+  await tx.query(statement, [], { blob: new Blob([copyCsv(rows)]) });
 }
 
 /** A timestamptz as ISO text: drivers hand it back as a Date or a string. */

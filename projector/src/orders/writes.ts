@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@toolforge/contracts';
-import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
+import { copyOrInsert, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
 import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -20,15 +20,58 @@ export interface OrderMove {
 export type OrderWrite =
   { readonly kind: 'insertOrder'; readonly order: OrderRow } | { readonly kind: 'moveOrder'; readonly move: OrderMove };
 
+const ORDER_COLUMNS = [
+  'order_id',
+  'product_id',
+  'product_name',
+  'user_id',
+  'user_name',
+  'quantity',
+  'unit_price_cents',
+  'total_cost_cents',
+  'shipping_address',
+  'status',
+  'payment',
+  'placed_at',
+  'log_partition',
+  'log_offset',
+  'event_offsets',
+] as const;
+
+const orderValues = (o: OrderRow) => [
+  o.orderId,
+  o.productId,
+  o.productName,
+  o.userId,
+  o.userName,
+  o.quantity,
+  o.unitPriceCents,
+  o.totalCostCents,
+  o.shippingAddress,
+  o.status,
+  o.payment,
+  o.placedAt,
+  o.logPosition.partition,
+  o.logPosition.offset,
+  [o.logPosition.offset],
+];
+
 /**
- * Inserts orders in one statement, in their order (a repeated order id: the first one stays, as
- * inserting them one by one would leave it). The order's own event is the first of its offsets.
+ * Inserts orders, in their order: with COPY where the database has it (embedded; a rebuild's batches
+ * of thousands of orders are most of its time), else or when an order id is already taken with the
+ * statement below, which keeps the first of a repeated order id, as inserting them one by one would.
+ * The order's own event is the first of its offsets.
  */
 async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
+  await copyOrInsert(tx, { table: 'orders', columns: ORDER_COLUMNS, rows: orders.map(orderValues) }, () =>
+    insertOrdersSkippingTaken(tx, orders),
+  );
+}
+
+async function insertOrdersSkippingTaken(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
   const column = <Value>(value: (order: OrderRow) => Value) => orders.map(value);
   await tx.query(
-    `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-                         total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets)
+    `insert into orders (${ORDER_COLUMNS.join(', ')})
      select order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
             total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, array[log_offset]
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[],
