@@ -7,3 +7,4 @@ export * from './hotAnswersRefresher.js';
 export * from './logBinding.js';
 export * from './deadLetterReport.js';
 export * from './rebuild.js';
+export * from './bulkFirstBuild.js';

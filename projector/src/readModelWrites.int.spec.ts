@@ -65,6 +65,11 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
     [{ kind: 'insertProduct', product: productRow(0, { name: 'Added again' }) }],
     [{ kind: 'adjustStock', productId: 'p-1', delta: 7 }],
     [{ kind: 'insertProduct', product: productRow(2) }],
+    // A run of additions, one id twice: the first stays.
+    [{ kind: 'insertProduct', product: productRow(3) }],
+    [{ kind: 'insertProduct', product: productRow(4) }],
+    [{ kind: 'insertProduct', product: productRow(3, { name: 'Added twice in a run' }) }],
+    [{ kind: 'insertProduct', product: productRow(5) }],
   ];
   const users: RowWrite[][] = [];
   for (let n = 0; n < 13; n += 1) {
@@ -81,6 +86,22 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
       { kind: 'revokeAdmin', uid, email: `${uid}@toolforge.test`, version },
     ][n % 4] as RowWrite;
     users.push([write]);
+  }
+  // A run of sign-ins, one account's three with its versions out of log order: the last one's
+  // details and the highest version stay.
+  for (const [uid, version, name] of [
+    ['u-2', 3, 'Third'],
+    ['u-2', 1, 'First'],
+    ['u-3', 1, 'Other'],
+    ['u-2', 2, 'Second'],
+  ] as const) {
+    users.push([
+      {
+        kind: 'signInUser',
+        user: { uid, email: `${uid}@toolforge.test`, name, photoURL: null, emailVerified: false, at: at(20 + version) },
+        version,
+      },
+    ]);
   }
   const asEvents = (writes: RowWrite[][]): ProjectedEvent<RowWrite>[] =>
     writes.map((eventWrites, offset) => ({ offset, writes: eventWrites, source: { type: 'Test', json: JSON.stringify({ offset }) } }));
@@ -144,6 +165,10 @@ describe('a batch applied in a few statements', () => {
       // The restock before it was added found no row.
       ['p-1', 'Product 1', 10_01, 107, null],
       ['p-2', 'Product 2', 10_02, 100, null],
+      // Added twice in one run: the first stays.
+      ['p-3', 'Product 3', 10_03, 100, null],
+      ['p-4', 'Product 4', 10_04, 100, null],
+      ['p-5', 'Product 5', 10_05, 100, null],
     ]);
     expect(oneByOne.dump.orders).toHaveLength(46);
     // Shipped orders were all delivered next.
@@ -151,9 +176,11 @@ describe('a batch applied in a few statements', () => {
     // Moved before it was placed: the move found no row, and the row records its own event alone.
     expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-41')).toMatchObject({ status: 'pending', payment: false });
     expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-41')?.event_offsets).toHaveLength(1);
-    expect(oneByOne.dump.users.map((row) => [row.uid, row.signed_in, row.admin])).toEqual([
-      ['u-0', true, false],
-      ['u-1', false, false],
+    expect(oneByOne.dump.users.map((row) => [row.uid, row.signed_in, row.admin, row.name, row.stream_version])).toEqual([
+      ['u-0', true, false, 'User 12', 7],
+      ['u-1', false, false, '', 6],
+      ['u-2', true, false, 'Second', 3],
+      ['u-3', true, false, 'Other', 1],
     ]);
     expect(oneByOne.deadLetters.map((letter) => [letter.topic, letter.offset])).toEqual([
       ['sales.orders', REFUSED],

@@ -32,6 +32,41 @@ async function setAdmin(tx: SqlQueryable, write: { uid: string; email: string; v
   );
 }
 
+type SignIn = Extract<IdentityWrite, { kind: 'signInUser' }>;
+
+/**
+ * Sign-ins in one statement. Each one in turn would leave the account's last sign-in's details and
+ * the highest version, so a run's sign-ins of one account are folded to that first (a statement may
+ * change a row only once): a customer base's first sign-ins were a statement each.
+ */
+async function signInUsers(tx: SqlQueryable, writes: readonly SignIn[]): Promise<void> {
+  const folded = new Map<string, SignIn>();
+  for (const write of writes) {
+    const earlier = folded.get(write.user.uid);
+    folded.set(write.user.uid, earlier && earlier.version > write.version ? { ...write, version: earlier.version } : write);
+  }
+  const signIns = [...folded.values()];
+  const column = <Value>(value: (write: SignIn) => Value) => signIns.map(value);
+  await tx.query(
+    `insert into users (uid, email, name, photo_url, email_verified, signed_in, last_seen_at, stream_version)
+     select uid, email, name, photo_url, email_verified, true, last_seen_at, stream_version
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[], $7::integer[])
+            as u(uid, email, name, photo_url, email_verified, last_seen_at, stream_version)
+     on conflict (uid) do update set email = excluded.email, name = excluded.name, photo_url = excluded.photo_url,
+       email_verified = excluded.email_verified, signed_in = true, last_seen_at = excluded.last_seen_at,
+       stream_version = greatest(users.stream_version, excluded.stream_version)`,
+    [
+      column((w) => w.user.uid),
+      column((w) => w.user.email),
+      column((w) => w.user.name),
+      column((w) => w.user.photoURL),
+      column((w) => w.user.emailVerified),
+      column((w) => w.user.at),
+      column((w) => w.version),
+    ],
+  );
+}
+
 /** Every account write changes the account's one row. */
 const user = (write: { uid: string } | { user: { uid: string } }): RowKey[] => [
   { table: 'users', keyColumn: 'uid', key: 'user' in write ? write.user.uid : write.uid },
@@ -43,16 +78,8 @@ export const identityWrites: RowWriteHandlers<IdentityWrite> = {
     stale: [],
     table: 'users',
     rows: user,
-    async apply(tx, { user: u, version }) {
-      await tx.query(
-        `insert into users (uid, email, name, photo_url, email_verified, signed_in, last_seen_at, stream_version)
-         values ($1, $2, $3, $4, $5, true, $6, $7)
-         on conflict (uid) do update set email = excluded.email, name = excluded.name, photo_url = excluded.photo_url,
-           email_verified = excluded.email_verified, signed_in = true, last_seen_at = excluded.last_seen_at,
-           stream_version = greatest(users.stream_version, excluded.stream_version)`,
-        [u.uid, u.email, u.name, u.photoURL, u.emailVerified, u.at, version],
-      );
-    },
+    apply: (tx, write) => signInUsers(tx, [write]),
+    applyRun: signInUsers,
   },
   signOutUser: {
     stale: [],

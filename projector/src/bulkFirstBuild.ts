@@ -1,0 +1,42 @@
+import { ALL_TOPICS } from '@toolforge/contracts';
+import { sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
+import { rebuildReadModel, type RebuildOptions } from './rebuild.js';
+
+/**
+ * From how many events in the log a read model that has applied none is built in bulk. Below it the
+ * projector's own catch-up takes a few seconds at most.
+ */
+export const BULK_FIRST_BUILD_FROM = 20_000;
+
+export interface BulkFirstBuildOptions {
+  readonly log: RebuildOptions['log'];
+  readonly sql: SqlExecutor;
+  readonly logger: { info(message: string): void };
+  /** BULK_FIRST_BUILD_FROM unless told (tests). */
+  readonly from?: number;
+}
+
+/**
+ * Builds a read model that has applied no event yet as `toolforge rebuild` builds one, when the log
+ * already holds at least `from` events: a shop started on a restored log, or on a read model dropped
+ * to be made again. The running projector applies batches of 500 with every index kept up to date and
+ * the planner's statistics gathered as the tables grow; a rebuild applies batches of 5,000 into bare
+ * tables and builds their indexes once at the end (docs/read-model.md, "A first build in bulk"). Call it before the projector starts, with no other
+ * writer of the read model: the projector then goes on from the checkpoints the build switched in.
+ * Answers whether it built.
+ */
+export async function bulkFirstBuild({ log, sql, logger, from = BULK_FIRST_BUILD_FROM }: BulkFirstBuildOptions): Promise<boolean> {
+  const checkpoints = await sqlCheckpoints(sql).checkpoints();
+  if (checkpoints.some((checkpoint) => checkpoint.nextOffset > 0)) return false;
+  const ends = await Promise.all(ALL_TOPICS.map((topic) => log.endOffsets(topic)));
+  const events = ends.reduce((sum, partitions) => sum + [...partitions.values()].reduce((a, b) => a + b, 0), 0);
+  if (events < from) return false;
+  logger.info(
+    `the read model has applied no event and the log holds ${events.toLocaleString('en')}: building it in bulk, as toolforge rebuild does`,
+  );
+  const built = await rebuildReadModel({ log, sql, liveProjectors: false });
+  if (built.outcome === 'switched') {
+    logger.info(`the read model was built in bulk: ${built.events.toLocaleString('en')} events in ${built.seconds.toFixed(1)} s`);
+  }
+  return true;
+}
