@@ -40,8 +40,8 @@ export interface EmbeddedShopDeps {
   trustProxy?: TrustProxy;
   /** RESERVATION_TTL in ms; its default when not given. */
   reservationTtlMs?: number;
-  /** From how many events in the log a read model that has applied none is built in bulk (BULK_FIRST_BUILD_FROM unless told). */
-  bulkFirstBuildFrom?: number;
+  /** BULK_BUILD_FROM: from how many events in the log a read model that has applied none is built in bulk; its default when not given. */
+  bulkBuildFrom?: number;
 }
 
 export interface EmbeddedShop {
@@ -72,7 +72,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(readModel), logger: app.log });
   const checkpoints = new CheckpointWaiter(readModel);
   projector.onCommitted(() => checkpoints.wake());
-  await bulkFirstBuild({ log, sql: deps.sql, logger: app.log, from: deps.bulkFirstBuildFrom });
+  await bulkFirstBuild({ log, sql: deps.sql, logger: app.log, from: deps.bulkBuildFrom });
   await projector.catchUp();
   await reportDeadLetters(store, app.log);
   const stopWaking = log.onAppend(() => projector.wake());

@@ -84,6 +84,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       logger: { level: config.logLevel ?? 'warn' },
       trustProxy: config.trustProxy,
       reservationTtlMs: config.reservationTtlMs,
+      bulkBuildFrom: config.bulkBuildFrom,
     });
     cleanups.push(() => shop.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).

@@ -54,7 +54,15 @@ export interface ShopConfig {
   commandQueueLimit: number;
   /** RESERVATION_TTL in ms: an order still pending and unpaid this long after it was placed is cancelled by the shop. */
   reservationTtlMs: number;
+  /**
+   * BULK_BUILD_FROM: a read model that has applied no event, on a log of at least this many, is built
+   * in bulk as a rebuild builds it before the projector starts (docs/read-model.md); 0 turns it off.
+   */
+  bulkBuildFrom: number;
 }
+
+/** BULK_BUILD_FROM's default: below it the projector's own catch-up takes a few seconds at most. */
+export const BULK_BUILD_FROM_DEFAULT = 20_000;
 
 /**
  * Fastify's trustProxy: off, every peer (only when nothing but the proxy can reach the service), or
@@ -182,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     commandDeadlineMs: count(env.COMMAND_DEADLINE_MS, 10_000, 'COMMAND_DEADLINE_MS', 1),
     commandQueueLimit: count(env.COMMAND_QUEUE_LIMIT, 100, 'COMMAND_QUEUE_LIMIT', 1),
     reservationTtlMs: duration(env.RESERVATION_TTL, DEFAULT_RESERVATION_TTL_MS, 'RESERVATION_TTL'),
+    bulkBuildFrom: count(env.BULK_BUILD_FROM, BULK_BUILD_FROM_DEFAULT, 'BULK_BUILD_FROM'),
   };
 }
 

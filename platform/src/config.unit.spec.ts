@@ -68,6 +68,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ RATE_LIMIT_QUERY: 'unlimited' })).toThrow(/RATE_LIMIT_QUERY/);
   });
 
+  it('reads BULK_BUILD_FROM as a whole number, 20,000 when unset, 0 for never', () => {
+    expect(readConfig({}).bulkBuildFrom).toBe(20_000);
+    expect(readConfig({ BULK_BUILD_FROM: '0' }).bulkBuildFrom).toBe(0);
+    expect(readConfig({ BULK_BUILD_FROM: '500000' }).bulkBuildFrom).toBe(500_000);
+    expect(() => readConfig({ BULK_BUILD_FROM: 'always' })).toThrow(/BULK_BUILD_FROM should be a whole number/);
+  });
+
   it('reads RESERVATION_TTL as a duration with its unit, 30 minutes when unset', () => {
     expect(readConfig({}).reservationTtlMs).toBe(30 * 60_000);
     expect(readConfig({ RESERVATION_TTL: '' }).reservationTtlMs).toBe(30 * 60_000);

@@ -18,7 +18,7 @@ function history(): { topic: Topic; streamId: string; events: ShopEvent[] }[] {
     ...orders.map((order, n) => ({
       topic: TOPICS.orders,
       streamId: order.data.orderId,
-      events: (n % 4 === 1 ? [order, orderCancelled(order.data, { reason: 'ordered twice' })] : [order]),
+      events: n % 4 === 1 ? [order, orderCancelled(order.data, { reason: 'ordered twice' })] : [order],
     })),
   ];
 }
@@ -65,10 +65,11 @@ describe('a first build in bulk (bulkFirstBuild)', () => {
     }
   });
 
-  it('leaves a log shorter than its threshold, and a read model that has applied anything, to the projector', async () => {
+  it('leaves a log shorter than its threshold, a threshold of 0, and a read model that has applied anything, to the projector', async () => {
     const shop = await shopWith(history());
     try {
       expect(await bulkFirstBuild({ log: shop.log, sql: shop.sql, logger: silent, from: 15 })).toBe(false);
+      expect(await bulkFirstBuild({ log: shop.log, sql: shop.sql, logger: silent, from: 0 })).toBe(false);
       expect((await dumpReadModel(shop.sql)).orders).toEqual([]);
       await shop.projector.catchUp();
       const applied = await dumpReadModel(shop.sql);

@@ -1,19 +1,16 @@
 import { ALL_TOPICS } from '@toolforge/contracts';
-import { sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
+import { BULK_BUILD_FROM_DEFAULT, sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
 import { rebuildReadModel, type RebuildOptions } from './rebuild.js';
-
-/**
- * From how many events in the log a read model that has applied none is built in bulk. Below it the
- * projector's own catch-up takes a few seconds at most.
- */
-export const BULK_FIRST_BUILD_FROM = 20_000;
 
 export interface BulkFirstBuildOptions {
   readonly log: RebuildOptions['log'];
   readonly sql: SqlExecutor;
   readonly logger: { info(message: string): void };
-  /** BULK_FIRST_BUILD_FROM unless told (tests). */
+  /** BULK_BUILD_FROM: from how many events in the log (its default unless told); 0 never. */
   readonly from?: number;
+  /** Services mode: other projectors may be applying to the serving read model meanwhile (see RebuildOptions). */
+  readonly liveProjectors?: boolean;
+  readonly cache?: RebuildOptions['cache'];
 }
 
 /**
@@ -25,7 +22,9 @@ export interface BulkFirstBuildOptions {
  * writer of the read model: the projector then goes on from the checkpoints the build switched in.
  * Answers whether it built.
  */
-export async function bulkFirstBuild({ log, sql, logger, from = BULK_FIRST_BUILD_FROM }: BulkFirstBuildOptions): Promise<boolean> {
+export async function bulkFirstBuild(options: BulkFirstBuildOptions): Promise<boolean> {
+  const { log, sql, logger, from = BULK_BUILD_FROM_DEFAULT } = options;
+  if (from <= 0) return false;
   const checkpoints = await sqlCheckpoints(sql).checkpoints();
   if (checkpoints.some((checkpoint) => checkpoint.nextOffset > 0)) return false;
   const ends = await Promise.all(ALL_TOPICS.map((topic) => log.endOffsets(topic)));
@@ -34,7 +33,7 @@ export async function bulkFirstBuild({ log, sql, logger, from = BULK_FIRST_BUILD
   logger.info(
     `the read model has applied no event and the log holds ${events.toLocaleString('en')}: building it in bulk, as toolforge rebuild does`,
   );
-  const built = await rebuildReadModel({ log, sql, liveProjectors: false });
+  const built = await rebuildReadModel({ log, sql, liveProjectors: options.liveProjectors ?? false, cache: options.cache });
   if (built.outcome === 'switched') {
     logger.info(`the read model was built in bulk: ${built.events.toLocaleString('en')} events in ${built.seconds.toFixed(1)} s`);
   }

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import {
   CheckpointAnnouncer,
+  KafkaEventLog,
   KafkaLogEnds,
   RedisCache,
   databaseAnswers,
@@ -14,10 +15,12 @@ import {
   type OnLogChange,
 } from '@toolforge/platform';
 import { catalogueHotAnswers, sqlCatalogueReader } from '@toolforge/query-service';
+import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { reportDeadLetters } from './deadLetterReport.js';
 import { KafkaProjector } from './kafkaProjector.js';
 import { LogChangedError, onLogChangeSetting } from './logBinding.js';
 import { openProjectorStore } from './readModelWrites.js';
+import { claimRebuild } from './rebuildClaim.js';
 
 /**
  * The projector alone (services mode, docs/architecture.md §2, §6): consumes the Kafka topics (KAFKA_BROKERS) as
@@ -51,6 +54,27 @@ try {
   logger.error({}, (error as Error).message);
   process.exit(2);
 }
+// A read model that has applied nothing, on a long log (a new database, or one dropped to be made
+// again), is built in bulk first, as `toolforge rebuild` builds one, under the rebuild's claim: when
+// another holds it (the operators' tool, a projector started beside this one) this one catches up
+// as before, and the build's switch catches up with what such a projector applied meanwhile.
+if (config.bulkBuildFrom > 0) {
+  const claim = await claimRebuild(pool);
+  if (claim) {
+    const log = await KafkaEventLog.open({
+      brokers: config.kafkaBrokers,
+      clientId: 'toolforge-projector-build',
+      topicPrefix: config.kafkaTopicPrefix,
+    });
+    try {
+      await bulkFirstBuild({ log, sql, logger, from: config.bulkBuildFrom, liveProjectors: true, cache });
+    } finally {
+      await log.close();
+      await claim.release();
+    }
+  }
+}
+
 let projector: KafkaProjector;
 try {
   projector = await KafkaProjector.start({

@@ -92,4 +92,24 @@ describe('the projector process', () => {
     await startProjector(db.url, { PROJECTOR_ON_LOG_CHANGE: 'rebuild' });
     await addedAndApplied(store);
   }, 60_000);
+
+  it('builds a read model that has applied nothing in bulk before it consumes, on a log of BULK_BUILD_FROM events or more', async () => {
+    let last = (await append(productAdded())).position;
+    for (let n = 0; n < 3; n += 1) last = (await append(productAdded())).position;
+    const db = await database();
+    const store = await openTestReadModel(db.sql);
+
+    const projector = await startProjector(db.url, { BULK_BUILD_FROM: '4' });
+    expect(projector.output()).toMatch(/the read model was built in bulk: \d+ events/);
+    // Built before it joined the consumer group: everything appended is there as it starts.
+    expect(await store.nextOffset(last.topic, last.partition)).toBeGreaterThan(last.offset);
+    await addedAndApplied(store);
+
+    // A read model that has applied something is never built again.
+    await projector.stop();
+    running.splice(running.indexOf(projector), 1);
+    const again = await startProjector(db.url, { BULK_BUILD_FROM: '1' });
+    expect(again.output()).not.toMatch(/built in bulk/);
+    await addedAndApplied(store);
+  }, 90_000);
 });

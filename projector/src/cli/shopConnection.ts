@@ -18,6 +18,7 @@ import {
   type ShopConfig,
   type SqlExecutor,
 } from '@toolforge/platform';
+import { claimRebuild, type RebuildClaim } from '../rebuildClaim.js';
 
 /** The log and read model an operator's command reads, opened from the services' own settings. */
 export interface ShopConnection {
@@ -38,10 +39,6 @@ export interface ShopConnection {
   /** The right to rebuild the read model, or undefined while another rebuild holds it. */
   claimRebuild(): Promise<RebuildClaim | undefined>;
   close(): Promise<void>;
-}
-
-export interface RebuildClaim {
-  release(): Promise<void>;
 }
 
 /** The shop could not be reached or opened: exit code 2, with this message and no stack trace. */
@@ -106,32 +103,8 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
     ),
     sharedWithProjectors: true,
     cache,
-    claimRebuild: () => claimWithAdvisoryLock(pool),
+    claimRebuild: () => claimRebuild(pool),
   };
-}
-
-/** Any constant: the key of the session advisory lock a rebuild holds from start to end. */
-const REBUILD_LOCK = 72_430_618;
-
-/** A session lock on a connection of its own, so that it lasts as long as the rebuild and ends with the process. */
-async function claimWithAdvisoryLock(pool: ReturnType<typeof openPostgresPool>): Promise<RebuildClaim | undefined> {
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query<{ claimed: boolean }>('select pg_try_advisory_lock($1) as claimed', [REBUILD_LOCK]);
-    if (rows[0]?.claimed) {
-      return {
-        async release() {
-          await client.query('select pg_advisory_unlock($1)', [REBUILD_LOCK]).catch(() => undefined);
-          client.release();
-        },
-      };
-    }
-  } catch (error) {
-    client.release();
-    throw error;
-  }
-  client.release();
-  return undefined;
 }
 
 async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<ShopConnection> {
