@@ -15,6 +15,9 @@ const AWKWARD: readonly Row[] = [
   ['back\\slash \\N and ,commas,', 5, 1, true, [0]],
   ['  spaced  ', 6, 2, false, [7]],
   ['Ångström-Schlüssel 🔧 №5', 7, 3, true, [8, 13]],
+  // COPY's end-of-data marker, alone and on a line of its own inside a value.
+  ['\\.', 8, 4, false, [1]],
+  ['before\n\\.\nafter', 9, 5, true, [2]],
 ];
 
 const copied = (rows: readonly Row[]): CopiedRows => ({ table: 'tools', columns: COLUMNS, rows });
