@@ -1,6 +1,5 @@
-import { ALL_TOPICS } from '@toolforge/contracts';
 import { BULK_BUILD_FROM_DEFAULT, sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
-import { rebuildReadModel, type RebuildOptions } from './rebuild.js';
+import { positionsInLog, rebuildReadModel, type RebuildOptions } from './rebuild.js';
 
 export interface BulkFirstBuildOptions {
   readonly log: RebuildOptions['log'];
@@ -18,17 +17,17 @@ export interface BulkFirstBuildOptions {
  * already holds at least `from` events: a shop started on a restored log, or on a read model dropped
  * to be made again. The running projector applies batches of 500 with every index kept up to date and
  * the planner's statistics gathered as the tables grow; a rebuild applies batches of 5,000 into bare
- * tables and builds their indexes once at the end (docs/read-model.md, "A first build in bulk"). Call it before the projector starts, with no other
- * writer of the read model: the projector then goes on from the checkpoints the build switched in.
- * Answers whether it built.
+ * tables and builds their indexes once at the end (docs/read-model.md, "A first build in bulk").
+ * Call it before the projector starts: the projector then goes on from the checkpoints the build
+ * switched in. Where other projectors may be applying meanwhile (services mode), say so
+ * (`liveProjectors`) and hold the rebuild's claim. Answers whether it built.
  */
 export async function bulkFirstBuild(options: BulkFirstBuildOptions): Promise<boolean> {
   const { log, sql, logger, from = BULK_BUILD_FROM_DEFAULT } = options;
   if (from <= 0) return false;
   const checkpoints = await sqlCheckpoints(sql).checkpoints();
   if (checkpoints.some((checkpoint) => checkpoint.nextOffset > 0)) return false;
-  const ends = await Promise.all(ALL_TOPICS.map((topic) => log.endOffsets(topic)));
-  const events = ends.reduce((sum, partitions) => sum + [...partitions.values()].reduce((a, b) => a + b, 0), 0);
+  const events = await positionsInLog(log);
   if (events < from) return false;
   logger.info(
     `the read model has applied no event and the log holds ${events.toLocaleString('en')}: building it in bulk, as toolforge rebuild does`,

@@ -152,10 +152,15 @@ function reaches(checkpoints: readonly Checkpoint[], target: Checkpoint): boolea
   return reached >= target.nextOffset;
 }
 
+/** How many positions the log holds, every partition of every topic: its events, and on Kafka its transaction markers. */
+export async function positionsInLog(log: LogEndSource): Promise<number> {
+  const ends = await Promise.all(ALL_TOPICS.map((topic) => log.endOffsets(topic)));
+  return ends.reduce((sum, partitions) => sum + [...partitions.values()].reduce((a, b) => a + b, 0), 0);
+}
+
 /** Positions applied per partition, against the log's ends when the build began (or where it has got to, if further). */
 async function progressOf(log: LogEndSource, report: RebuildOptions['onProgress']) {
-  const ends = await Promise.all(ALL_TOPICS.map((topic) => log.endOffsets(topic)));
-  const total = ends.reduce((sum, partitions) => sum + [...partitions.values()].reduce((a, b) => a + b, 0), 0);
+  const total = await positionsInLog(log);
   const reached = new Map<string, number>();
   let events = 0;
   let done = 0;

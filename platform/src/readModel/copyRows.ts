@@ -10,12 +10,6 @@ export interface CopiedRows {
   readonly rows: readonly (readonly CopyValue[])[];
 }
 
-/** A plain name of the read model's as SQL: only such names, so quoting cannot be escaped. */
-export function sqlName(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a name the read model uses`);
-  return `"${name}"`;
-}
-
 /**
  * The rows as COPY's CSV: every text quoted (its quotes doubled), so that an empty text stays one and
  * commas, quotes and line breaks inside a value are the value's; a list as an array literal.
@@ -30,6 +24,14 @@ export function copyCsv(rows: CopiedRows['rows']): string {
     csv += '\n';
   }
   return csv;
+}
+
+/**
+ * The rows' first `count` values column by column: the arrays an `insert … select from unnest(…)`
+ * takes, for the insert that copyOrInsert falls back on.
+ */
+export function rowColumns(rows: CopiedRows['rows'], count: number): CopyValue[][] {
+  return Array.from({ length: count }, (_, index) => rows.map((row) => row[index]!));
 }
 
 function csvValue(value: CopyValue): string {

@@ -1,5 +1,4 @@
-import { sqlName } from './copyRows.js';
-import type { SqlExecutor, SqlQueryable } from './sql.js';
+import { sqlName, type SqlExecutor, type SqlQueryable } from './sql.js';
 
 /**
  * PostgreSQL schemas for a read model built beside the one in use (docs/read-model.md, "Rebuilding

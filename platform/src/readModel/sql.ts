@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { copyCsv, sqlName, type CopiedRows } from './copyRows.js';
+import { copyCsv, type CopiedRows } from './copyRows.js';
 
 /** What a statement answers: its rows, typed by the caller. */
 export interface SqlResult<Row> {
@@ -48,6 +48,12 @@ export function pgliteSql(db: PGlite): SqlExecutor {
 async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedRows): Promise<void> {
   const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format csv)`;
   await tx.query(statement, [], { blob: new Blob([copyCsv(rows)]) });
+}
+
+/** A plain name of the read model's (a schema, table or column) as SQL: only such names, so quoting cannot be escaped. */
+export function sqlName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a name the read model uses`);
+  return `"${name}"`;
 }
 
 /** A timestamptz as ISO text: drivers hand it back as a Date or a string. */

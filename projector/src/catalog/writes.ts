@@ -1,5 +1,5 @@
 import type { ProductDetails } from '@toolforge/contracts';
-import { copyOrInsert, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
+import { copyOrInsert, rowColumns, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -133,7 +133,6 @@ const productValues = (p: ProductRow) => [
 async function insertProducts(tx: SqlQueryable, products: readonly ProductRow[]): Promise<void> {
   const copied = { table: 'products', columns: PRODUCT_COLUMNS, rows: products.map(productValues) };
   await copyOrInsert(tx, copied, async () => {
-    const column = (index: number) => copied.rows.map((values) => values[index]);
     await tx.query(
       `insert into products (${PRODUCT_COLUMNS.join(', ')})
        select ${PRODUCT_COLUMNS.join(', ')}
@@ -142,7 +141,7 @@ async function insertProducts(tx: SqlQueryable, products: readonly ProductRow[])
               with ordinality as p(${PRODUCT_COLUMNS.join(', ')}, n)
         order by n
        on conflict (product_id) do nothing`,
-      PRODUCT_COLUMNS.map((_, index) => column(index)),
+      rowColumns(copied.rows, PRODUCT_COLUMNS.length),
     );
   });
 }

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@toolforge/contracts';
-import { copyOrInsert, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
+import { copyOrInsert, rowColumns, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
 import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -63,40 +63,22 @@ const orderValues = (o: OrderRow) => [
  * The order's own event is the first of its offsets.
  */
 async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
-  await copyOrInsert(tx, { table: 'orders', columns: ORDER_COLUMNS, rows: orders.map(orderValues) }, () =>
-    insertOrdersSkippingTaken(tx, orders),
-  );
-}
-
-async function insertOrdersSkippingTaken(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
-  const column = <Value>(value: (order: OrderRow) => Value) => orders.map(value);
-  await tx.query(
-    `insert into orders (${ORDER_COLUMNS.join(', ')})
-     select order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-            total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, array[log_offset]
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[],
-                   $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::integer[], $14::bigint[])
-            with ordinality as o(order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-                                 total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, n)
-      order by n
-     on conflict (order_id) do nothing`,
-    [
-      column((o) => o.orderId),
-      column((o) => o.productId),
-      column((o) => o.productName),
-      column((o) => o.userId),
-      column((o) => o.userName),
-      column((o) => o.quantity),
-      column((o) => o.unitPriceCents),
-      column((o) => o.totalCostCents),
-      column((o) => o.shippingAddress),
-      column((o) => o.status),
-      column((o) => o.payment),
-      column((o) => o.placedAt),
-      column((o) => o.logPosition.partition),
-      column((o) => o.logPosition.offset),
-    ],
-  );
+  const copied = { table: 'orders', columns: ORDER_COLUMNS, rows: orders.map(orderValues) };
+  await copyOrInsert(tx, copied, async () => {
+    // The offsets column is made from the order's own (array[log_offset]): the first fourteen columns.
+    await tx.query(
+      `insert into orders (${ORDER_COLUMNS.join(', ')})
+       select order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
+              total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, array[log_offset]
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[],
+                     $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::integer[], $14::bigint[])
+              with ordinality as o(order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
+                                   total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, n)
+        order by n
+       on conflict (order_id) do nothing`,
+      rowColumns(copied.rows, ORDER_COLUMNS.length - 1),
+    );
+  });
 }
 
 /**
