@@ -147,4 +147,26 @@ describe('CachedReads remembering the answers of a cache in another process', ()
     await read('page-0', [1]);
     expect(lookups).toHaveLength(3);
   });
+
+  it('keeps and sends an answer loaded as JSON (an order list the database wrote) as it came, read-your-writes reads loading it again', async () => {
+    const { cache, lookups, inner } = countedCache();
+    const reads = new CachedReads(cache, 60, silent, remember);
+    const loads: string[] = [];
+    const read = (json: string, options: { fresh: boolean; local?: boolean }) =>
+      reads.readJson(
+        'orders',
+        'user:u-1',
+        () => {
+          loads.push(json);
+          return Promise.resolve(json);
+        },
+        options,
+      );
+    expect(await read('[{"_id":"o-1"}]', { fresh: false })).toEqual({ json: '[{"_id":"o-1"}]' });
+    expect(await inner.get('toolforge:query:orders:0:user:u-1')).toBe('[{"_id":"o-1"}]');
+    expect(await read('[]', { fresh: false })).toEqual({ json: '[{"_id":"o-1"}]' });
+    expect(await read('[{"_id":"o-2"}]', { fresh: true })).toEqual({ json: '[{"_id":"o-2"}]' });
+    expect(loads).toEqual(['[{"_id":"o-1"}]', '[{"_id":"o-2"}]']);
+    expect(lookups).toHaveLength(1);
+  });
 });

@@ -1,40 +1,89 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedPostgres, pgliteSql, type SqlQueryable } from '@toolforge/platform';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openEmbeddedPostgres, pgliteSql, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
+import { createTestDatabase } from '@toolforge/platform/testing';
 import { migrateReadModel } from '../readModel.js';
 import { sqlOrderReader } from './orderReads.js';
+import { orderDtoSchema } from './schemas.js';
 
-describe('customers’ orders read together', () => {
-  let db: Awaited<ReturnType<typeof openEmbeddedPostgres>>;
+interface Opened {
+  sql: SqlExecutor;
+  close(): Promise<unknown>;
+}
+
+const databases: [string, () => Promise<Opened>][] = [
+  [
+    'PGlite',
+    async () => {
+      const db = await openEmbeddedPostgres(null);
+      return { sql: pgliteSql(db), close: () => db.close() };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const database = await createTestDatabase(inject('postgresUrl'));
+      return { sql: database.sql, close: () => database.drop() };
+    },
+  ],
+];
+
+interface PlacedOrder {
+  orderId: string;
+  uid: string;
+  placedAt: string;
+  productName?: string;
+  userName?: string;
+  shippingAddress?: string;
+  quantity?: number;
+  totalCostCents?: number;
+  status?: string;
+  payment?: boolean;
+}
+
+describe.each(databases)('customers’ orders on %s', (_name, open) => {
+  let opened: Opened;
   const statements: string[] = [];
   let sql: SqlQueryable;
-  const placeOrder = (orderId: string, uid: string, minute: number) =>
-    db.query(
+  const place = (order: PlacedOrder) =>
+    opened.sql.query(
       `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents, total_cost_cents,
                            shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets)
-       values ($1, 'p-vise', 'Bench Vise', $2, $2, 2, 1500, 3000, '1 Forge Lane', 'placed', false,
-               timestamptz '2026-11-01T10:00:00Z' + make_interval(mins => $3), 0, $3, array[$3]::bigint[])`,
-      [orderId, uid, minute],
+       values ($1, 'p-vise', $2, $3, $4, $5, 1500, $6, $7, $8, $9, $10, 0, 0, array[0]::bigint[])`,
+      [
+        order.orderId,
+        order.productName ?? 'Bench Vise',
+        order.uid,
+        order.userName ?? order.uid,
+        order.quantity ?? 2,
+        order.totalCostCents ?? 3000,
+        order.shippingAddress ?? '1 Forge Lane',
+        order.status ?? 'pending',
+        order.payment ?? false,
+        order.placedAt,
+      ],
     );
+  const minute = (n: number) => `2026-11-01T10:${String(n).padStart(2, '0')}:00Z`;
+
   beforeAll(async () => {
-    db = await openEmbeddedPostgres(null);
-    const executor = pgliteSql(db);
-    await migrateReadModel(executor);
+    opened = await open();
+    await migrateReadModel(opened.sql);
     // Interleaved in time, so that each customer's list is picked out of one ordering of all.
-    await placeOrder('o-ada-1', 'u-ada', 1);
-    await placeOrder('o-bo-1', 'u-bo', 2);
-    await placeOrder('o-ada-2', 'u-ada', 3);
-    await placeOrder('o-cy-1', 'u-cy', 4);
-    await placeOrder('o-ada-3', 'u-ada', 5);
+    await place({ orderId: 'o-ada-1', uid: 'u-ada', placedAt: minute(1) });
+    await place({ orderId: 'o-bo-1', uid: 'u-bo', placedAt: minute(2) });
+    await place({ orderId: 'o-ada-2', uid: 'u-ada', placedAt: minute(3) });
+    await place({ orderId: 'o-cy-1', uid: 'u-cy', placedAt: minute(4) });
+    await place({ orderId: 'o-ada-3', uid: 'u-ada', placedAt: minute(5) });
     sql = {
       query: (text, params) => {
         statements.push(text);
-        return executor.query(text, params);
+        return opened.sql.query(text, params);
       },
     };
   });
-  afterAll(() => db.close());
+  afterAll(() => opened.close());
 
   const ids = (orders: readonly { orderId: string }[]) => orders.map((order) => order.orderId);
+  const jsonIds = (json: string) => (JSON.parse(json) as { _id: string }[]).map((order) => order._id);
 
   it('reads the lists asked for at once in one statement, each customer’s own, newest first', async () => {
     const reader = sqlOrderReader(sql);
@@ -43,14 +92,72 @@ describe('customers’ orders read together', () => {
     expect(lists.map(ids)).toEqual([['o-ada-3', 'o-ada-2', 'o-ada-1'], [], ['o-bo-1'], ['o-ada-3', 'o-ada-2', 'o-ada-1']]);
     expect(lists[2]![0]).toMatchObject({ userId: 'u-bo', quantity: 2, totalCostCents: 3000, placedAt: '2026-11-01T10:02:00.000Z' });
     expect(statements).toHaveLength(1);
+
+    statements.length = 0;
+    const answers = await Promise.all(['u-ada', 'u-nobody', 'u-bo'].map((uid) => reader.orderListOfUser(uid)));
+    expect(answers.map(jsonIds)).toEqual([['o-ada-3', 'o-ada-2', 'o-ada-1'], [], ['o-bo-1']]);
+    expect(answers[1]).toBe('[]');
+    expect(statements).toHaveLength(1);
   });
 
   it('reads again for lists asked for later: an order placed between two reads is in the second', async () => {
     const reader = sqlOrderReader(sql);
     statements.length = 0;
     expect(ids(await reader.ordersOfUser('u-cy'))).toEqual(['o-cy-1']);
-    await placeOrder('o-cy-2', 'u-cy', 6);
+    expect(jsonIds(await reader.orderListOfUser('u-cy'))).toEqual(['o-cy-1']);
+    await place({ orderId: 'o-cy-2', uid: 'u-cy', placedAt: minute(6) });
     expect(ids(await reader.ordersOfUser('u-cy'))).toEqual(['o-cy-2', 'o-cy-1']);
-    expect(statements).toHaveLength(2);
+    expect(jsonIds(await reader.orderListOfUser('u-cy'))).toEqual(['o-cy-2', 'o-cy-1']);
+    expect(statements).toHaveLength(4);
+  });
+
+  it('answers every order, or a slice, newest first', async () => {
+    const reader = sqlOrderReader(sql);
+    const newest = ['o-cy-2', 'o-ada-3', 'o-cy-1', 'o-ada-2', 'o-bo-1', 'o-ada-1'];
+    expect(jsonIds(await reader.orderList())).toEqual(newest);
+    expect(jsonIds(await reader.orderList({ offset: 1, limit: 2 }))).toEqual(newest.slice(1, 3));
+    expect(await reader.orderList({ offset: 100, limit: 2 })).toBe('[]');
+  });
+
+  it('writes each order as JSON.stringify writes the API’s order: its fields in order, awkward texts, totals and times', async () => {
+    const awkward = 'Vise "Pro" \\ 10\u2033\njaw\ttab \u0001\u001f caf\u00e9 \u{1F527} </script> \u2028';
+    await place({
+      orderId: 'o-dee-1',
+      uid: 'u-dee',
+      placedAt: '2026-11-01T11:00:00.123999Z',
+      productName: awkward,
+      userName: 'Dee "D" O\u2019Neil',
+      shippingAddress: 'Line 1\r\nLine 2',
+      quantity: 3,
+      totalCostCents: 1999,
+      status: 'paid',
+      payment: true,
+    });
+    await place({ orderId: 'o-dee-2', uid: 'u-dee', placedAt: '2026-11-01T11:01:00Z', totalCostCents: 1 });
+    await place({ orderId: 'o-dee-3', uid: 'u-dee', placedAt: '2026-11-01T11:02:00Z', totalCostCents: 123_456_789_012_345 });
+    await place({ orderId: 'o-dee-4', uid: 'u-dee', placedAt: '2026-11-01T11:03:00Z', totalCostCents: 30 });
+
+    const json = await sqlOrderReader(sql).orderListOfUser('u-dee');
+    const orders = JSON.parse(json) as Record<string, unknown>[];
+    // Byte for byte what the serialiser of the answer's objects would have sent.
+    expect(json).toBe(JSON.stringify(orders));
+    expect(orders.map((order) => Object.keys(order))).toEqual(orders.map(() => Object.keys(orderDtoSchema.shape)));
+    for (const order of orders) orderDtoSchema.strict().parse(order);
+    expect(orders.map((order) => order.totalCost)).toEqual([0.3, 1_234_567_890_123.45, 0.01, 19.99]);
+    expect(orders[3]).toEqual({
+      _id: 'o-dee-1',
+      productId: 'p-vise',
+      productName: awkward,
+      userId: 'u-dee',
+      userName: 'Dee "D" O\u2019Neil',
+      orderQuantity: 3,
+      totalCost: 19.99,
+      shippingAddress: 'Line 1\r\nLine 2',
+      status: 'paid',
+      payment: true,
+      // Milliseconds, as a Date read from the column prints them (toISOString).
+      placedAt: '2026-11-01T11:00:00.123Z',
+    });
+    expect((await sqlOrderReader(sql).ordersOfUser('u-dee'))[3]!.placedAt).toBe('2026-11-01T11:00:00.123Z');
   });
 });

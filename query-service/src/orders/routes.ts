@@ -3,7 +3,7 @@ import { allOrdersQuerySchema, messages, uidParamsSchema } from '@toolforge/cont
 import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
-import { ORDERS_AREA, orderKeys, orderReads } from './answers.js';
+import { ORDERS_AREA, orderKeys } from './answers.js';
 import type { OrderReader } from './orderReads.js';
 import { orderListSchema } from './schemas.js';
 
@@ -23,8 +23,9 @@ export interface OrderRouteOptions {
 export async function orderRoutes(parent: FastifyInstance, { store, reads, isAdmin, allOrdersLimit }: OrderRouteOptions) {
   // A type provider holds in the scope it is applied to: each route's query and params are its schema's output.
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const orders = <T>(key: string, fresh: boolean, load: () => Promise<T>, local = false) =>
-    reads.read(ORDERS_AREA, key, load, { fresh, local });
+  // The lists come from the read model as the JSON they are sent as (orderReads.ts).
+  const orders = (key: string, fresh: boolean, load: () => Promise<string>, local = false) =>
+    reads.readJson(ORDERS_AREA, key, load, { fresh, local });
 
   app.get(
     '/orders/:uid',
@@ -33,7 +34,7 @@ export async function orderRoutes(parent: FastifyInstance, { store, reads, isAdm
       const { uid } = request.params;
       if (uid !== request.user.uid && !(await isAdmin(request.user))) throw new HttpError(403, messages.forbiddenOtherUser);
       // One customer's list, read by that customer: not worth a round trip to a shared cache (cachedReads.ts).
-      const answer = await orders(orderKeys.ofUser(uid), request.readFresh, () => orderReads.ofUser(store, uid), true);
+      const answer = await orders(orderKeys.ofUser(uid), request.readFresh, () => store.orderListOfUser(uid), true);
       return sendAnswer(reply, answer);
     },
   );
@@ -45,7 +46,7 @@ export async function orderRoutes(parent: FastifyInstance, { store, reads, isAdm
       const { paging } = request.query;
       // Without paging, the newest orders up to the bound: one answer never holds the whole history.
       const slice = paging ? { offset: paging.page * paging.size, limit: paging.size } : { offset: 0, limit: allOrdersLimit };
-      return sendAnswer(reply, await orders(orderKeys.all(paging), request.readFresh, () => orderReads.all(store, slice)));
+      return sendAnswer(reply, await orders(orderKeys.all(paging), request.readFresh, () => store.orderList(slice)));
     },
   );
 }
