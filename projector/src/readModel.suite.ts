@@ -168,6 +168,25 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect((await deletedAtStatistics()).map((row) => Number(row.null_frac))).toEqual([1]);
     });
 
+    it('counts the events toward the statistics from what the read model holds when the store opens, not from none', async () => {
+      const analyzed: string[] = [];
+      const watched: SqlExecutor = {
+        query: (text, params) => {
+          if (/^analyze /.test(text)) analyzed.push(text);
+          return harness.sql.query(text, params);
+        },
+        transaction: (work) => harness.sql.transaction(work),
+      };
+      // Four events applied by an earlier store.
+      await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, ...[0, 1, 2, 3].map((n) => insert(productRow(n)))) });
+      const reopened = new SqlProjectionStore(watched, { applyWrite: applyRowWrite, tables: READ_MODEL_TABLES, statisticsAfter: 2 });
+      // Two more were its first mark, counted from none; the read model holds six events of the eight due.
+      await reopened.applyBatch({ topic: TOPIC, partition: 0, events: events(4, insert(productRow(4)), insert(productRow(5))) });
+      expect(analyzed).toEqual([]);
+      await reopened.applyBatch({ topic: TOPIC, partition: 0, events: events(6, insert(productRow(6)), insert(productRow(7))) });
+      expect(analyzed).toEqual([`analyze ${READ_MODEL_TABLES.join(', ')}`]);
+    });
+
     it('lists a user’s orders newest first, and every order, whole or in slices', async () => {
       await store.applyBatch({
         topic: 'sales.orders',

@@ -123,6 +123,8 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   }
 
   async applyBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
+    // Once, before the first batch: the statistics are counted from what the read model holds (plannerStatistics.ts).
+    if (!this.statistics.started) this.statistics.startFrom(eventsApplied(await this.checkpoints()));
     const applied = await this.applyRefusingSome(batch);
     // After the commit: ANALYZE reads a sample of each table, and the batch's rows are in it.
     if (this.statistics.count(applied.applied)) await this.gatherStatistics();
@@ -316,4 +318,9 @@ interface DeadLetterRecord {
   event: string;
   error: string;
   dead_at: unknown;
+}
+
+/** The events the checkpoints have passed, every partition's together: how much of the log the read model holds. */
+function eventsApplied(checkpoints: readonly Checkpoint[]): number {
+  return checkpoints.reduce((sum, checkpoint) => sum + checkpoint.nextOffset, 0);
 }
