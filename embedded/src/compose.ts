@@ -75,7 +75,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   await bulkFirstBuild({ log, sql: deps.sql, logger: app.log, from: deps.bulkBuildFrom });
   await projector.catchUp();
   await reportDeadLetters(store, app.log);
-  const stopWaking = log.onAppend(() => projector.wake());
+  const stopWaking = log.onAppend((stored) => projector.wake(stored));
   projector.start();
 
   try {

@@ -20,6 +20,7 @@ import {
   type CacheArea,
   type EventLog,
   type IdentifiedLog,
+  type ReadAllOptions,
   type SqlExecutor,
 } from '@toolforge/platform';
 import { logWriter } from '@toolforge/platform/testing';
@@ -290,6 +291,46 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       expect(await store.countProducts()).toBe(1);
       expect(await cache.generation(CACHE_AREAS.catalogue)).toBeGreaterThan(0);
       expect(errors).toEqual(['could not refresh the hot catalogue answers in the cache']);
+    });
+
+    it('running, reads only the partitions a wake-up names, and every partition after a wake-up that names none', async () => {
+      const { log, append } = await openLog();
+      const { store } = await openReadModel();
+      const read: string[] = [];
+      // The log as the projector sees it, each partition it reads from its checkpoint noted.
+      const watched = new Proxy(log, {
+        get(target, property, receiver) {
+          if (property !== 'readAll') return Reflect.get(target, property, receiver) as unknown;
+          return (options: ReadAllOptions) =>
+            target.readAll({
+              ...options,
+              from: (topic, partition) => {
+                read.push(`${topic}/${partition}`);
+                return options.from?.(topic, partition) ?? 0;
+              },
+            });
+        },
+      });
+      const projector = new Projector({ log: watched, store, pollIntervalMs: 60_000 });
+      const committed: Committed[] = [];
+      projector.onCommitted((position) => committed.push(position));
+      projector.start();
+      try {
+        await expect.poll(() => read.length, { timeout: 2000 }).toBeGreaterThan(1);
+        const everyPartition = new Set(read);
+        const added = await append(productAdded({ productId: 'p-1' }));
+        read.length = 0;
+        projector.wake([added]);
+        await expect.poll(() => committed.length, { timeout: 2000 }).toBe(1);
+        expect(read).toEqual([`catalog.products/${added.position.partition}`]);
+        expect((await store.findProduct('p-1'))?.productId).toBe('p-1');
+
+        read.length = 0;
+        projector.wake();
+        await expect.poll(() => new Set(read).size, { timeout: 2000 }).toBe(everyPartition.size);
+      } finally {
+        await projector.stop();
+      }
     });
 
     it('running, catches up when woken, tells who listens, and retries a failed commit', async () => {

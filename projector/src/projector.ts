@@ -1,4 +1,4 @@
-import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
+import { ALL_TOPICS, type LogPosition, type Topic } from '@toolforge/contracts';
 import {
   Sleepers,
   readAhead,
@@ -67,6 +67,14 @@ export class Projector {
   /** The wait after a failed pass: only stop() ends it; retrying at once would only fail again. */
   private readonly backoffs = new Sleepers();
   private woken = false;
+  /**
+   * The partitions the next pass of the running loop reads: those appended to since the last pass
+   * began, as the wake-ups named them, or every partition (the first pass, after a poll that no
+   * wake-up ended, after a failure, or a wake-up that named none). Embedded, every append wakes
+   * the projector: reading each topic's every partition then cost the shop's one thread 17 % of its
+   * time at 500 orders a second (a checkpoint and an empty page each), timed per statement.
+   */
+  private appended: Set<string> | 'every' = 'every';
   private boundToLog = false;
 
   constructor(private readonly deps: ProjectorDeps) {
@@ -82,8 +90,13 @@ export class Projector {
 
   /** Applies everything the log holds past the checkpoints; resolves the number of events applied. */
   catchUp(): Promise<number> {
+    return this.passOver(undefined);
+  }
+
+  /** One pass over the partitions `only` names (`topic/partition`), or all of them. */
+  private passOver(only: ReadonlySet<string> | undefined): Promise<number> {
     // One pass at a time: a pass started while another runs begins after it, from its checkpoints.
-    const next = this.pass.catch(() => 0).then(() => this.catchUpOnce());
+    const next = this.pass.catch(() => 0).then(() => this.catchUpOnce(only));
     this.pass = next;
     return next;
   }
@@ -99,9 +112,15 @@ export class Projector {
     this.running = this.loop();
   }
 
-  /** Something was appended: catch up now rather than at the next poll. */
-  wake(): void {
+  /**
+   * Something was appended: catch up now rather than at the next poll. `appended`, the stored
+   * events, says where: the pass then reads only those partitions; without it, every partition.
+   */
+  wake(appended?: readonly { readonly position: LogPosition }[]): void {
     this.woken = true;
+    if (!appended) this.appended = 'every';
+    else if (this.appended !== 'every')
+      for (const { position } of appended) this.appended.add(partitionKey(position.topic, position.partition));
     this.polls.wakeAll();
   }
 
@@ -127,8 +146,10 @@ export class Projector {
     let failures = 0;
     while (!this.stopping) {
       this.woken = false;
+      const only = this.appended;
+      this.appended = new Set();
       try {
-        await this.catchUp();
+        await this.passOver(only === 'every' ? undefined : only);
         failures = 0;
       } catch (error) {
         if (error instanceof LogChangedError) {
@@ -137,32 +158,37 @@ export class Projector {
           break;
         }
         failures += 1;
+        this.appended = 'every';
         this.deps.logger?.error({ err: error, failures }, 'projector batch failed; retrying from the checkpoint');
       }
       if (this.stopping) break;
       if (failures === 0) {
         // Woken during the pass: there is more to apply already.
         if (!this.woken) await this.polls.sleep(this.pollIntervalMs);
+        // A poll no wake-up ended reads everything: whatever a wake-up could have missed.
+        if (!this.woken) this.appended = 'every';
       } else {
         await this.backoffs.sleep(Math.min(this.maxBackoffMs, this.pollIntervalMs * 2 ** (failures - 1)));
       }
     }
   }
 
-  private async catchUpOnce(): Promise<number> {
+  private async catchUpOnce(only: ReadonlySet<string> | undefined): Promise<number> {
     if (!this.boundToLog) await this.bindToLog();
-    if (this.lanes === 1) return this.applyPages({ topics: this.topics });
+    const read = (topic: Topic, partition: number) => !only || only.has(partitionKey(topic, partition));
+    // In the topics' order whichever were appended to first: a later topic's events follow an earlier one's rows.
+    const topics = this.topics.filter((topic) => !only || [...only].some((key) => key.startsWith(`${topic}/`)));
+    if (this.lanes === 1) return this.applyPages({ topics, partitions: read });
     let applied = 0;
-    for (const topic of this.topics) {
+    for (const topic of topics) {
       // A failed lane halts the others after their batch in hand: the pass fails, and is retried from the checkpoints.
       let halted = false;
+      const inLane = (lane: number) => (_topic: Topic, partition: number) => partition % this.lanes === lane && read(topic, partition);
       const lanes = Array.from({ length: this.lanes }, (_, lane) =>
-        this.applyPages({ topics: [topic], partitions: (_topic, partition) => partition % this.lanes === lane }, () => halted).catch(
-          (error: unknown) => {
-            halted = true;
-            throw error;
-          },
-        ),
+        this.applyPages({ topics: [topic], partitions: inLane(lane) }, () => halted).catch((error: unknown) => {
+          halted = true;
+          throw error;
+        }),
       );
       // Every lane ends (commits or rolls back its batch) before the pass does.
       const ended = await Promise.allSettled(lanes);
@@ -193,3 +219,6 @@ export class Projector {
     this.boundToLog = true;
   }
 }
+
+/** A partition as the wake-ups name it. */
+const partitionKey = (topic: string, partition: number) => `${topic}/${partition}`;
