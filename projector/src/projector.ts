@@ -109,6 +109,8 @@ export class Projector {
   /** Runs until stop(): catch up, then wait for a wake-up or the poll interval. */
   start(): void {
     if (this.running) return;
+    // Its first pass reads every partition, whatever wake-ups came while it was stopped.
+    this.appended = 'every';
     this.running = this.loop();
   }
 
