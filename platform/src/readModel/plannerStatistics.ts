@@ -21,7 +21,7 @@
 export class StatisticsSchedule {
   private applied = 0;
   private due: number;
-  private startedFrom: number | undefined;
+  private hasStarted = false;
 
   constructor(first: number) {
     this.due = Math.max(1, first);
@@ -29,12 +29,12 @@ export class StatisticsSchedule {
 
   /** Whether startFrom has been told what the read model held. */
   get started(): boolean {
-    return this.startedFrom !== undefined;
+    return this.hasStarted;
   }
 
   /** Counts on from `held`, the events the read model holds now: the next statistics once it holds twice as many (`first` at least). */
   startFrom(held: number): void {
-    this.startedFrom = held;
+    this.hasStarted = true;
     this.applied = held;
     this.due = Math.max(this.due, held * 2);
   }

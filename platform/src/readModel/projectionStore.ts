@@ -2,14 +2,15 @@ import { describeRefusal, isDeadlock, refusesTheEvent, withoutNul } from './dead
 import type { AppliedBatch, DeadLetter, ProjectedEvent, ProjectionBatch } from './batches.js';
 import type { ReadModelTables } from './migrations.js';
 import { FIRST_STATISTICS_AFTER, StatisticsSchedule } from './plannerStatistics.js';
-import type {
-  Checkpoint,
-  CheckpointReader,
-  CheckpointsReader,
-  LogBinding,
-  LogBindingRequest,
-  PartitionEnd,
-  ProjectionStore,
+import {
+  offsetsApplied,
+  type Checkpoint,
+  type CheckpointReader,
+  type CheckpointsReader,
+  type LogBinding,
+  type LogBindingRequest,
+  type PartitionEnd,
+  type ProjectionStore,
 } from './readStore.js';
 import { isoTime, type SqlExecutor, type SqlQueryable } from './sql.js';
 
@@ -124,7 +125,7 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
 
   async applyBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
     // Once, before the first batch: the statistics are counted from what the read model holds (plannerStatistics.ts).
-    if (!this.statistics.started) this.statistics.startFrom(eventsApplied(await this.checkpoints()));
+    if (!this.statistics.started) this.statistics.startFrom(offsetsApplied(await this.checkpoints()));
     const applied = await this.applyRefusingSome(batch);
     // After the commit: ANALYZE reads a sample of each table, and the batch's rows are in it.
     if (this.statistics.count(applied.applied)) await this.gatherStatistics();
@@ -318,9 +319,4 @@ interface DeadLetterRecord {
   event: string;
   error: string;
   dead_at: unknown;
-}
-
-/** The events the checkpoints have passed, every partition's together: how much of the log the read model holds. */
-function eventsApplied(checkpoints: readonly Checkpoint[]): number {
-  return checkpoints.reduce((sum, checkpoint) => sum + checkpoint.nextOffset, 0);
 }

@@ -13,6 +13,11 @@ export interface Checkpoint {
   readonly nextOffset: number;
 }
 
+/** The offsets the checkpoints have passed, every partition's together: how much of the log the read model holds. */
+export function offsetsApplied(checkpoints: readonly Checkpoint[]): number {
+  return checkpoints.reduce((sum, checkpoint) => sum + checkpoint.nextOffset, 0);
+}
+
 /** Every checkpoint in one read: what the read-your-writes watcher polls. */
 export interface CheckpointsReader {
   checkpoints(): Promise<readonly Checkpoint[]>;

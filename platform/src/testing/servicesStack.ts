@@ -16,6 +16,7 @@ import { readConfig } from '../config.js';
 import type { AppendResult, EventLog } from '../eventLog/eventLog.js';
 import { openEventLog } from '../eventLog/openEventLog.js';
 import { sqlCheckpoints } from '../readModel/projectionStore.js';
+import { offsetsApplied } from '../readModel/readStore.js';
 import type { SqlExecutor } from '../readModel/sql.js';
 import { uniqueTopicPrefix, deleteTopics } from './kafka.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
@@ -131,7 +132,7 @@ async function projectorCaughtUp(
     if (Date.now() > deadline) throw new Error(`the projector did not catch up with the seeded log in ${timeoutMs / 1000} s`);
     if (onProgress && Date.now() - told > 15_000) {
       told = Date.now();
-      const done = checkpoints.reduce((sum, checkpoint) => sum + checkpoint.nextOffset, 0);
+      const done = offsetsApplied(checkpoints);
       onProgress(`the projector is at ${done.toLocaleString('en')} offsets; ${behind.length} partition(s) to go`);
     }
     await sleep(pollMs);

@@ -75,59 +75,52 @@ const AS_ORDER_JSON = `
            user_name as "userName", quantity as "orderQuantity", total_cost_cents::float8 / 100 as "totalCost",
            shipping_address as "shippingAddress", status, payment,
            to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "placedAt") dto`;
-const ORDER_JSON = 'row_to_json(dto)::text';
+const SELECT_ORDER_JSON = `select orders.user_id as "userId", row_to_json(dto)::text as json from orders ${AS_ORDER_JSON}`;
+interface OrderJsonRecord {
+  userId: string;
+  json: string;
+}
 
-const jsonList = (orders: readonly string[]) => `[${orders.join(',')}]`;
+/** The orders' texts as one JSON list. */
+const jsonList = (rows: readonly OrderJsonRecord[]) => `[${rows.map((row) => row.json).join(',')}]`;
 
 /** The most customers whose orders one statement reads. */
 const CUSTOMERS_PER_READ = 50;
 
 /**
- * Customers' orders, read together (shared/readsTogether.ts): `= any($1)` in one statement, newest
- * first, each row then dealt to its customer in that order. A customer's list is read by that
+ * Customers' orders, read together (shared/readsTogether.ts): `select` (rows with their customer's
+ * `userId`) with `= any($1)` in one statement, newest first, each row then dealt to its customer in
+ * that order and each customer's rows made into its `answer`. A customer's list is read by that
  * customer (and admins) and so is nearly always a cache miss: a read each.
  */
-function orderListReads(sql: SqlQueryable): (uid: string) => Promise<OrderView[]> {
+function customersOrders<Row extends { userId: string }, Answer>(
+  sql: SqlQueryable,
+  select: string,
+  answer: (rows: Row[]) => Answer,
+): (uid: string) => Promise<Answer> {
   return readsTogether(async (uids: readonly string[]) => {
-    const result = await sql.query<OrderRecord>(`${SELECT_ORDERS} where user_id = any($1::text[]) ${NEWEST_ORDERS}`, [uids]);
-    const lists = new Map(uids.map((uid) => [uid, [] as OrderView[]]));
-    for (const row of result.rows) lists.get(row.userId)?.push(toOrderView(row));
-    return uids.map((uid) => lists.get(uid)!);
+    const result = await sql.query<Row>(`${select} where user_id = any($1::text[]) ${NEWEST_ORDERS}`, [uids]);
+    const lists = new Map(uids.map((uid) => [uid, [] as Row[]]));
+    for (const row of result.rows) lists.get(row.userId)?.push(row);
+    return uids.map((uid) => answer(lists.get(uid)!));
   }, CUSTOMERS_PER_READ);
 }
 
-/** orderListReads for the API's answers: each customer's orders as a JSON list. */
-function orderJsonListReads(sql: SqlQueryable): (uid: string) => Promise<string> {
-  return readsTogether(async (uids: readonly string[]) => {
-    const result = await sql.query<{ userId: string; json: string }>(
-      `select orders.user_id as "userId", ${ORDER_JSON} as json from orders ${AS_ORDER_JSON}
-        where orders.user_id = any($1::text[]) ${NEWEST_ORDERS}`,
-      [uids],
-    );
-    const lists = new Map(uids.map((uid) => [uid, [] as string[]]));
-    for (const row of result.rows) lists.get(row.userId)?.push(row.json);
-    return uids.map((uid) => jsonList(lists.get(uid)!));
-  }, CUSTOMERS_PER_READ);
+/** Every order, or a slice of them, newest first: `select`'s rows. */
+async function newestOrders<Row>(sql: SqlQueryable, select: string, slice: Slice | undefined): Promise<Row[]> {
+  const result = slice
+    ? await sql.query<Row>(`${select} ${NEWEST_ORDERS} limit $1 offset $2`, [slice.limit, slice.offset])
+    : await sql.query<Row>(`${select} ${NEWEST_ORDERS}`);
+  return result.rows;
 }
 
 /** The orders' reads on the read model's tables (orders/tables.ts). */
 export function sqlOrderReader(sql: SqlQueryable): OrderReader {
   return {
-    ordersOfUser: orderListReads(sql),
-    orderListOfUser: orderJsonListReads(sql),
-    async orderList(slice) {
-      const select = `select ${ORDER_JSON} as json from orders ${AS_ORDER_JSON} ${NEWEST_ORDERS}`;
-      const result = slice
-        ? await sql.query<{ json: string }>(`${select} limit $1 offset $2`, [slice.limit, slice.offset])
-        : await sql.query<{ json: string }>(select);
-      return jsonList(result.rows.map((row) => row.json));
-    },
-    async listOrders(slice) {
-      const result = slice
-        ? await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS} limit $1 offset $2`, [slice.limit, slice.offset])
-        : await sql.query<OrderRecord>(`${SELECT_ORDERS} ${NEWEST_ORDERS}`);
-      return result.rows.map(toOrderView);
-    },
+    ordersOfUser: customersOrders(sql, SELECT_ORDERS, (rows: OrderRecord[]) => rows.map(toOrderView)),
+    orderListOfUser: customersOrders(sql, SELECT_ORDER_JSON, jsonList),
+    listOrders: async (slice) => (await newestOrders<OrderRecord>(sql, SELECT_ORDERS, slice)).map(toOrderView),
+    orderList: async (slice) => jsonList(await newestOrders<OrderJsonRecord>(sql, SELECT_ORDER_JSON, slice)),
     async orderInLog(orderId) {
       const result = await sql.query<OrderInLogRecord>(SELECT_ORDER_IN_LOG, [orderId]);
       const [row] = result.rows;
