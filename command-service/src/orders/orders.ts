@@ -168,7 +168,7 @@ export class Orders {
       const receipt = idempotencyKey === undefined ? undefined : this.deps.receipts.of(actor, idempotencyKey);
       if (!receipt) return then.decide(decide);
       const { answer } = receipt;
-      if (receipt.fingerprint !== fingerprint || !isOfKind(answer, kind)) throw new IdempotencyKeyReused();
+      if (!receipt.answers(fingerprint) || !isOfKind(answer, kind)) throw new IdempotencyKeyReused();
       // The first command is still on its way to the log: answered once it is there.
       if (receipt.position === undefined) throw new AwaitingCommit();
       return then.replay(answer, { orderId: receipt.orderId, position: receipt.position });

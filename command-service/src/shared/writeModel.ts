@@ -38,7 +38,8 @@ const STDERR_LOGGER: WriteModelLogger = {
  * the features' parts keep their states (products, accounts, order receipts).
  */
 export class WriteModel {
-  private readonly versions = new Map<string, number>();
+  /** Each stream's version, by topic and stream id: no joined key text per stream (a million orders, a million streams). */
+  private readonly versions = new Map<string, Map<string, number>>();
   private readonly nextOffsets = new Map<string, number>();
 
   constructor(
@@ -64,7 +65,7 @@ export class WriteModel {
   applyDecided(topic: Topic, streamId: string, expectedVersion: number, events: readonly ShopEvent[]): void {
     for (const [index, event] of events.entries()) {
       const streamPosition = expectedVersion + index + 1;
-      this.versions.set(streamKey(topic, streamId), streamPosition);
+      this.setVersion(topic, streamId, streamPosition);
       for (const part of this.parts) part.apply({ ...event, streamId, streamPosition, position: undefined });
     }
   }
@@ -89,7 +90,7 @@ export class WriteModel {
     // Re-delivered events (a catch-up racing an append) are applied once.
     if (!this.pass(event.position)) return;
     // Even an event it cannot read takes its place in its stream: the next append comes after it.
-    if (event.streamPosition >= 1) this.versions.set(streamKey(event.position.topic as Topic, event.streamId), event.streamPosition);
+    if (event.streamPosition >= 1) this.setVersion(event.position.topic, event.streamId, event.streamPosition);
     // A record that is no event, a type or schema version this build does not know (a newer ToolForge
     // wrote it): skipped, so that one such record never keeps the command service from starting.
     const unreadable = whyUnreadable(event);
@@ -114,8 +115,12 @@ export class WriteModel {
 
   /** How many events of this stream the model has applied: the expected version of the next append. */
   version(topic: Topic, streamId: string): number {
-    return this.versions.get(streamKey(topic, streamId)) ?? 0;
+    return this.versions.get(topic)?.get(streamId) ?? 0;
+  }
+
+  private setVersion(topic: string, streamId: string, version: number): void {
+    let streams = this.versions.get(topic);
+    if (!streams) this.versions.set(topic, (streams = new Map<string, number>()));
+    streams.set(streamId, version);
   }
 }
-
-const streamKey = (topic: Topic, streamId: string) => `${topic}\u0000${streamId}`;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { TOPICS, type ShopEvent } from '@toolforge/contracts';
+import { orderCancelled, orderMoved, orderPlaced, productAdded } from '@toolforge/contracts/testing';
+import type { StoredEvent } from '@toolforge/platform';
+import type { ModelEvent } from '../shared/writeModel.js';
+import { moveFingerprint, orderFingerprint, OrderReceipts } from './receipts.js';
+
+const drill = productAdded({ productId: 'p-drill', name: 'Cordless Drill', priceCents: 8999 }).data;
+
+/** `event` as the log stores it, at this offset of partition 2 of the orders' topic. */
+function stored<E extends ShopEvent>(event: E, offset: number): StoredEvent<E> {
+  return { ...event, streamId: 'stream', streamPosition: 1, position: { topic: TOPICS.orders, partition: 2, offset } };
+}
+
+/** `event` decided and on its way to the log in a batch: no position yet. */
+function onItsWay(event: ShopEvent): ModelEvent {
+  return { ...event, streamId: 'stream', streamPosition: 1, position: undefined };
+}
+
+describe('OrderReceipts', () => {
+  it('answers a placement read back from the log with its total and position, for the same order only', () => {
+    const receipts = new OrderReceipts();
+    const placed = orderPlaced(drill, { userId: 'u1', quantity: 2 }, { commandId: 'key-1' });
+    receipts.apply(stored(placed, 41));
+
+    const receipt = receipts.of('u1', 'key-1')!;
+    expect(receipt.answer).toEqual({ kind: 'placed', totalCostCents: placed.data.totalCostCents });
+    expect(receipt.orderId).toBe(placed.data.orderId);
+    expect(receipt.position).toBe(`${TOPICS.orders}/2/41`);
+    expect(receipt.answers(orderFingerprint(placed.data))).toBe(true);
+    expect(receipt.answers(orderFingerprint({ ...placed.data, quantity: 3 }))).toBe(false);
+    expect(receipt.answers(orderFingerprint({ ...placed.data, shippingAddress: 'elsewhere' }))).toBe(false);
+    // Keys are the caller's own.
+    expect(receipts.of('u2', 'key-1')).toBeUndefined();
+  });
+
+  it('has no position while its batch is written, and takes it once stored', () => {
+    const receipts = new OrderReceipts();
+    const placed = orderPlaced(drill, { userId: 'u1' }, { commandId: 'key-2' });
+    receipts.apply(onItsWay(placed));
+    expect(receipts.of('u1', 'key-2')!.position).toBeUndefined();
+    receipts.stored?.(stored(placed, 7));
+    expect(receipts.of('u1', 'key-2')!.position).toBe(`${TOPICS.orders}/2/7`);
+  });
+
+  it('answers a move and a cancellation with the status they left the order in', () => {
+    const receipts = new OrderReceipts();
+    const placed = orderPlaced(drill, { userId: 'u1' });
+    receipts.apply(stored(orderMoved(placed.data, 'OrderPaid', { commandId: 'pay' }), 8));
+    receipts.apply(stored(orderCancelled(placed.data, { reason: 'changed my mind' }, { commandId: 'cancel' }), 9));
+
+    const paid = receipts.of('admin-uid', 'pay')!;
+    expect(paid.answer).toEqual({ kind: 'moved', status: 'paid' });
+    expect(paid.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'paid' }))).toBe(true);
+    expect(paid.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'shipped' }))).toBe(false);
+    const cancelled = receipts.of('u1', 'cancel')!;
+    expect(cancelled.answer).toEqual({ kind: 'moved', status: 'cancelled' });
+    expect(cancelled.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'cancelled', reason: 'changed my mind' }))).toBe(true);
+    expect(cancelled.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'cancelled', reason: 'another' }))).toBe(false);
+  });
+});
