@@ -58,4 +58,22 @@ describe('OrderReceipts', () => {
     expect(cancelled.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'cancelled', reason: 'changed my mind' }))).toBe(true);
     expect(cancelled.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'cancelled', reason: 'another' }))).toBe(false);
   });
+
+  it('keeps each caller’s receipt under a key two callers chose, and the newest of one caller', () => {
+    const receipts = new OrderReceipts();
+    const byKey = (userId: string, quantity: number) => orderPlaced(drill, { userId, quantity }, { commandId: 'shared-key' });
+    const [first, second, third] = [byKey('u1', 1), byKey('u2', 2), byKey('u3', 3)];
+    for (const [offset, placed] of [first, second, third].entries()) receipts.apply(stored(placed, offset));
+    expect(['u1', 'u2', 'u3'].map((uid) => receipts.of(uid, 'shared-key')?.orderId)).toEqual(
+      [first, second, third].map((placed) => placed.data.orderId),
+    );
+
+    // The same caller and id again (a log written before receipts were checked): the newest answers, the others stay.
+    const again = byKey('u2', 4);
+    receipts.apply(stored(again, 3));
+    expect(['u1', 'u2', 'u3'].map((uid) => receipts.of(uid, 'shared-key')?.orderId)).toEqual(
+      [first, again, third].map((placed) => placed.data.orderId),
+    );
+    expect(receipts.of('u4', 'shared-key')).toBeUndefined();
+  });
 });
