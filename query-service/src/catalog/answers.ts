@@ -45,10 +45,6 @@ export const catalogueReads = {
   }),
   page: async (store: CatalogueReader, page: number, size: number, search: ProductSearch = ALL_NEWEST): Promise<ProductDto[]> =>
     (await store.listProducts({ offset: page * size, limit: size }, search)).map(toProductDto),
-  product: async (store: CatalogueReader, productId: string): Promise<ProductDto | null> => {
-    const found = await store.findProduct(productId);
-    return found ? toProductDto(found) : null;
-  },
 };
 
 /**

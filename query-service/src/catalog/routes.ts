@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuerySchema, type ProductDto } from '@toolforge/contracts';
+import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuerySchema } from '@toolforge/contracts';
 import { HttpError, answerJson, type ZodTypeProvider } from '@toolforge/platform';
-import type { Answer, CachedReads } from '../cachedReads.js';
+import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueKeys, catalogueReads } from './answers.js';
 import type { CatalogueReader } from './productReads.js';
@@ -15,12 +15,6 @@ export interface CatalogueRouteOptions {
 /** How an unknown product is kept in the cache. */
 const NO_PRODUCT = answerJson(null);
 
-/** A product's answer, or undefined when there is no such product (kept in the cache as null). */
-function known(answer: Answer<ProductDto | null>): Answer<ProductDto> | undefined {
-  if ('json' in answer) return answer.json === NO_PRODUCT ? undefined : answer;
-  return answer.loaded === null ? undefined : { loaded: answer.loaded };
-}
-
 /**
  * GET /homeproducts, /productscount, /products, /product/:id: products not deleted, newest first
  * unless /products is asked another order; /products and /productscount take the same filter.
@@ -31,8 +25,7 @@ function known(answer: Answer<ProductDto | null>): Answer<ProductDto> | undefine
 export async function catalogueRoutes(parent: FastifyInstance, { store, reads }: CatalogueRouteOptions) {
   // A type provider holds in the scope it is applied to: each route's query and params are its schema's output.
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const catalogue = <T>(key: string, fresh: boolean, load: () => Promise<T>, local = false) =>
-    reads.read(CATALOGUE_AREA, key, load, { fresh, local });
+  const catalogue = <T>(key: string, fresh: boolean, load: () => Promise<T>) => reads.read(CATALOGUE_AREA, key, load, { fresh });
 
   app.get('/homeproducts', { schema: { response: { 200: productListSchema } } }, async (request, reply) =>
     sendAnswer(reply, await catalogue(catalogueKeys.home, request.readFresh, () => catalogueReads.home(store))),
@@ -66,8 +59,13 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, reads }:
     { onRequest: app.authenticate, schema: { params: productIdParamsSchema, response: { 200: productDtoSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      const product = known(await catalogue(catalogueKeys.product(id), request.readFresh, () => catalogueReads.product(store, id), true));
-      if (!product) throw new HttpError(404, messages.productNotFound);
+      // Written as JSON by the database (productReads.ts), sent as it comes.
+      const productJson = async () => (await store.productJson(id)) ?? NO_PRODUCT;
+      const product = await reads.readJson(CATALOGUE_AREA, catalogueKeys.product(id), productJson, {
+        fresh: request.readFresh,
+        local: true,
+      });
+      if (product.json === NO_PRODUCT) throw new HttpError(404, messages.productNotFound);
       return sendAnswer(reply, product);
     },
   );
