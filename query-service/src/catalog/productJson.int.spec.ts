@@ -1,32 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openEmbeddedPostgres, pgliteSql, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
-import { createTestDatabase } from '@toolforge/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlQueryable } from '@toolforge/platform';
 import { migrateReadModel } from '../readModel.js';
+import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
 import { productRating, toProductDto } from './productDto.js';
 import { sqlCatalogueReader } from './productReads.js';
 import { productDtoSchema } from './schemas.js';
-
-interface Opened {
-  sql: SqlExecutor;
-  close(): Promise<unknown>;
-}
-
-const databases: [string, () => Promise<Opened>][] = [
-  [
-    'PGlite',
-    async () => {
-      const db = await openEmbeddedPostgres(null);
-      return { sql: pgliteSql(db), close: () => db.close() };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const database = await createTestDatabase(inject('postgresUrl'));
-      return { sql: database.sql, close: () => database.drop() };
-    },
-  ],
-];
 
 interface Stocked {
   productId: string;
@@ -42,8 +20,8 @@ interface Stocked {
 /** The most reviews a product is given in the test of the stars' rounding. */
 const MOST_REVIEWS = 60;
 
-describe.each(databases)('products read by id as JSON on %s', (_name, open) => {
-  let opened: Opened;
+describe.each(readModelDatabases)('products read by id as JSON on %s', (_name, open) => {
+  let opened: OpenedDatabase;
   const statements: string[] = [];
   let sql: SqlQueryable;
   const stock = async (product: Stocked) => {

@@ -1,31 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openEmbeddedPostgres, pgliteSql, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
-import { createTestDatabase } from '@toolforge/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlQueryable } from '@toolforge/platform';
 import { migrateReadModel } from '../readModel.js';
+import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
 import { sqlOrderReader } from './orderReads.js';
 import { orderDtoSchema } from './schemas.js';
-
-interface Opened {
-  sql: SqlExecutor;
-  close(): Promise<unknown>;
-}
-
-const databases: [string, () => Promise<Opened>][] = [
-  [
-    'PGlite',
-    async () => {
-      const db = await openEmbeddedPostgres(null);
-      return { sql: pgliteSql(db), close: () => db.close() };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const database = await createTestDatabase(inject('postgresUrl'));
-      return { sql: database.sql, close: () => database.drop() };
-    },
-  ],
-];
 
 interface PlacedOrder {
   orderId: string;
@@ -40,8 +18,8 @@ interface PlacedOrder {
   payment?: boolean;
 }
 
-describe.each(databases)('customers’ orders on %s', (_name, open) => {
-  let opened: Opened;
+describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => {
+  let opened: OpenedDatabase;
   const statements: string[] = [];
   let sql: SqlQueryable;
   const place = (order: PlacedOrder) =>
