@@ -26,6 +26,9 @@ const STATUS_AFTER = {
   OrderCancelled: 'cancelled',
 } as const satisfies Record<OrderEvent['type'], OrderStatus>;
 
+/** The types of an order's events: those that fold into its state. */
+export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(STATUS_AFTER));
+
 export function evolveOrder(state: OrderState | undefined, event: OrderFact): OrderState | undefined {
   if (event.type === 'OrderPlaced') {
     const { productId, userId, quantity } = event.data;

@@ -38,12 +38,16 @@ export interface CatalogueReader {
   productJson(productId: string): Promise<string | undefined>;
 }
 
+// What is left to order, and the reviews that are up, of `products p` with WITH_RESERVATIONS: one rule for the columns and the JSON.
+const AVAILABLE_STOCK = 'greatest(p.stock - coalesce(r.reserved, 0), 0)';
+const REVIEW_COUNT = 'coalesce(pr.review_count, 0)';
+
 // Each column under its view's name, so a record needs only its numbers and times read.
 const PRODUCT_COLUMNS = `
   p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl", p.price_cents as "priceCents",
   p.min_order as "minOrder", p.description, p.added_at as "addedAt",
-  greatest(p.stock - coalesce(r.reserved, 0), 0) as "availableStock",
-  coalesce(pr.review_count, 0) as "reviewCount", coalesce(pr.rating_sum, 0) as "ratingSum"`;
+  ${AVAILABLE_STOCK} as "availableStock",
+  ${REVIEW_COUNT} as "reviewCount", coalesce(pr.rating_sum, 0) as "ratingSum"`;
 // A product's reservations and ratings: each kept apart from products and keyed by product (catalog/tables.ts, reviews/tables.ts).
 const WITH_RESERVATIONS = `left join product_reservations r on r.product_id = p.product_id
   left join product_ratings pr on pr.product_id = p.product_id`;
@@ -137,17 +141,17 @@ type ProductRecord = Parameters<typeof toProductView>[0];
  * A product as the API shows it (productDto.ts), written as JSON by the database: productDtoSchema's
  * fields in its order, the price as cents / 100 in double precision (the number JavaScript's division
  * gives), and the stars as productRating rounds them: Math.round of ten times the average is
- * floor(x + 0.5) for these values (tested against it over every sum of up to 200 reviews). Embedded,
+ * floor(x + 0.5) for these values (tested against it over every sum of up to 60 reviews). Embedded,
  * reading a product's twelve columns through PGlite (a copied buffer for each value) was the most of
  * a read by id after the database's own work.
  */
 const AS_PRODUCT_JSON = `
   cross join lateral (
     select p.product_id as "_id", p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl",
-           p.price_cents::float8 / 100 as price, greatest(p.stock - coalesce(r.reserved, 0), 0) as stock,
+           p.price_cents::float8 / 100 as price, ${AVAILABLE_STOCK} as stock,
            p.min_order as "minOrder", p.description,
            case when pr.review_count > 0 then floor(pr.rating_sum::float8 / pr.review_count * 10 + 0.5) / 10 end as "averageRating",
-           coalesce(pr.review_count, 0) as "reviewCount") dto`;
+           ${REVIEW_COUNT} as "reviewCount") dto`;
 
 /** The most products one statement looks up by id. */
 const PRODUCTS_PER_LOOKUP = 100;
