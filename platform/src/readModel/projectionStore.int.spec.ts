@@ -47,7 +47,10 @@ describe('SqlProjectionStore on PostgreSQL: batches of two partitions side by si
     const applied = await Promise.all([store.applyBatch(batch(0, 'a')), store.applyBatch(batch(1, 'b'))]);
 
     expect(applied.map((result) => result.applied)).toEqual([1, 1]);
-    expect(tries).toBe(3);
+    // Two first tries and at least one more: the batch rolled back is tried again. Its next try may
+    // take its first row back before the other batch's waiting update is woken, and the two meet
+    // again; how often is PostgreSQL's timing, so only the lower bound is the store's behaviour.
+    expect(tries).toBeGreaterThanOrEqual(3);
     const counters = await database.sql.query<{ name: string; n: number }>('select name, n from counters order by name');
     expect(counters.rows).toEqual([
       { name: 'a', n: 2 },
