@@ -8,3 +8,5 @@ export * from './logBinding.js';
 export * from './deadLetterReport.js';
 export * from './rebuild.js';
 export * from './bulkFirstBuild.js';
+// The bench's rebuild measure opens a stopped shop as the operators' tool does.
+export { connectToShop, CannotConnect, type ShopConnection } from './cli/shopConnection.js';

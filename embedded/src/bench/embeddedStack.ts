@@ -61,15 +61,24 @@ export async function startEmbeddedStack(settings: BenchSettings): Promise<Runni
     const url = `http://127.0.0.1:${apiPort}`;
     const started = performance.now();
     const shop = await launchEmbeddedShop(env, url, shopNodeArguments(settings));
+    let halted: Promise<unknown> | undefined;
+    const halt = async () => {
+      if (!halted) {
+        reportIfExited(shop);
+        halted = shop.stop({ graceMs: 30_000 });
+      }
+      await halted;
+    };
     return {
       name: 'embedded',
       commandUrl: url,
       queryUrl: url,
       seeded,
       catchUpSeconds: (performance.now() - started) / 1000,
+      env,
+      halt,
       async stop() {
-        reportIfExited(shop);
-        await shop.stop({ graceMs: 30_000 });
+        await halt();
         await rm(dataDir, { recursive: true, force: true });
       },
     };

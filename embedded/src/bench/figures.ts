@@ -3,10 +3,10 @@
  * bare Fastify route measured in the same run (ratios are the goals: the machine is shared and noisy).
  */
 import { runLoad } from './loadRunner.js';
-import { REBUILD_TARGETS, embeddedBenchShop, measureRebuild, serversBenchShop } from './rebuild.js';
+import { REBUILD_TARGETS, measureRebuild } from './rebuild.js';
 import type { LoadResult, LoadSpec, ReadRequests } from './loadSpec.js';
 import { seededCustomerUid, seededProductId } from './seed.js';
-import type { BenchSettings, StackName } from './settings.js';
+import type { BenchSettings } from './settings.js';
 import type { ShopSession } from './shoppers.js';
 import type { RunningStack } from './stacks.js';
 
@@ -170,13 +170,16 @@ export async function measureOrders(settings: BenchSettings, stack: RunningStack
   ];
 }
 
-/** `toolforge rebuild`'s throughput on the stack's kind of log (rebuild.ts), beside a raw read of that log. */
-export async function measureRebuildFigure(settings: BenchSettings, stack: StackName): Promise<Figure> {
-  const shop = stack === 'services' ? serversBenchShop(settings.kafkaBrokers, settings.postgresUrl) : embeddedBenchShop;
-  const measure = await measureRebuild(settings.rebuildOrders, shop);
+/**
+ * `toolforge rebuild`'s throughput on the stack's seeded history once its shop has stopped
+ * (rebuild.ts), beside a raw read of that log.
+ */
+export async function measureRebuildFigure(stack: RunningStack, say: (line: string) => void): Promise<Figure> {
+  await stack.halt();
+  const measure = await measureRebuild(stack.env, say);
   const goal = `>= ${REBUILD_TARGETS.eventsPerSecond.toLocaleString('en')} events/s, >= ${percent(REBUILD_TARGETS.ofRawRead)} of raw read`;
   return {
-    stack,
+    stack: stack.name,
     figure: 'rebuild (events/s)',
     routes: `toolforge rebuild of ${measure.events.toLocaleString('en')} events; raw read ${measure.rawReadPerSecond.toLocaleString('en')}/s`,
     requestsPerSecond: measure.rebuildPerSecond,

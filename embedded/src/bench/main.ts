@@ -26,11 +26,14 @@ const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningSt
   embedded: startEmbeddedStack,
 };
 
-/** The HTTP figures on one stack, each preceded by hello measured while the stack sits idle beside it. */
+/**
+ * The figures on one stack: the HTTP ones, each preceded by hello measured while the stack sits
+ * idle beside it, then the rebuild of its history with the shop stopped.
+ */
 async function measureStack(
   settings: BenchSettings,
   name: StackName,
-  helloOrigin: string,
+  helloOrigin: string | undefined,
 ): Promise<{ setup?: StackSetup; figures: Figure[] }> {
   say(
     `${name}: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
@@ -45,18 +48,29 @@ async function measureStack(
   }
   try {
     const setup = { stack: name, events: stack.seeded.events, seedSeconds: stack.seeded.seconds, catchUpSeconds: stack.catchUpSeconds };
-    say(`${name}: caught up ${stack.catchUpSeconds.toFixed(1)} s after start; signing ${settings.shoppers} shoppers in`);
-    const session = await openShopSession(stack.commandUrl, settings.shoppers);
-    say(`${name}: hello (the reference), ${settings.seconds} s`);
-    const hello = await measureHello(settings, helloOrigin);
-    const figures = [figureOf(name, 'hello (reference)', 'bare Fastify GET /', hello, undefined, {})];
-    if (settings.parts.has('reads')) {
-      say(`${name}: reads`);
-      figures.push(...(await measureReads(settings, stack, session, hello)));
+    say(`${name}: caught up ${stack.catchUpSeconds.toFixed(1)} s after start`);
+    const figures: Figure[] = [];
+    if (helloOrigin) {
+      say(`${name}: signing ${settings.shoppers} shoppers in`);
+      const session = await openShopSession(stack.commandUrl, settings.shoppers);
+      say(`${name}: hello (the reference), ${settings.seconds} s`);
+      const hello = await measureHello(settings, helloOrigin);
+      figures.push(figureOf(name, 'hello (reference)', 'bare Fastify GET /', hello, undefined, {}));
+      if (settings.parts.has('reads')) {
+        say(`${name}: reads`);
+        figures.push(...(await measureReads(settings, stack, session, hello)));
+      }
+      if (settings.parts.has('orders')) {
+        say(`${name}: orders and read-your-writes`);
+        figures.push(...(await measureOrders(settings, stack, session)));
+      }
     }
-    if (settings.parts.has('orders')) {
-      say(`${name}: orders and read-your-writes`);
-      figures.push(...(await measureOrders(settings, stack, session)));
+    if (settings.parts.has('rebuild')) {
+      // As an operator runs it: on the shop's own log and read model, the shop stopped first.
+      say(
+        `${name}: rebuild of the read model from the ${stack.seeded.events.toLocaleString('en')} events seeded and those the bench added`,
+      );
+      figures.push(await measureRebuildFigure(stack, (line) => say(`${name} rebuild: ${line}`)));
     }
     return { setup, figures };
   } finally {
@@ -87,33 +101,30 @@ async function main(): Promise<number> {
   const setups: StackSetup[] = [];
   const figures: Figure[] = [];
   const http = settings.parts.has('reads') || settings.parts.has('orders');
-  if (http) {
-    await ensureDemoAccounts({ projectId: process.env.FIREBASE_PROJECT_ID || 'demo-toolforge', emulatorHost: settings.authEmulatorHost });
+  if (http || settings.parts.has('rebuild')) {
+    if (http) {
+      await ensureDemoAccounts({ projectId: process.env.FIREBASE_PROJECT_ID || 'demo-toolforge', emulatorHost: settings.authEmulatorHost });
+    }
     const helloOrigin = `http://127.0.0.1:${settings.portBase}`;
-    const hello = await startProcess({
-      name: 'hello (bare Fastify)',
-      command: process.execPath,
-      // Profiled like the shop when profiles are asked for, so the two stay comparable.
-      args: [...shopNodeArguments(settings), fileURLToPath(new URL('./helloServer.js', import.meta.url)), String(settings.portBase)],
-      output: 'collect',
-      ready: { url: helloOrigin },
-      timeoutMs: 20_000,
-    });
+    const hello = http
+      ? await startProcess({
+          name: 'hello (bare Fastify)',
+          command: process.execPath,
+          // Profiled like the shop when profiles are asked for, so the two stay comparable.
+          args: [...shopNodeArguments(settings), fileURLToPath(new URL('./helloServer.js', import.meta.url)), String(settings.portBase)],
+          output: 'collect',
+          ready: { url: helloOrigin },
+          timeoutMs: 20_000,
+        })
+      : undefined;
     try {
       for (const stack of settings.stacks) {
-        const measured = await measureStack(settings, stack, helloOrigin);
+        const measured = await measureStack(settings, stack, hello ? helloOrigin : undefined);
         if (measured.setup) setups.push(measured.setup);
         figures.push(...measured.figures);
       }
     } finally {
-      await hello.stop();
-    }
-  }
-  // Last, with no shop running beside it.
-  if (settings.parts.has('rebuild')) {
-    for (const stack of settings.stacks) {
-      say(`${stack}: rebuild of ${settings.rebuildOrders.toLocaleString('en')} orders`);
-      figures.push(await measureRebuildFigure(settings, stack));
+      await hello?.stop();
     }
   }
 

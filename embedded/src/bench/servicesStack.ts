@@ -35,6 +35,8 @@ export async function startBenchServicesStack(settings: BenchSettings): Promise<
     queryUrl: stack.queryUrl,
     seeded: stack.seeded,
     catchUpSeconds: (performance.now() - stack.launchedAt) / 1000,
+    env: stack.env,
+    halt: stack.halt,
     stop: stack.stop,
   };
 }

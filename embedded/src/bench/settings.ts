@@ -20,8 +20,6 @@ export interface BenchSettings {
   /** Orders seeded into the log, spread over `customers` seeded customers. */
   readonly orders: number;
   readonly customers: number;
-  /** Orders in the rebuild measure's own log (see rebuild.ts). */
-  readonly rebuildOrders: number;
   /** Signed-in customers placing the measured orders (each through a real /login). */
   readonly shoppers: number;
   /** Length of each measure, after a warm-up of `warmUpSeconds` that is not counted. */
@@ -83,7 +81,6 @@ export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSe
     orders,
     // Ten orders a customer, so that one customer's order list is the size a shopper's is.
     customers: whole(env, 'BENCH_CUSTOMERS', Math.max(1, Math.round(orders / 10))),
-    rebuildOrders: whole(env, 'BENCH_REBUILD_ORDERS', 300_000),
     shoppers: whole(env, 'BENCH_SHOPPERS', 200),
     seconds: whole(env, 'BENCH_SECONDS', 10),
     warmUpSeconds: whole(env, 'BENCH_WARMUP_SECONDS', 2, 0),

@@ -17,6 +17,11 @@ export interface RunningStack {
   readonly seeded: SeededHistory;
   /** From starting the shop's processes to a read model caught up with the seeded log. */
   readonly catchUpSeconds: number;
+  /** The shop's processes' environment: where its log and read model are, for the operators' tool. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Stops the shop's processes, leaving its log and read model for the rebuild measure. */
+  halt(): Promise<void>;
+  /** Stops the processes if halt() has not, and deletes everything the stack made. */
   stop(): Promise<void>;
 }
 

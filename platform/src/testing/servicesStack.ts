@@ -77,7 +77,11 @@ export interface ServicesStack<Seeded> {
   readonly seeded: Seeded;
   /** performance.now() when the processes were launched, after the seed (they have caught up since). */
   readonly launchedAt: number;
-  /** Stops the processes (the command service first), then deletes the topics, database, keys and data dir. */
+  /** The processes' environment: their log, database and prefixes, to open what halt() leaves. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Stops the processes (the command service first), leaving the log, database and keys as they are. */
+  halt: () => Promise<void>;
+  /** Stops the processes if halt() has not, then deletes the topics, database, keys and data dir. */
   stop: () => Promise<void>;
 }
 
@@ -160,12 +164,16 @@ export async function startServicesStack<Seeded>(options: ServicesStackOptions<S
     ...(ports.web === undefined ? {} : { WEB_PORT: String(ports.web) }),
   };
   const processes: LaunchedProcess[] = [];
-  const stop = async () => {
+  const halt = async () => {
     // The web app and the command service first: nothing is written while the others stop.
     for (const service of processes.reverse()) {
       options.onStopping?.(service);
       await service.stop({ graceMs: 20_000 });
     }
+    processes.length = 0;
+  };
+  const stop = async () => {
+    await halt();
     await database.drop();
     await deleteTopics(options.kafkaBrokers, topicPrefix);
     await deleteKeys(options.redisUrl, redisKeyPrefix);
@@ -216,6 +224,8 @@ export async function startServicesStack<Seeded>(options: ServicesStackOptions<S
       database,
       seeded,
       launchedAt,
+      env,
+      halt,
       stop,
     };
   } catch (error) {
