@@ -143,6 +143,10 @@ async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Proj
  * before any row write; reads go on), and answers where the serving read model stands.
  */
 export async function lockServingCheckpoints(tx: SqlQueryable): Promise<readonly Checkpoint[]> {
+  // A read model no projector has made yet (a new database): no checkpoints to wait for. A projector
+  // that makes it meanwhile goes on from the new version's checkpoints after the switch.
+  const serving = await tx.query<{ table: string | null }>(`select to_regclass('projection_checkpoints')::text as table`);
+  if (!serving.rows[0]?.table) return [];
   await tx.query('lock table projection_checkpoints in exclusive mode');
   return sqlCheckpoints(tx).checkpoints();
 }

@@ -108,3 +108,25 @@ it('refuses a replay or a rebuild while another holds the read model (exit 2), a
     await deleteTopics(brokers.split(','), topicPrefix);
   }
 });
+
+it('rebuilds a read model no projector has made yet (a new database), then audits it consistent', async () => {
+  const topicPrefix = uniqueTopicPrefix('cli-fresh');
+  const database = await createTestDatabase(inject('postgresUrl'));
+  const log = await KafkaEventLog.open({ brokers: brokers.split(','), topicPrefix, transactionalId: `${topicPrefix}writer` });
+  const env = { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, DATABASE_URL: database.url };
+  try {
+    await logWriter(log)(productAdded({ productId: 'p-fresh', name: 'Fresh Spanner', stock: 7 }));
+    const rebuilt = await runCli(['rebuild'], env);
+    expect({ code: rebuilt.code, stderr: rebuilt.stderr }).toMatchObject({
+      code: 0,
+      stderr: expect.not.stringMatching(/\n\s+at /) as unknown,
+    });
+    const products = await database.sql.query<{ product_id: string; stock: number }>('select product_id, stock from products');
+    expect(products.rows).toEqual([{ product_id: 'p-fresh', stock: 7 }]);
+    expect((await runCli(['audit', 'orders'], env)).code).toBe(0);
+  } finally {
+    await log.close();
+    await database.drop();
+    await deleteTopics(brokers.split(','), topicPrefix);
+  }
+});
