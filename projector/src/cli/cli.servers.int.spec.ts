@@ -130,3 +130,19 @@ it('rebuilds a read model no projector has made yet (a new database), then audit
     await deleteTopics(brokers.split(','), topicPrefix);
   }
 });
+
+it('says in one line that a command failed part-way, with exit code 3 and no stack trace', async () => {
+  const topicPrefix = uniqueTopicPrefix('cli-broken');
+  const database = await createTestDatabase(inject('postgresUrl'));
+  const env = { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, DATABASE_URL: database.url };
+  try {
+    // A read model whose checkpoints table is not the projector's: every read of it is refused.
+    await database.sql.query('create table projection_checkpoints (nothing integer)');
+    const { code, stdout, stderr } = await runCli(['status'], env);
+    expect({ code, stdout }).toEqual({ code: 3, stdout: '' });
+    expect(stderr).toMatch(/^toolforge: status failed: column "\w+" does not exist\n$/);
+  } finally {
+    await database.drop();
+    await deleteTopics(brokers.split(','), topicPrefix);
+  }
+});

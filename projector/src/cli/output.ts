@@ -2,7 +2,7 @@
  * What a script can act on: the answer is fine, a problem was found, or the command could not run;
  * 130 (128 + SIGINT, the shells' convention) when the operator stopped a rebuild with Ctrl-C.
  */
-export const EXIT = { ok: 0, problemFound: 1, usage: 2, canceled: 130 } as const;
+export const EXIT = { ok: 0, problemFound: 1, usage: 2, failed: 3, canceled: 130 } as const;
 
 /** Where a command writes: stdout for its answer, stderr for usage and problems. */
 export interface CliIo {

@@ -132,7 +132,14 @@ export async function run(
       io.err(`toolforge: the running shop refused: ${error.message}\n`);
       return EXIT.usage;
     }
-    throw error;
+    // Anything else broke off part-way (a statement the read model refused, the log gone): one line, as
+    // for the rest, never a stack trace. A rebuild or replay has dropped what it had built by then.
+    const command = argv
+      .filter((word) => !word.startsWith('-'))
+      .slice(0, 2)
+      .join(' ');
+    io.err(`toolforge: ${command || 'the command'} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failed;
   }
 }
 
