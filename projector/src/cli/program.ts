@@ -12,8 +12,9 @@ import { statusCommand } from './statusCommand.js';
 
 /**
  * The operators' tool: parses `argv` (without node and the script), runs the command on the shop
- * the environment's settings name, writes to `io`, and returns the exit code. Never throws for a
- * usage or connection problem: those are a message on stderr and exit code 2.
+ * the environment's settings name, writes to `io`, and returns the exit code. Never throws: a usage
+ * or connection problem is a message on stderr and exit code 2, anything else that breaks a command
+ * off one line on stderr and exit code 3.
  */
 export async function run(
   argv: readonly string[],
