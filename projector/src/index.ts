@@ -9,4 +9,4 @@ export * from './deadLetterReport.js';
 export * from './rebuild.js';
 export * from './bulkFirstBuild.js';
 // The bench's rebuild measure opens a stopped shop as the operators' tool does.
-export { connectToShop, CannotConnect, type ShopConnection } from './cli/shopConnection.js';
+export { connectToShop } from './cli/shopConnection.js';

@@ -8,6 +8,7 @@ import {
   inSchema,
   sqlCheckpoints,
   switchTables,
+  tablesOf,
   type Cache,
   type Checkpoint,
   type EventLog,
@@ -145,8 +146,7 @@ async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Proj
 export async function lockServingCheckpoints(tx: SqlQueryable): Promise<readonly Checkpoint[]> {
   // A read model no projector has made yet (a new database): no checkpoints to wait for. A projector
   // that makes it meanwhile goes on from the new version's checkpoints after the switch.
-  const serving = await tx.query<{ table: string | null }>(`select to_regclass('projection_checkpoints')::text as table`);
-  if (!serving.rows[0]?.table) return [];
+  if (!(await tablesOf(tx, SERVING_SCHEMA)).includes('projection_checkpoints')) return [];
   await tx.query('lock table projection_checkpoints in exclusive mode');
   return sqlCheckpoints(tx).checkpoints();
 }

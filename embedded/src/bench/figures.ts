@@ -171,11 +171,10 @@ export async function measureOrders(settings: BenchSettings, stack: RunningStack
 }
 
 /**
- * `toolforge rebuild`'s throughput on the stack's seeded history once its shop has stopped
- * (rebuild.ts), beside a raw read of that log.
+ * `toolforge rebuild`'s throughput on the stack's seeded history, its shop stopped (rebuild.ts),
+ * beside a raw read of that log.
  */
 export async function measureRebuildFigure(stack: RunningStack, say: (line: string) => void): Promise<Figure> {
-  await stack.halt();
   const measure = await measureRebuild(stack.env, say);
   const goal = `>= ${REBUILD_TARGETS.eventsPerSecond.toLocaleString('en')} events/s, >= ${percent(REBUILD_TARGETS.ofRawRead)} of raw read`;
   return {

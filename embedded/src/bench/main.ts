@@ -70,6 +70,7 @@ async function measureStack(
       say(
         `${name}: rebuild of the read model from the ${stack.seeded.events.toLocaleString('en')} events seeded and those the bench added`,
       );
+      await stack.halt();
       figures.push(await measureRebuildFigure(stack, (line) => say(`${name} rebuild: ${line}`)));
     }
     return { setup, figures };

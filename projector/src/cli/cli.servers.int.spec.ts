@@ -145,4 +145,8 @@ it('says in one line that a command failed part-way, with exit code 3 and no sta
     const { code, stdout, stderr } = await runCli(['status'], env);
     expect({ code, stdout }).toEqual({ code: 3, stdout: '' });
     expect(stderr).toMatch(/^toolforge: status failed: column "\w+" does not exist\n$/);
+    // Named as commander parsed it: an option's value is no part of the command's name.
+    const asJson = await runCli(['status', '--format', 'json'], env);
+    expect(asJson.code).toBe(3);
+    expect(asJson.stderr).toMatch(/^toolforge: status failed: /);
   }));

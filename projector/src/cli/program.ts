@@ -29,6 +29,13 @@ export async function run(
     .exitOverride()
     .showHelpAfterError()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
+  // The command being run (`audit order`, `rebuild`), as commander parsed it, to name one that breaks off.
+  let running = '';
+  program.hook('preAction', (_program, action) => {
+    const names: string[] = [];
+    for (let command: Command | null = action; command && command !== program; command = command.parent) names.unshift(command.name());
+    running = names.join(' ');
+  });
 
   async function withShop(needs: ShopNeeds, work: (shop: ShopConnection) => Promise<number>): Promise<void> {
     const shop = await connectToShop(readConfig(env), needs);
@@ -135,11 +142,7 @@ export async function run(
     }
     // Anything else broke off part-way (a statement the read model refused, the log gone): one line, as
     // for the rest, never a stack trace. A rebuild or replay has dropped what it had built by then.
-    const command = argv
-      .filter((word) => !word.startsWith('-'))
-      .slice(0, 2)
-      .join(' ');
-    io.err(`toolforge: ${command || 'the command'} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`toolforge: ${running || 'the command'} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
   }
 }
