@@ -3,6 +3,7 @@ import type { OrderStatus } from '@toolforge/contracts';
 import { SqlProjectionStore, openEmbeddedPostgres, pgliteSql, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
 import { createTestDatabase } from '@toolforge/platform/testing';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
+import { RESERVATION_LEDGER, foldReservations } from './catalog/reservationLedger.js';
 import { applyRowWrite, openProjectorStore, type RowWrite } from './readModelWrites.js';
 import { dumpReadModel } from './test/readModel.js';
 import { at, orderRow, productRow } from './test/rows.js';
@@ -114,13 +115,17 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
   ];
 }
 
-/** Applies the history in batches of `batchSize` events of one topic; answers the dump and the dead letters. */
-async function applyHistory(sql: SqlExecutor, store: SqlProjectionStore<RowWrite>, batchSize: number) {
+/**
+ * Applies the history in batches of `batchSize` events of one topic, then `after` (a build's fold);
+ * answers the dump and the dead letters.
+ */
+async function applyHistory(sql: SqlExecutor, store: SqlProjectionStore<RowWrite>, batchSize: number, after?: () => Promise<void>) {
   for (const { topic, events } of mixedHistory()) {
     for (let from = 0; from < events.length; from += batchSize) {
       await store.applyBatch({ topic, partition: 0, events: events.slice(from, from + batchSize) });
     }
   }
+  await after?.();
   const letters = await store.deadLetters();
   return {
     dump: await dumpReadModel(sql),
@@ -199,9 +204,31 @@ describe('a batch applied in a few statements', () => {
   }
 
   it('leaves the read model as applying each write in turn does, on PostgreSQL', async () => {
-    const [reference, bulk] = [await postgres(), await postgres()];
+    const [reference, bulk, built] = [await postgres(), await postgres(), await postgres()];
     const expected = await applyHistory(reference, await oneWriteAtATime(reference), 1);
     expect(expected.dump.orders).toHaveLength(46);
     expect(await applyHistory(bulk, await openProjectorStore(bulk), 30)).toEqual(expected);
+    // As a rebuild applies it: reservations through the ledger, folded at the end.
+    expect(await applyHistory(built, await openProjectorStore(built, { building: true }), 30, () => foldReservations(built))).toEqual(
+      expected,
+    );
   });
+
+  // The reservations of the refused event and of the order the database refused are not counted:
+  // the ledger's rows go with their event's transaction.
+  for (const batchSize of [7, 1000]) {
+    it(`leaves the same read model when a build adds up the reservations in a ledger, on PGlite (batches of ${batchSize})`, async () => {
+      const sql = await pglite();
+      const store = await openProjectorStore(sql, { building: true });
+      // Folded twice, as a rebuild folds after each pass: the second adds nothing twice.
+      const fold = async () => {
+        await foldReservations(sql);
+        await foldReservations(sql);
+      };
+      const built = await applyHistory(sql, store, batchSize, fold);
+      expect(built).toEqual(oneByOne);
+      expect(built.dump.product_reservations.length).toBeGreaterThan(0);
+      expect((await sql.query(`select * from ${RESERVATION_LEDGER}`)).rows).toEqual([]);
+    });
+  }
 });

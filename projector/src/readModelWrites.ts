@@ -1,5 +1,6 @@
 import { SqlProjectionStore, type CacheArea, type ProjectionStoreOptions, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
+import { ledgerReservations, openReservationLedger } from './catalog/reservationLedger.js';
 import { catalogueWrites, type CatalogueWrite } from './catalog/writes.js';
 import { identityWrites, type IdentityWrite } from './identity/writes.js';
 import { orderWrites, type OrderWrite } from './orders/writes.js';
@@ -48,14 +49,17 @@ export type RowWriteHandlers<Write extends { readonly kind: string }> = {
 
 const HANDLERS: RowWriteHandlers<RowWrite> = { ...catalogueWrites, ...orderWrites, ...identityWrites, ...reviewWrites };
 
-function handlerOf<Write extends RowWrite>(write: Write): RowWriteHandler<Write> {
+/** A build's (rebuild.ts): the same but for reservations, which it adds up in a ledger first (catalog/reservationLedger.ts). */
+const BUILD_HANDLERS: RowWriteHandlers<RowWrite> = { ...HANDLERS, reserveStock: ledgerReservations };
+
+function handlerOf<Write extends RowWrite>(write: Write, handlers = HANDLERS): RowWriteHandler<Write> {
   // RowWriteHandlers gives each kind the handler of its own writes; TypeScript cannot follow the lookup.
-  return HANDLERS[write.kind] as unknown as RowWriteHandler<Write>;
+  return handlers[write.kind] as unknown as RowWriteHandler<Write>;
 }
 
 /** Runs one write in the batch's transaction. */
-export function applyRowWrite(tx: SqlQueryable, write: RowWrite): Promise<void> {
-  return handlerOf(write).apply(tx, write);
+export function applyRowWrite(tx: SqlQueryable, write: RowWrite, handlers = HANDLERS): Promise<void> {
+  return handlerOf(write, handlers).apply(tx, write);
 }
 
 /**
@@ -64,19 +68,19 @@ export function applyRowWrite(tx: SqlQueryable, write: RowWrite): Promise<void> 
  * one statement. The rows end as applying each write in turn leaves them, because writes to
  * different tables commute and each run is applied as its writes would be one by one.
  */
-export async function applyRowWrites(tx: SqlQueryable, writes: readonly RowWrite[]): Promise<void> {
-  for (const run of runsOfOneKind(writes)) {
-    const handler = handlerOf(run[0]!);
+export async function applyRowWrites(tx: SqlQueryable, writes: readonly RowWrite[], handlers = HANDLERS): Promise<void> {
+  for (const run of runsOfOneKind(writes, handlers)) {
+    const handler = handlerOf(run[0]!, handlers);
     if (handler.applyRun && run.length > 1) await handler.applyRun(tx, run);
     else for (const write of run) await handler.apply(tx, write);
   }
 }
 
 /** The writes table by table, each table's in their order, cut where the kind changes to one its run does not take (`runsWith`). */
-function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
+function runsOfOneKind(writes: readonly RowWrite[], handlers: RowWriteHandlers<RowWrite>): RowWrite[][] {
   const byTable = new Map<string, RowWrite[]>();
   for (const write of writes) {
-    const table = handlerOf(write).table;
+    const table = handlerOf(write, handlers).table;
     const tableWrites = byTable.get(table);
     if (tableWrites) tableWrites.push(write);
     else byTable.set(table, [write]);
@@ -85,7 +89,7 @@ function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
   for (const tableWrites of byTable.values()) {
     let run: RowWrite[] = [];
     for (const write of tableWrites) {
-      if (run.length > 0 && !sharesRun(run[0]!, write)) {
+      if (run.length > 0 && !sharesRun(run[0]!, write, handlers)) {
         runs.push(run);
         run = [];
       }
@@ -96,8 +100,8 @@ function runsOfOneKind(writes: readonly RowWrite[]): RowWrite[][] {
   return runs;
 }
 
-function sharesRun(first: RowWrite, next: RowWrite): boolean {
-  return first.kind === next.kind || (handlerOf(first).runsWith?.includes(next.kind) ?? false);
+function sharesRun(first: RowWrite, next: RowWrite, handlers: RowWriteHandlers<RowWrite>): boolean {
+  return first.kind === next.kind || (handlerOf(first, handlers).runsWith?.includes(next.kind) ?? false);
 }
 
 /** The cache areas whose answers a write makes stale. */
@@ -110,14 +114,27 @@ export function rowsOf(write: RowWrite): RowKey[] {
   return [...handlerOf(write).rows(write)];
 }
 
+export interface ProjectorStoreOptions extends Pick<ProjectionStoreOptions<RowWrite>, 'statisticsAfter'> {
+  /**
+   * A build of a new version no reader sees yet (rebuild.ts): reservations go to the ledger, and
+   * are in the counters only once foldReservations has run.
+   */
+  readonly building?: boolean;
+}
+
 /**
  * The read model as the projector keeps it, on any Postgres: the query service's tables, migrated
  * first (docs/read-model.md says why they are the query service's), filled with these writes.
  */
-export async function openProjectorStore(
-  sql: SqlExecutor,
-  options: Pick<ProjectionStoreOptions<RowWrite>, 'statisticsAfter'> = {},
-): Promise<SqlProjectionStore<RowWrite>> {
+export async function openProjectorStore(sql: SqlExecutor, options: ProjectorStoreOptions = {}): Promise<SqlProjectionStore<RowWrite>> {
+  const { building = false, ...storeOptions } = options;
   await migrateReadModel(sql);
-  return new SqlProjectionStore(sql, { applyWrite: applyRowWrite, applyWrites: applyRowWrites, tables: READ_MODEL_TABLES, ...options });
+  if (building) await openReservationLedger(sql);
+  const handlers = building ? BUILD_HANDLERS : HANDLERS;
+  return new SqlProjectionStore(sql, {
+    applyWrite: (tx, write) => applyRowWrite(tx, write, handlers),
+    applyWrites: (tx, writes) => applyRowWrites(tx, writes, handlers),
+    tables: READ_MODEL_TABLES,
+    ...storeOptions,
+  });
 }

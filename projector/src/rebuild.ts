@@ -18,6 +18,7 @@ import {
   type SqlQueryable,
 } from '@toolforge/platform';
 import { CACHE_AREAS } from '@toolforge/query-service';
+import { dropReservationLedger, foldReservations } from './catalog/reservationLedger.js';
 import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
 import { openProjectorStore } from './readModelWrites.js';
@@ -86,7 +87,7 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
   const built = inSchema(sql, REBUILD_SCHEMA, { asyncCommits: true });
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   // No statistics while the tables fill (nobody reads them yet): gathered once, when they are full.
-  const store = await openProjectorStore(built, { statisticsAfter: Number.POSITIVE_INFINITY });
+  const store = await openProjectorStore(built, { statisticsAfter: Number.POSITIVE_INFINITY, building: true });
   const projector = new Projector({ log, store, batchSize, readAhead: true, lanes: LANES });
   // The new tables are filled without the indexes that only serve reads, and get them once full.
   const deferred = await deferIndexes(sql, REBUILD_SCHEMA);
@@ -104,12 +105,14 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
       return { outcome: 'canceled', events: progress.events };
     }
     signal?.removeEventListener('abort', stop);
+    await foldReservations(built);
     await buildIndexes(sql, deferred);
     // The planner's statistics of the whole new version, before readers are switched to it (plannerStatistics.ts).
     await store.gatherStatistics();
     progress.caughtUp();
     const tables = await sql.transaction(async (tx) => {
       if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built);
+      await dropReservationLedger(tx, REBUILD_SCHEMA);
       return switchTables(tx, { built: REBUILD_SCHEMA, serving: SERVING_SCHEMA, retired: RETIRED_SCHEMA });
     });
     await dropSchema(sql, RETIRED_SCHEMA);
@@ -127,7 +130,8 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
 
 /**
  * Inside the switch's transaction: the serving checkpoints are locked (a running projector's next
- * batch waits, its reads do not), then the new version applies the log at least up to them. After
+ * batch waits, its reads do not), then the new version applies the log at least up to them and
+ * folds the reservations those batches added to its ledger (catalog/reservationLedger.ts). After
  * the switch that projector finds the new checkpoints and skips what the new version applied.
  */
 async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Projector, built: SqlExecutor): Promise<void> {
@@ -135,7 +139,7 @@ async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Proj
   for (;;) {
     await projector.catchUp();
     const rebuilt = await sqlCheckpoints(built).checkpoints();
-    if (serving.every((checkpoint) => reaches(rebuilt, checkpoint))) return;
+    if (serving.every((checkpoint) => reaches(rebuilt, checkpoint))) return foldReservations(built);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ProductDetails } from '@toolforge/contracts';
 import { copyOrInsert, rowColumns, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
-import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
+import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../readModelWrites.js';
 
 /**
  * A product as the projector lists it: as added (the query side's view but for its available
@@ -146,6 +146,16 @@ async function insertProducts(tx: SqlQueryable, products: readonly ProductRow[])
   });
 }
 
+/** A placed order's reservation, a cancelled one's given back: the products' counters (a build's go through reservationLedger.ts first). */
+export const reservationHandler: RowWriteHandler<Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>> = {
+  stale: [CATALOGUE_AREA],
+  table: 'product_reservations',
+  rows: (write) => [reservation(write.productId)],
+  // Adding to a counter commutes: an order projected before its product still counts.
+  apply: (tx, write) => reserveStock(tx, [write]),
+  applyRun: reserveStock,
+};
+
 /**
  * The catalogue's writes in SQL. Every catalogue answer (available stock shows on every product
  * page) goes stale with any of them; the product counts only with those that add, edit or delete a
@@ -184,12 +194,5 @@ export const catalogueWrites: RowWriteHandlers<CatalogueWrite> = {
     apply: (tx, write) => adjustStock(tx, [write]),
     applyRun: adjustStock,
   },
-  reserveStock: {
-    stale: [CATALOGUE_AREA],
-    table: 'product_reservations',
-    rows: (write) => [reservation(write.productId)],
-    // Adding to a counter commutes: an order projected before its product still counts.
-    apply: (tx, write) => reserveStock(tx, [write]),
-    applyRun: reserveStock,
-  },
+  reserveStock: reservationHandler,
 };
