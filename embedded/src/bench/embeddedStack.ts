@@ -7,9 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openEventLog, readConfig } from '@toolforge/platform';
+import { Worker } from 'node:worker_threads';
 import { startProcess, type LaunchedProcess } from '@toolforge/platform/testing';
-import { seedShopHistory } from './seed.js';
+import type { SeededHistory } from './seed.js';
+import type { SeedMessage, SeedRequest } from './seedWorker.js';
 import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
@@ -33,13 +34,24 @@ export function launchEmbeddedShop(
   });
 }
 
-export async function startEmbeddedStack(settings: BenchSettings): Promise<RunningStack> {
+/** An embedded history being seeded: its data dir, the shop's environment on it, and the seeding's end. */
+export interface EmbeddedSeeding {
+  readonly dataDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly seeded: Promise<SeededHistory>;
+}
+
+/**
+ * Starts seeding a fresh DATA_DIR in a thread of its own (seedWorker.ts) and returns at once: main.ts
+ * starts it while the services stack seeds and starts (neither is measured), so that the bench
+ * does not wait for each seeding in turn. It must end before anything is measured.
+ */
+export async function seedEmbeddedHistory(settings: BenchSettings): Promise<EmbeddedSeeding> {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-bench-'));
-  const apiPort = settings.portBase + 1;
   const env = {
     ...shopEnvironment(settings),
     DATA_DIR: dataDir,
-    API_PORT: String(apiPort),
+    API_PORT: String(settings.portBase + 1),
     WEB_PORT: String(settings.portBase + 2),
     // The embedded default whatever the shell exports for services mode: with KAFKA_BROKERS set the
     // seed would go to Kafka and the shop would start on an empty data dir (seen: every product 404).
@@ -47,18 +59,34 @@ export async function startEmbeddedStack(settings: BenchSettings): Promise<Runni
     DATABASE_URL: '',
     REDIS_URL: '',
   };
+  say(
+    `embedded: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
+  );
+  const request: SeedRequest = { env, size: { products: settings.products, customers: settings.customers, orders: settings.orders } };
+  const worker = new Worker(new URL('./seedWorker.js', import.meta.url), { workerData: request });
+  const seeded = new Promise<SeededHistory>((resolve, reject) => {
+    let history: SeededHistory | undefined;
+    worker.on('message', (message: SeedMessage) => {
+      if ('line' in message) say(`embedded ${message.line}`);
+      else history = message.seeded;
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (history ? resolve(history) : reject(new Error(`the embedded seeding ended with exit code ${code}`))));
+  });
+  // Awaited later (or never, when the services stack fails first): its failure is not unhandled meanwhile.
+  seeded.catch(() => undefined);
+  return { dataDir, env, seeded };
+}
+
+/** The embedded shop on a seeded history: the one `seeding` is making, or one seeded now. */
+export async function startEmbeddedStack(settings: BenchSettings, seeding?: EmbeddedSeeding): Promise<RunningStack> {
+  const history = seeding ?? (await seedEmbeddedHistory(settings));
+  const { dataDir, env } = history;
   try {
-    // The shop's own opener: it takes the data dir's lock, as the shop will after it.
-    const opened = await openEventLog(readConfig(env), { clientId: 'toolforge-bench-seed', writer: true });
-    let seeded;
-    try {
-      seeded = await seedShopHistory(opened.log, settings, (line) => say(`embedded ${line}`));
-    } finally {
-      await opened.close();
-    }
+    const seeded = await history.seeded;
     say(`embedded: ${seeded.events.toLocaleString('en')} events seeded in ${seeded.seconds.toFixed(1)} s; starting the shop`);
 
-    const url = `http://127.0.0.1:${apiPort}`;
+    const url = `http://127.0.0.1:${env.API_PORT}`;
     const started = performance.now();
     const shop = await launchEmbeddedShop(env, url, shopNodeArguments(settings));
     let halted: Promise<unknown> | undefined;

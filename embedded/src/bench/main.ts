@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startProcess } from '@toolforge/platform/testing';
 import { ensureDemoAccounts } from '../demoAccounts.js';
 import { figureOf, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
-import { startEmbeddedStack } from './embeddedStack.js';
+import { seedEmbeddedHistory, startEmbeddedStack } from './embeddedStack.js';
 import { startBenchServicesStack } from './servicesStack.js';
 import { readBenchSettings, type BenchSettings, type StackName } from './settings.js';
 import { openShopSession } from './shoppers.js';
@@ -21,26 +21,23 @@ import { benchReport, markdownTable, writeReport, type StackSetup } from './tabl
 import type { WebPageFigure } from './webFigures.js';
 import { measureWebPages } from './webPages.js';
 
-const STARTERS: Record<StackName, (settings: BenchSettings) => Promise<RunningStack>> = {
-  services: startBenchServicesStack,
-  embedded: startEmbeddedStack,
-};
+type Starters = Record<StackName, (settings: BenchSettings) => Promise<RunningStack>>;
 
 /**
  * The figures on one stack: the HTTP ones, each preceded by hello measured while the stack sits
- * idle beside it, then the rebuild of its history with the shop stopped.
+ * idle beside it, then the rebuild of its history with the shop stopped. Nothing is measured before
+ * `busy` (another stack's seeding) has ended.
  */
 async function measureStack(
   settings: BenchSettings,
   name: StackName,
+  starters: Starters,
   helloOrigin: string | undefined,
+  busy: Promise<unknown> | undefined,
 ): Promise<{ setup?: StackSetup; figures: Figure[] }> {
-  say(
-    `${name}: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
-  );
   let stack: RunningStack;
   try {
-    stack = await STARTERS[name](settings);
+    stack = await starters[name](settings);
   } catch (error) {
     // A shop that cannot start on this history is a finding of the bench: a row of the table, and the other stack still runs.
     console.error(error);
@@ -49,6 +46,11 @@ async function measureStack(
   try {
     const setup = { stack: name, events: stack.seeded.events, seedSeconds: stack.seeded.seconds, catchUpSeconds: stack.catchUpSeconds };
     say(`${name}: caught up ${stack.catchUpSeconds.toFixed(1)} s after start`);
+    if (busy) {
+      say(`${name}: waiting for the embedded seeding to end before measuring`);
+      // A seeding that failed is the embedded stack's to report.
+      await busy.catch(() => undefined);
+    }
     const figures: Figure[] = [];
     if (helloOrigin) {
       say(`${name}: signing ${settings.shoppers} shoppers in`);
@@ -118,9 +120,19 @@ async function main(): Promise<number> {
           timeoutMs: 20_000,
         })
       : undefined;
+    // With both stacks, the embedded history is seeded in a thread of its own while the services
+    // stack seeds and starts, neither of which is measured; the services wait for it to end before
+    // they are measured.
+    const embeddedSeeding =
+      settings.stacks.length > 1 && settings.stacks.includes('embedded') ? await seedEmbeddedHistory(settings) : undefined;
+    const starters: Starters = {
+      services: startBenchServicesStack,
+      embedded: (stackSettings) => startEmbeddedStack(stackSettings, embeddedSeeding),
+    };
     try {
       for (const stack of settings.stacks) {
-        const measured = await measureStack(settings, stack, hello ? helloOrigin : undefined);
+        const busy = stack === 'embedded' ? undefined : embeddedSeeding?.seeded;
+        const measured = await measureStack(settings, stack, starters, hello ? helloOrigin : undefined, busy);
         if (measured.setup) setups.push(measured.setup);
         figures.push(...measured.figures);
       }

@@ -10,6 +10,9 @@ import { CATCH_UP_TIMEOUT_MS, reportIfExited, say, shopEnvironment, shopNodeArgu
 import type { BenchSettings } from './settings.js';
 
 export async function startBenchServicesStack(settings: BenchSettings): Promise<RunningStack> {
+  say(
+    `services: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
+  );
   const stack = await startServicesStack({
     label: 'bench',
     kafkaBrokers: settings.kafkaBrokers,
