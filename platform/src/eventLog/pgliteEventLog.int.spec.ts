@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '@toolforge/contracts';
-import { productAdded } from '@toolforge/contracts/testing';
 import { openEmbeddedPostgres } from '../pglite.js';
 import { eventLogContract, productDeleted as deleted } from '../test/eventLogContract.js';
 import { readEvents } from '../testing/eventLog.js';
@@ -115,26 +114,5 @@ describe('PGlite event log', () => {
     );
     const events = await readEvents(log, { topics: [TOPICS.products] });
     expect(events).toHaveLength(3);
-  });
-
-  // From fifty events an append goes in with COPY, its events as CSV.
-  it('stores a large append as written, texts that need quoting included, or nothing of it when it repeats an event id', async () => {
-    const awkward = ['say "when"', 'comma, then more', 'back\\slash \\N', 'two\nlines', 'tab\there', 'Ünïcødé – 🔧', '', 'NULL', '\\.'];
-    const added = Array.from({ length: 60 }, (_, n) =>
-      productAdded({ productId: `q-${n}`, name: awkward[n % awkward.length]!, description: awkward[(n + 3) % awkward.length]! }),
-    );
-    const appended = await log.append({ topic: TOPICS.products, streamId: 'quoted', expectedVersion: 0, events: added });
-    const read = (await readEvents(log, { topics: [TOPICS.products] })).filter((event) => event.streamId === 'quoted');
-    expect(read.map(({ type, data, meta }) => ({ type, data, meta }))).toEqual(added.map(({ type, data, meta }) => ({ type, data, meta })));
-    expect(read.map((event) => event.position)).toEqual(appended.stored.map((event) => event.position));
-
-    // The 60th event's id is the first one's: the unique index refuses the COPY, and the append with it.
-    const repeated = Array.from({ length: 60 }, (_, n) =>
-      productAdded({ productId: `r-${n}` }, n === 59 ? { eventId: added[0]!.meta.eventId } : {}),
-    );
-    await expect(log.append({ topic: TOPICS.products, streamId: 'repeated', expectedVersion: 0, events: repeated })).rejects.toBeInstanceOf(
-      ConcurrencyError,
-    );
-    expect((await readEvents(log, { topics: [TOPICS.products] })).filter((event) => event.streamId === 'repeated')).toEqual([]);
   });
 });

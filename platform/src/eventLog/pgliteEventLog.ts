@@ -1,8 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { EventMeta, LogPosition, ShopEvent, Topic } from '@toolforge/contracts';
-import { rowColumns } from '../readModel/copyRows.js';
 import type { IdentifiedLog, LogIdentity } from '../readModel/readStore.js';
-import { copyIntoPglite, sqlName } from '../readModel/sql.js';
 import {
   ConcurrencyError,
   type AppendRequest,
@@ -175,8 +173,23 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
       }));
     });
     const events = stored.flat();
-    if (events.length >= COPY_FROM) await copyEvents(tx, events);
-    else await insertEvents(tx, events);
+    const column = <Value>(value: (event: StoredEvent) => Value) => events.map(value);
+    // One statement for the whole batch: an append of many events costs one round trip, not one per event.
+    await tx.query(
+      `insert into events (topic, partition, "offset", stream_id, stream_position, event_id, type, data, meta)
+       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::integer[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])`,
+      [
+        column((event) => event.position.topic),
+        column((event) => event.position.partition),
+        column((event) => event.position.offset),
+        column((event) => event.streamId),
+        column((event) => event.streamPosition),
+        column((event) => event.meta.eventId),
+        column((event) => event.type),
+        column((event) => JSON.stringify(event.data)),
+        column((event) => JSON.stringify(event.meta)),
+      ],
+    );
     return stored;
   }
 
@@ -263,43 +276,4 @@ function toStoredEvent(row: EventRow): StoredEvent {
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;
-}
-
-/**
- * From how many events an append goes in with COPY rather than one insert from nine arrays: PGlite
- * serialises each array parameter in JavaScript as a text Postgres parses again, where COPY reads
- * the events as one CSV text. For a few events the insert is as cheap, and COPY's file of its own
- * (PGlite hands it the CSV as a file) costs more than it saves.
- */
-const COPY_FROM = 50;
-
-const EVENT_COLUMNS = ['topic', 'partition', 'offset', 'stream_id', 'stream_position', 'event_id', 'type', 'data', 'meta'] as const;
-
-const eventValues = (event: StoredEvent) => [
-  event.position.topic,
-  event.position.partition,
-  event.position.offset,
-  event.streamId,
-  event.streamPosition,
-  event.meta.eventId,
-  event.type,
-  JSON.stringify(event.data),
-  JSON.stringify(event.meta),
-];
-
-/** One statement for the whole batch: an append of many events costs one round trip, not one per event. */
-async function insertEvents(tx: Transaction, events: readonly StoredEvent[]): Promise<void> {
-  await tx.query(
-    `insert into events (${EVENT_COLUMNS.map(sqlName).join(', ')})
-     select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::integer[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])`,
-    rowColumns(events.map(eventValues), EVENT_COLUMNS.length),
-  );
-}
-
-/**
- * The same rows with COPY, in the append's transaction: a value taken already (an event id, a
- * stream position) fails it as it fails the insert, with the same unique violation.
- */
-async function copyEvents(tx: Transaction, events: readonly StoredEvent[]): Promise<void> {
-  await copyIntoPglite(tx, { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventValues) });
 }

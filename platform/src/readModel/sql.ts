@@ -45,7 +45,7 @@ export function pgliteSql(db: PGlite): SqlExecutor {
 }
 
 /** PGlite's COPY reads its input from a blob it is handed as the file /dev/blob. */
-export async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedRows): Promise<void> {
+async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedRows): Promise<void> {
   const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format csv)`;
   await tx.query(statement, [], { blob: new Blob([copyCsv(rows)]) });
 }
