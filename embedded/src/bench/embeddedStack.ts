@@ -11,7 +11,16 @@ import { Worker } from 'node:worker_threads';
 import { startProcess, type LaunchedProcess } from '@toolforge/platform/testing';
 import type { SeededHistory } from './seed.js';
 import type { SeedMessage, SeedRequest } from './seedWorker.js';
-import { CATCH_UP_TIMEOUT_MS, REPOSITORY, reportIfExited, say, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
+import {
+  CATCH_UP_TIMEOUT_MS,
+  REPOSITORY,
+  reportIfExited,
+  say,
+  saySeeding,
+  shopEnvironment,
+  shopNodeArguments,
+  type RunningStack,
+} from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
 /** scripts/start.mjs with `env` (its DATA_DIR, API_PORT, WEB_PORT): ready once its API at `apiUrl` answers /ready. */
@@ -59,9 +68,7 @@ export async function seedEmbeddedHistory(settings: BenchSettings): Promise<Embe
     DATABASE_URL: '',
     REDIS_URL: '',
   };
-  say(
-    `embedded: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
-  );
+  saySeeding('embedded', settings);
   const request: SeedRequest = { env, size: { products: settings.products, customers: settings.customers, orders: settings.orders } };
   const worker = new Worker(new URL('./seedWorker.js', import.meta.url), { workerData: request });
   const seeded = new Promise<SeededHistory>((resolve, reject) => {

@@ -6,13 +6,11 @@
 import { performance } from 'node:perf_hooks';
 import { startServicesStack } from '@toolforge/platform/testing';
 import { seedShopHistory } from './seed.js';
-import { CATCH_UP_TIMEOUT_MS, reportIfExited, say, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
+import { CATCH_UP_TIMEOUT_MS, reportIfExited, say, saySeeding, shopEnvironment, shopNodeArguments, type RunningStack } from './stacks.js';
 import type { BenchSettings } from './settings.js';
 
 export async function startBenchServicesStack(settings: BenchSettings): Promise<RunningStack> {
-  say(
-    `services: seeding ${settings.products.toLocaleString('en')} products, ${settings.customers.toLocaleString('en')} customers, ${settings.orders.toLocaleString('en')} orders`,
-  );
+  saySeeding('services', settings);
   const stack = await startServicesStack({
     label: 'bench',
     kafkaBrokers: settings.kafkaBrokers,

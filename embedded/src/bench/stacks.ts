@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaunchedProcess } from '@toolforge/platform/testing';
-import type { SeededHistory } from './seed.js';
+import type { HistorySize, SeededHistory } from './seed.js';
 import type { BenchSettings, StackName } from './settings.js';
 
 export interface RunningStack {
@@ -57,6 +57,13 @@ export function shopNodeArguments(settings: BenchSettings): string[] {
 /** Prints a line of the bench's progress, with the time it was said. */
 export function say(line: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+/** Says that a stack's seeding starts, and of what. */
+export function saySeeding(stack: StackName, size: HistorySize): void {
+  say(
+    `${stack}: seeding ${size.products.toLocaleString('en')} products, ${size.customers.toLocaleString('en')} customers, ${size.orders.toLocaleString('en')} orders`,
+  );
 }
 
 /**
