@@ -2,6 +2,7 @@
  * Issue 12's figures and their goals: each is one load against a running stack, read beside the
  * bare Fastify route measured in the same run (ratios are the goals: the machine is shared and noisy).
  */
+import type { MeasuredWindow } from './cpuProfiles.js';
 import { runLoad } from './loadRunner.js';
 import { REBUILD_TARGETS, measureRebuild } from './rebuild.js';
 import type { LoadResult, LoadSpec, ReadRequests } from './loadSpec.js';
@@ -23,6 +24,8 @@ export interface Figure {
   readonly met: boolean | null;
   /** Answers outside 2xx, 5xx among them, and connection errors: any of them makes a figure unmet. */
   readonly failures: string;
+  /** When it was measured: what the processes' CPU profiles are cut to, when asked for (cpuProfiles.ts). */
+  readonly window?: MeasuredWindow;
 }
 
 /** What a figure must reach; unset parts are not asked. */
@@ -83,6 +86,7 @@ export function figureOf(
     goal: describeGoal(goal) || 'reference',
     met: describeGoal(goal) ? met : null,
     failures: failuresOf(result),
+    window: result.window,
   };
 }
 
@@ -174,8 +178,8 @@ export async function measureOrders(settings: BenchSettings, stack: RunningStack
  * `toolforge rebuild`'s throughput on the stack's seeded history, its shop stopped (rebuild.ts),
  * beside a raw read of that log.
  */
-export async function measureRebuildFigure(stack: RunningStack, say: (line: string) => void): Promise<Figure> {
-  const measure = await measureRebuild(stack.env, say);
+export async function measureRebuildFigure(stack: RunningStack, say: (line: string) => void, profileDir?: string): Promise<Figure> {
+  const measure = await measureRebuild(stack.env, say, profileDir);
   const goal = `>= ${REBUILD_TARGETS.eventsPerSecond.toLocaleString('en')} events/s, >= ${percent(REBUILD_TARGETS.ofRawRead)} of raw read`;
   return {
     stack: stack.name,
@@ -187,5 +191,6 @@ export async function measureRebuildFigure(stack: RunningStack, say: (line: stri
     goal,
     met: measure.rebuildPerSecond >= REBUILD_TARGETS.eventsPerSecond && measure.ratio >= REBUILD_TARGETS.ofRawRead,
     failures: 'none',
+    window: measure.window,
   };
 }

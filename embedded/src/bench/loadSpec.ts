@@ -4,6 +4,7 @@
  * is drawn at random from the spec (a page, an id, a customer) when autocannon sends it.
  */
 import { IDEMPOTENCY_KEY_HEADER, formatCents, totalCostCents } from '@toolforge/contracts';
+import type { MeasuredWindow } from './cpuProfiles.js';
 
 /** A signed-in customer: the uid and the API token of a real /login. */
 export interface Shopper {
@@ -69,6 +70,8 @@ export interface LoadResult {
   readonly errors: number;
   /** Read-your-writes only: answers that did not list the order, or said the wait ran out. */
   readonly notVisible?: number;
+  /** When the measure ran, the warm-up left out: what a CPU profile is cut to (cpuProfiles.ts). */
+  readonly window?: MeasuredWindow;
 }
 
 export const randomItem = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess } from '@toolforge/platform/testing';
 import { ensureDemoAccounts } from '../demoAccounts.js';
+import { profileFigures, readProfiles } from './cpuProfiles.js';
 import { figureOf, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
 import { seedEmbeddedHistory, startEmbeddedStack } from './embeddedStack.js';
 import { startBenchServicesStack } from './servicesStack.js';
@@ -47,9 +48,12 @@ async function measureStack(
     const setup = { stack: name, events: stack.seeded.events, seedSeconds: stack.seeded.seconds, catchUpSeconds: stack.catchUpSeconds };
     say(`${name}: caught up ${stack.catchUpSeconds.toFixed(1)} s after start`);
     if (busy) {
-      say(`${name}: waiting for the embedded seeding to end before measuring`);
+      const waitStarted = performance.now();
       // A seeding that failed is the embedded stack's to report.
       await busy.catch(() => undefined);
+      const waited = (performance.now() - waitStarted) / 1000;
+      // Said only when it held the measures back: a seeding that had already ended costs nothing.
+      if (waited >= 0.1) say(`${name}: waited ${waited.toFixed(1)} s for the embedded seeding to end before measuring`);
     }
     const figures: Figure[] = [];
     if (helloOrigin) {
@@ -73,7 +77,7 @@ async function measureStack(
         `${name}: rebuild of the read model from the ${stack.seeded.events.toLocaleString('en')} events seeded and those the bench added`,
       );
       await stack.halt();
-      figures.push(await measureRebuildFigure(stack, (line) => say(`${name} rebuild: ${line}`)));
+      figures.push(await measureRebuildFigure(stack, (line) => say(`${name} rebuild: ${line}`), settings.cpuProfileDir));
     }
     return { setup, figures };
   } finally {
@@ -100,6 +104,7 @@ function notStarted(stack: StackName, error: unknown): Figure {
 }
 
 async function main(): Promise<number> {
+  const started = new Date();
   const settings = readBenchSettings();
   const setups: StackSetup[] = [];
   const figures: Figure[] = [];
@@ -154,7 +159,14 @@ async function main(): Promise<number> {
     }
   }
 
-  const report = benchReport(settings, setups, figures, webPages);
+  // Every profiled process has stopped by now, and so has written its profile.
+  const profiles = settings.cpuProfileDir
+    ? profileFigures(
+        figures.filter((figure) => figure.met === false),
+        await readProfiles(settings.cpuProfileDir, started),
+      )
+    : [];
+  const report = benchReport(settings, setups, figures, webPages, profiles);
   console.log(`\n${markdownTable(report)}\n`);
   console.log(`Written to ${await writeReport(report, resolve(REPOSITORY, settings.resultsDir))}`);
   const missed = [...figures, ...webPages].filter((figure) => figure.met === false);

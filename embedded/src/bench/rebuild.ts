@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { readConfig, type EventLog } from '@toolforge/platform';
 import { connectToShop, rebuildReadModel } from '@toolforge/projector';
+import { monotonicMicros, profiled, type MeasuredWindow } from './cpuProfiles.js';
 
 /** On the 2-core machine the project is built for (issue 11's "Done when"). */
 export const REBUILD_TARGETS = { eventsPerSecond: 30_000, ofRawRead: 0.4 } as const;
@@ -18,6 +19,8 @@ export interface RebuildMeasure {
   readonly rebuildPerSecond: number;
   /** The rebuild's throughput as a fraction of the raw read's. */
   readonly ratio: number;
+  /** When the rebuild ran (the raw read left out). */
+  readonly window: MeasuredWindow;
 }
 
 /** Events per second of `work`, which answers how many events it went through. */
@@ -36,9 +39,9 @@ async function countEvents(log: EventLog): Promise<number> {
 /**
  * On the stopped shop whose processes ran with `env`, opened as the tool opens it (its log, and
  * its read model to write): reads the whole log counting events, then rebuilds the read model from
- * it as `toolforge rebuild` does.
+ * it as `toolforge rebuild` does. With `profileDir`, the rebuild's CPU profile is written there.
  */
-export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string) => void): Promise<RebuildMeasure> {
+export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string) => void, profileDir?: string): Promise<RebuildMeasure> {
   const shop = await connectToShop(readConfig(env), { readModel: true, writesReadModel: 'rebuild' });
   try {
     const { log, readModel: sql } = shop;
@@ -48,11 +51,15 @@ export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string)
     // read a few seconds).
     const raw = await throughput(() => countEvents(log));
     say(`raw read of ${raw.events.toLocaleString('en')} events, ${raw.perSecond.toLocaleString('en')}/s; rebuilding`);
-    const rebuilt = await throughput(async () => {
-      const outcome = await rebuildReadModel({ log, sql, liveProjectors: false });
-      if (outcome.outcome !== 'switched') throw new Error(`the rebuild ended ${outcome.outcome}`);
-      return outcome.events;
-    });
+    const fromUs = monotonicMicros();
+    const rebuilt = await profiled(profileDir, 'rebuild', () =>
+      throughput(async () => {
+        const outcome = await rebuildReadModel({ log, sql, liveProjectors: false });
+        if (outcome.outcome !== 'switched') throw new Error(`the rebuild ended ${outcome.outcome}`);
+        return outcome.events;
+      }),
+    );
+    const window = { fromUs, toUs: monotonicMicros() };
     if (rebuilt.events !== raw.events) throw new Error(`the log read ${raw.events} events, but the rebuild went through ${rebuilt.events}`);
     say(`rebuilt at ${rebuilt.perSecond.toLocaleString('en')} events/s`);
     return {
@@ -60,6 +67,7 @@ export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string)
       rawReadPerSecond: raw.perSecond,
       rebuildPerSecond: rebuilt.perSecond,
       ratio: Math.round((rebuilt.perSecond / raw.perSecond) * 100) / 100,
+      window,
     };
   } finally {
     await shop.close();

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { profileLines, type FigureProfile } from './cpuProfiles.js';
 import type { Figure } from './figures.js';
 import type { BenchSettings } from './settings.js';
 import type { WebPageFigure } from './webFigures.js';
@@ -25,6 +26,8 @@ export interface BenchReport {
   readonly figures: readonly Figure[];
   /** Issue 16's Lighthouse figures of the web app (BENCH_ONLY=web). */
   readonly webPages: readonly WebPageFigure[];
+  /** With BENCH_CPU_PROFILE: where each missed figure's time went (cpuProfiles.ts). */
+  readonly profiles: readonly FigureProfile[];
 }
 
 export function benchReport(
@@ -32,6 +35,7 @@ export function benchReport(
   setups: readonly StackSetup[],
   figures: readonly Figure[],
   webPages: readonly WebPageFigure[] = [],
+  profiles: readonly FigureProfile[] = [],
 ): BenchReport {
   return {
     date: new Date().toISOString(),
@@ -40,6 +44,7 @@ export function benchReport(
     setups,
     figures,
     webPages,
+    profiles,
   };
 }
 
@@ -93,6 +98,7 @@ export function markdownTable(report: BenchReport): string {
     ...[rows.length > 0 ? table(header, rows) : [], webTable(report.webPages)].flatMap((lines) => (lines.length > 0 ? ['', ...lines] : [])),
     '',
     ...setups,
+    ...(report.profiles.length > 0 ? ['', ...profileLines(report.profiles)] : []),
   ].join('\n');
 }
 
