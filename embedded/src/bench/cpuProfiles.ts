@@ -49,6 +49,8 @@ export interface FigureProfile {
   readonly stack: string;
   readonly figure: string;
   readonly routes: string;
+  /** The cores each kind of process on the machine used meanwhile (processCpu.ts). */
+  readonly cores: readonly Share[];
   readonly processes: readonly ProcessShares[];
 }
 
@@ -188,19 +190,25 @@ export async function readProfiles(dir: string, since: Date): Promise<NamedProfi
   return named.filter((profile) => profile !== undefined);
 }
 
-/** Each figure's processes within its window, the busiest first; processes that sat idle through it left out. */
+/**
+ * Each figure's cores by process and profiled processes within its window, the busiest first
+ * (processes that sat idle through it left out); figures with neither are left out.
+ */
 export function profileFigures(
-  figures: readonly { stack: string; figure: string; routes: string; window?: MeasuredWindow }[],
+  figures: readonly { stack: string; figure: string; routes: string; window?: MeasuredWindow; cores?: readonly Share[] }[],
   profiles: readonly NamedProfile[],
 ): FigureProfile[] {
   return figures.flatMap((figure) => {
-    const { window } = figure;
-    if (!window) return [];
-    const processes = profiles
-      .map(({ process, profile }) => windowShares(profile, window, process))
-      .filter((shares): shares is ProcessShares => shares !== undefined && shares.busy >= 0.05)
-      .sort((a, b) => b.busy - a.busy);
-    return processes.length > 0 ? [{ stack: figure.stack, figure: figure.figure, routes: figure.routes, processes }] : [];
+    const { window, cores = [] } = figure;
+    const processes = window
+      ? profiles
+          .map(({ process, profile }) => windowShares(profile, window, process))
+          .filter((shares): shares is ProcessShares => shares !== undefined && shares.busy >= 0.05)
+          .sort((a, b) => b.busy - a.busy)
+      : [];
+    return processes.length > 0 || cores.length > 0
+      ? [{ stack: figure.stack, figure: figure.figure, routes: figure.routes, cores, processes }]
+      : [];
   });
 }
 
@@ -211,9 +219,12 @@ const shares = (list: readonly Share[]) => list.map((item) => `${item.name} ${pe
 export function profileLines(figures: readonly FigureProfile[]): string[] {
   if (figures.length === 0) return [];
   return [
-    'Where the time of each missed figure went (CPU profiles; shares of each process’s samples in the figure’s window):',
+    'Where the time of each missed figure went: the cores each process used while it was measured, and with BENCH_CPU_PROFILE its profiled processes (shares of their samples then):',
     ...figures.flatMap((figure) => [
       `- ${figure.stack} ${figure.figure}, ${figure.routes}:`,
+      ...(figure.cores.length > 0
+        ? [`  - cores used: ${figure.cores.map((core) => `${core.name} ${core.share.toFixed(2)}`).join(', ')}`]
+        : []),
       ...figure.processes.map(
         (process) =>
           `  - ${process.process}: busy ${percent(process.busy)}, GC ${percent(process.gc)}; ` +

@@ -80,8 +80,18 @@ describe("where a figure's time went", () => {
     const half = queryServiceProfile([5, 2, 5, 2], [100, 100, 100, 100]);
     const figures = profileFigures(
       [
-        { stack: 'services', figure: 'uncached reads', routes: '/orders/:uid', window: { fromUs: 1_050, toUs: 1_450 } },
+        {
+          stack: 'services',
+          figure: 'uncached reads',
+          routes: '/orders/:uid',
+          window: { fromUs: 1_050, toUs: 1_450 },
+          cores: [
+            { name: 'query service', share: 0.82 },
+            { name: 'postgres', share: 0.6 },
+          ],
+        },
         { stack: 'services', figure: 'hello', routes: 'GET /' },
+        { stack: 'services', figure: 'rebuild', routes: 'toolforge rebuild', cores: [{ name: 'bench', share: 1 }] },
       ],
       [
         { process: 'half', profile: half },
@@ -97,12 +107,16 @@ describe("where a figure's time went", () => {
           ['half', 0.5],
         ],
       ],
+      ['rebuild', []],
     ]);
     expect(profileLines(figures)).toEqual([
       expect.stringContaining('Where the time of each missed figure went'),
       '- services uncached reads, /orders/:uid:',
+      '  - cores used: query service 0.82, postgres 0.60',
       '  - busy: busy 100 %, GC 0 %; by origin: query-service 75 %, fastify 25 %; functions (self): ordersOfUser query-service/dist/orders/routes.js:42 75 %, send fastify/lib/reply.js:10 25 %',
       '  - half: busy 50 %, GC 0 %; by origin: query-service 50 %; functions (self): ordersOfUser query-service/dist/orders/routes.js:42 50 %',
+      '- services rebuild, toolforge rebuild:',
+      '  - cores used: bench 1.00',
     ]);
     expect(profileLines([])).toEqual([]);
   });

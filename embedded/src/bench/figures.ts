@@ -2,7 +2,7 @@
  * Issue 12's figures and their goals: each is one load against a running stack, read beside the
  * bare Fastify route measured in the same run (ratios are the goals: the machine is shared and noisy).
  */
-import type { MeasuredWindow } from './cpuProfiles.js';
+import type { MeasuredWindow, Share } from './cpuProfiles.js';
 import { runLoad } from './loadRunner.js';
 import { REBUILD_TARGETS, measureRebuild } from './rebuild.js';
 import type { LoadResult, LoadSpec, ReadRequests } from './loadSpec.js';
@@ -26,6 +26,8 @@ export interface Figure {
   readonly failures: string;
   /** When it was measured: what the processes' CPU profiles are cut to, when asked for (cpuProfiles.ts). */
   readonly window?: MeasuredWindow;
+  /** The cores each kind of process used meanwhile (processCpu.ts). */
+  readonly cores?: readonly Share[];
 }
 
 /** What a figure must reach; unset parts are not asked. */
@@ -87,6 +89,7 @@ export function figureOf(
     met: describeGoal(goal) ? met : null,
     failures: failuresOf(result),
     window: result.window,
+    cores: result.cores,
   };
 }
 
@@ -192,5 +195,6 @@ export async function measureRebuildFigure(stack: RunningStack, say: (line: stri
     met: measure.rebuildPerSecond >= REBUILD_TARGETS.eventsPerSecond && measure.ratio >= REBUILD_TARGETS.ofRawRead,
     failures: 'none',
     window: measure.window,
+    cores: measure.cores,
   };
 }

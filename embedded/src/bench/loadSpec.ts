@@ -4,7 +4,7 @@
  * is drawn at random from the spec (a page, an id, a customer) when autocannon sends it.
  */
 import { IDEMPOTENCY_KEY_HEADER, formatCents, totalCostCents } from '@toolforge/contracts';
-import type { MeasuredWindow } from './cpuProfiles.js';
+import type { MeasuredWindow, Share } from './cpuProfiles.js';
 
 /** A signed-in customer: the uid and the API token of a real /login. */
 export interface Shopper {
@@ -72,6 +72,8 @@ export interface LoadResult {
   readonly notVisible?: number;
   /** When the measure ran, the warm-up left out: what a CPU profile is cut to (cpuProfiles.ts). */
   readonly window?: MeasuredWindow;
+  /** The cores each kind of process on the machine used meanwhile (processCpu.ts), where /proc tells. */
+  readonly cores?: readonly Share[];
 }
 
 export const randomItem = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
 import { READ_AFTER_HEADER, READ_AFTER_SATISFIED_HEADER, type OrderDto, type PlaceOrderResponse } from '@toolforge/contracts';
-import { monotonicMicros } from './cpuProfiles.js';
+import { watched } from './processCpu.js';
 import { orderRequest, randomItem, type LoadResult, type LoadSpec, type OrderRequests, type ReadYourWrites } from './loadSpec.js';
 
 /** The fields of autocannon's result the bench reads (its typings leave out the status classes). */
@@ -197,6 +197,6 @@ function run(spec: LoadSpec, seconds: number): Promise<LoadResult> {
 const spec = JSON.parse(await text(process.stdin)) as LoadSpec;
 // The warm-up's figures are thrown away: it fills caches and connection pools, and lets V8 compile the hot paths.
 if (spec.warmUpSeconds > 0) await run(spec, spec.warmUpSeconds);
-const fromUs = monotonicMicros();
-const result = await run(spec, spec.seconds);
-process.stdout.write(`${JSON.stringify({ ...result, window: { fromUs, toUs: monotonicMicros() } } satisfies LoadResult)}\n`);
+const measured = await watched(() => run(spec, spec.seconds));
+const result: LoadResult = { ...measured.answer, window: measured.window, cores: measured.cores };
+process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -160,12 +160,10 @@ async function main(): Promise<number> {
   }
 
   // Every profiled process has stopped by now, and so has written its profile.
-  const profiles = settings.cpuProfileDir
-    ? profileFigures(
-        figures.filter((figure) => figure.met === false),
-        await readProfiles(settings.cpuProfileDir, started),
-      )
-    : [];
+  const profiles = profileFigures(
+    figures.filter((figure) => figure.met === false),
+    settings.cpuProfileDir ? await readProfiles(settings.cpuProfileDir, started) : [],
+  );
   const report = benchReport(settings, setups, figures, webPages, profiles);
   console.log(`\n${markdownTable(report)}\n`);
   console.log(`Written to ${await writeReport(report, resolve(REPOSITORY, settings.resultsDir))}`);

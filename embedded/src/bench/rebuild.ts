@@ -7,7 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import { readConfig, type EventLog } from '@toolforge/platform';
 import { connectToShop, rebuildReadModel } from '@toolforge/projector';
-import { monotonicMicros, profiled, type MeasuredWindow } from './cpuProfiles.js';
+import { profiled, type MeasuredWindow, type Share } from './cpuProfiles.js';
+import { watched } from './processCpu.js';
 
 /** On the 2-core machine the project is built for (issue 11's "Done when"). */
 export const REBUILD_TARGETS = { eventsPerSecond: 30_000, ofRawRead: 0.4 } as const;
@@ -21,6 +22,8 @@ export interface RebuildMeasure {
   readonly ratio: number;
   /** When the rebuild ran (the raw read left out). */
   readonly window: MeasuredWindow;
+  /** The cores each kind of process used meanwhile. */
+  readonly cores?: readonly Share[];
 }
 
 /** Events per second of `work`, which answers how many events it went through. */
@@ -51,15 +54,19 @@ export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string)
     // read a few seconds).
     const raw = await throughput(() => countEvents(log));
     say(`raw read of ${raw.events.toLocaleString('en')} events, ${raw.perSecond.toLocaleString('en')}/s; rebuilding`);
-    const fromUs = monotonicMicros();
-    const rebuilt = await profiled(profileDir, 'rebuild', () =>
-      throughput(async () => {
-        const outcome = await rebuildReadModel({ log, sql, liveProjectors: false });
-        if (outcome.outcome !== 'switched') throw new Error(`the rebuild ended ${outcome.outcome}`);
-        return outcome.events;
-      }),
+    const {
+      answer: rebuilt,
+      window,
+      cores,
+    } = await watched(() =>
+      profiled(profileDir, 'rebuild', () =>
+        throughput(async () => {
+          const outcome = await rebuildReadModel({ log, sql, liveProjectors: false });
+          if (outcome.outcome !== 'switched') throw new Error(`the rebuild ended ${outcome.outcome}`);
+          return outcome.events;
+        }),
+      ),
     );
-    const window = { fromUs, toUs: monotonicMicros() };
     if (rebuilt.events !== raw.events) throw new Error(`the log read ${raw.events} events, but the rebuild went through ${rebuilt.events}`);
     say(`rebuilt at ${rebuilt.perSecond.toLocaleString('en')} events/s`);
     return {
@@ -68,6 +75,7 @@ export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string)
       rebuildPerSecond: rebuilt.perSecond,
       ratio: Math.round((rebuilt.perSecond / raw.perSecond) * 100) / 100,
       window,
+      cores,
     };
   } finally {
     await shop.close();

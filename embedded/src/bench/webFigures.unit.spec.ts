@@ -52,6 +52,7 @@ describe('the web table', () => {
       machine: { cores: 2, cpu: 'AMD EPYC' },
       setups: [],
       figures: [],
+      profiles: [],
       webPages: [figureOfRuns('/', '/', [run()]), figureOfRuns('/allproducts', '/allproducts (signed in)', [run({ finalPath: '/login' })])],
     } as unknown as BenchReport;
     const table = markdownTable(report);
