@@ -127,34 +127,36 @@ export function windowShares(profile: CpuProfile, window: MeasuredWindow, proces
 }
 
 /**
- * Which of the bench's processes a profile is of, from the code it ran: the hello route, the
- * embedded shop (both services in one process), one service, or the bench itself (a rebuild).
+ * Which of the bench's processes a profile is of: the bench's own (`profiled`) by the tag in its
+ * file's name, any other from the code it ran: the hello route, the embedded shop (both services in
+ * one process) or one service.
  */
 export function processOf(profile: CpuProfile, file: string): string {
   const urls = new Set(profile.nodes.map((node) => node.callFrame.url));
   const ran = (folder: string) => [...urls].some((url) => url.includes(`/${folder}/dist/`));
   const pid = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(file)?.[1];
-  // In this order: the embedded shop runs both services, the bench's rebuild the projector's code,
-  // and the projector the query service's tables.
-  const name = [...urls].some((url) => url.endsWith('/helloServer.js'))
-    ? 'hello'
-    : ran('command-service') && ran('query-service')
-      ? 'embedded shop'
-      : ran('command-service')
-        ? 'command service'
-        : ran('embedded')
-          ? 'bench (rebuild)'
+  const tag = /^CPU\.([a-z-]+)\./.exec(file)?.[1];
+  // In this order: the embedded shop runs both services, and the projector the query service's tables.
+  const name = tag
+    ? `bench (${tag})`
+    : [...urls].some((url) => url.endsWith('/helloServer.js'))
+      ? 'hello'
+      : ran('command-service') && ran('query-service')
+        ? 'embedded shop'
+        : ran('command-service')
+          ? 'command service'
           : ran('projector')
             ? 'projector'
             : ran('query-service')
               ? 'query service'
-              : 'bench (rebuild)';
+              : 'node';
   return pid ? `${name} (pid ${pid})` : name;
 }
 
 /**
  * `work` with this thread's CPU profiled when `dir` is set (the bench's own thread, where a rebuild
- * runs): its profile is written there as `node --cpu-prof` writes a process's, named `tag`.
+ * runs): its profile is written there as `node --cpu-prof` writes a process's, `tag` in place of
+ * the date (processOf names it by that).
  */
 export async function profiled<T>(dir: string | undefined, tag: string, work: () => Promise<T>): Promise<T> {
   if (!dir) return work();

@@ -138,9 +138,13 @@ describe("where a figure's time went", () => {
     expect(processOf(ran('file:///c/projector/dist/main.js', 'file:///c/query-service/dist/orders/tables.js'), file)).toBe(
       'projector (pid 12445)',
     );
-    expect(processOf(ran('file:///c/projector/dist/rebuild.js', 'file:///c/embedded/dist/bench/rebuild.js'), 'x.cpuprofile')).toBe(
-      'bench (rebuild)',
-    );
+    expect(
+      processOf(
+        ran('file:///c/projector/dist/rebuild.js', 'file:///c/embedded/dist/bench/rebuild.js'),
+        'CPU.rebuild.4321.0.1795733490175.cpuprofile',
+      ),
+    ).toBe('bench (rebuild) (pid 4321)');
+    expect(processOf(ran('file:///c/other.js'), 'x.cpuprofile')).toBe('node');
   });
 
   it("profiles this thread's work into the folder, and reads back only the profiles written since a run began", async () => {

@@ -58,8 +58,9 @@ export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string)
       answer: rebuilt,
       window,
       cores,
-    } = await watched(() =>
-      profiled(profileDir, 'rebuild', () =>
+    } = await profiled(profileDir, 'rebuild', () =>
+      // Inside the profiler: its start and stop, and the writing of the profile, are no part of the window.
+      watched(() =>
         throughput(async () => {
           const outcome = await rebuildReadModel({ log, sql, liveProjectors: false });
           if (outcome.outcome !== 'switched') throw new Error(`the rebuild ended ${outcome.outcome}`);

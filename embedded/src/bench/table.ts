@@ -26,7 +26,7 @@ export interface BenchReport {
   readonly figures: readonly Figure[];
   /** Issue 16's Lighthouse figures of the web app (BENCH_ONLY=web). */
   readonly webPages: readonly WebPageFigure[];
-  /** With BENCH_CPU_PROFILE: where each missed figure's time went (cpuProfiles.ts). */
+  /** Where each missed figure's time went: the cores by process, and with BENCH_CPU_PROFILE the profiles (cpuProfiles.ts). */
   readonly profiles: readonly FigureProfile[];
 }
 
