@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, ProductFilter, ProductSort } from '@toolforge/contracts';
-import { SqlProjectionStore, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
+import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
 import { READ_MODEL_TABLES } from '@toolforge/query-service';
 import { applyRowWrite, type RowWrite } from './readModelWrites.js';
 import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';
@@ -398,7 +398,7 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
 
     it('moves the checkpoint with each batch, per topic partition', async () => {
       const first = await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0)), insert(productRow(1))) });
-      expect(first).toEqual({ applied: 2, nextOffset: 2, deadLettered: [] });
+      expect(first).toEqual({ applied: 2, checkpoint: 0, nextOffset: 2, deadLettered: [] });
       await store.applyBatch({
         topic: TOPIC,
         partition: 1,
@@ -426,22 +426,25 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
         ] satisfies RowWrite[]),
       };
       await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0, { stock: 10 }))) });
-      expect(await store.applyBatch(batch)).toEqual({ applied: 1, nextOffset: 1, deadLettered: [] });
+      expect(await store.applyBatch(batch)).toEqual({ applied: 1, checkpoint: 0, nextOffset: 1, deadLettered: [] });
       const once = await dumpReadModel(harness.sql);
-      expect(await store.applyBatch(batch)).toEqual({ applied: 0, nextOffset: 1, deadLettered: [] });
+      expect(await store.applyBatch(batch)).toEqual({ applied: 0, checkpoint: 1, nextOffset: 1, deadLettered: [] });
       expect(await dumpReadModel(harness.sql)).toEqual(once);
       expect((await store.findProduct('p-0'))?.availableStock).toBe(8);
     });
 
     it('applies only the events past the checkpoint of a batch that overlaps it', async () => {
       await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(productRow(0)), insert(productRow(1))) });
-      const overlapping = await store.applyBatch({
+      const batch = {
         topic: TOPIC,
         partition: 0,
         events: events(1, [{ kind: 'deleteProduct', productId: 'p-0', at: at(9) }], insert(productRow(2))),
-      });
+      };
+      const overlapping = await store.applyBatch(batch);
       // Offset 1 was applied already (as p-1's insert): the delete given at offset 1 is skipped.
-      expect(overlapping).toEqual({ applied: 1, nextOffset: 3, deadLettered: [] });
+      expect(overlapping).toEqual({ applied: 1, checkpoint: 2, nextOffset: 3, deadLettered: [] });
+      // And the writes the commit made are p-2's insert alone (what a rebuild adds up its reservations from).
+      expect(appliedWrites(batch, overlapping)).toEqual(insert(productRow(2)));
       expect((await store.listProducts({ offset: 0, limit: 10 })).map((product) => product.productId)).toEqual(['p-2', 'p-1', 'p-0']);
     });
 
@@ -470,7 +473,12 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       }));
       const result = await store.applyBatch({ topic: TOPIC, partition: 0, events: batch });
 
-      expect(result).toMatchObject({ applied: 2, nextOffset: 4 });
+      expect(result).toMatchObject({ applied: 2, checkpoint: 0, nextOffset: 4 });
+      // The writes the commit made: those of the events around the two set aside.
+      expect(appliedWrites({ topic: TOPIC, partition: 0, events: batch }, result)).toEqual([
+        ...insert(productRow(0)),
+        ...insert(productRow(3)),
+      ]);
       expect(result.deadLettered).toEqual([
         { topic: TOPIC, partition: 0, offset: 1, type: 'ProductAdded', error: expect.stringContaining('SQLSTATE 22021') },
         { topic: TOPIC, partition: 0, offset: 2, type: 'ProductAdded', error: expect.stringContaining('SQLSTATE 23502') },
@@ -491,6 +499,7 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       // Delivered again, nothing changes: the checkpoint has passed the dead letters too.
       expect(await store.applyBatch({ topic: TOPIC, partition: 0, events: batch })).toEqual({
         applied: 0,
+        checkpoint: 4,
         nextOffset: 4,
         deadLettered: [],
       });
@@ -506,6 +515,7 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       };
       expect(await store.applyBatch({ topic: TOPIC, partition: 0, events: [refused] })).toEqual({
         applied: 0,
+        checkpoint: 0,
         nextOffset: 1,
         deadLettered: [{ topic: TOPIC, partition: 0, offset: 0, type: 'ProductRenamed', error: 'unknown event type "ProductRenamed"' }],
       });

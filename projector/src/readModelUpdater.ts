@@ -1,15 +1,16 @@
 import type { Topic } from '@toolforge/contracts';
-import type {
-  AppliedBatch,
-  Cache,
-  CacheArea,
-  HotAnswers,
-  LogBinding,
-  LogBindingStore,
-  LogIdentity,
-  OnLogChange,
-  ReadModelWriter,
-  StoredEvent,
+import {
+  appliedWrites,
+  type AppliedBatch,
+  type Cache,
+  type CacheArea,
+  type HotAnswers,
+  type LogBinding,
+  type LogBindingStore,
+  type LogIdentity,
+  type OnLogChange,
+  type ReadModelWriter,
+  type StoredEvent,
 } from '@toolforge/platform';
 import { CACHE_AREAS } from '@toolforge/query-service';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
@@ -24,6 +25,8 @@ export interface Committed {
   readonly nextOffset: number;
   /** Events this commit applied (those set aside not counted). */
   readonly applied: number;
+  /** The row writes of those events, in their order: what the commit made of the read model. */
+  readonly writes: readonly RowWrite[];
 }
 
 export interface ProjectorLogger {
@@ -74,8 +77,8 @@ export class ReadModelUpdater {
    * transaction, said loudly, and passed: one event never stops the partition.
    */
   async apply(topic: Topic, partition: number, events: readonly StoredEvent[]): Promise<AppliedBatch> {
-    const batch = events.map(projectOrRefuse);
-    const result = await this.deps.store.applyBatch({ topic, partition, events: batch });
+    const projected = { topic, partition, events: events.map(projectOrRefuse) };
+    const result = await this.deps.store.applyBatch(projected);
     for (const dead of result.deadLettered) {
       this.deps.logger?.error(
         { topic: dead.topic, partition: dead.partition, offset: dead.offset, type: dead.type, error: dead.error },
@@ -83,17 +86,14 @@ export class ReadModelUpdater {
       );
     }
     if (result.applied + result.deadLettered.length > 0) {
-      const dead = new Set(result.deadLettered.map((letter) => letter.offset));
+      const writes = appliedWrites(projected, result);
       // A set, not a list per write: a rebuild's batch holds thousands of writes and a few areas.
       const stale = new Set<CacheArea>();
-      for (const event of batch) {
-        if (dead.has(event.offset)) continue;
-        for (const write of event.writes) for (const area of cacheAreasOf(write)) stale.add(area);
-      }
+      for (const write of writes) for (const area of cacheAreasOf(write)) stale.add(area);
       const told = await this.tellCache([...stale]);
       // Not awaited: the next batch does not wait for the cache; commits meanwhile coalesce.
       for (const refresher of this.hotAnswers) if (told.includes(refresher.area)) refresher.refresh();
-      const committed = { topic, partition, nextOffset: result.nextOffset, applied: result.applied };
+      const committed = { topic, partition, nextOffset: result.nextOffset, applied: result.applied, writes };
       for (const listener of this.listeners) listener(committed);
     }
     return result;

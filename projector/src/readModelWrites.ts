@@ -1,6 +1,6 @@
 import { SqlProjectionStore, type CacheArea, type ProjectionStoreOptions, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
-import { ledgerReservations, openReservationLedger } from './catalog/reservationLedger.js';
+import { tallyReservations } from './catalog/reservationTally.js';
 import { catalogueWrites, type CatalogueWrite } from './catalog/writes.js';
 import { identityWrites, type IdentityWrite } from './identity/writes.js';
 import { orderWrites, type OrderWrite } from './orders/writes.js';
@@ -49,8 +49,8 @@ export type RowWriteHandlers<Write extends { readonly kind: string }> = {
 
 const HANDLERS: RowWriteHandlers<RowWrite> = { ...catalogueWrites, ...orderWrites, ...identityWrites, ...reviewWrites };
 
-/** A build's (rebuild.ts): the same but for reservations, which it adds up in a ledger first (catalog/reservationLedger.ts). */
-const BUILD_HANDLERS: RowWriteHandlers<RowWrite> = { ...HANDLERS, reserveStock: ledgerReservations };
+/** A build's (rebuild.ts): the same but for reservations, which it adds up as its batches commit (catalog/reservationTally.ts). */
+const BUILD_HANDLERS: RowWriteHandlers<RowWrite> = { ...HANDLERS, reserveStock: tallyReservations };
 
 function handlerOf<Write extends RowWrite>(write: Write, handlers = HANDLERS): RowWriteHandler<Write> {
   // RowWriteHandlers gives each kind the handler of its own writes; TypeScript cannot follow the lookup.
@@ -116,8 +116,8 @@ export function rowsOf(write: RowWrite): RowKey[] {
 
 export interface ProjectorStoreOptions extends Pick<ProjectionStoreOptions<RowWrite>, 'statisticsAfter'> {
   /**
-   * A build of a new version no reader sees yet (rebuild.ts): reservations go to the ledger, and
-   * are in the counters only once foldReservations has run.
+   * A build of a new version no reader sees yet (rebuild.ts): its reservations are left out of
+   * the batches' transactions, for the build to add up as they commit (catalog/reservationTally.ts).
    */
   readonly building?: boolean;
 }
@@ -129,7 +129,6 @@ export interface ProjectorStoreOptions extends Pick<ProjectionStoreOptions<RowWr
 export async function openProjectorStore(sql: SqlExecutor, options: ProjectorStoreOptions = {}): Promise<SqlProjectionStore<RowWrite>> {
   const { building = false, ...storeOptions } = options;
   await migrateReadModel(sql);
-  if (building) await openReservationLedger(sql);
   const handlers = building ? BUILD_HANDLERS : HANDLERS;
   return new SqlProjectionStore(sql, {
     applyWrite: (tx, write) => applyRowWrite(tx, write, handlers),

@@ -18,7 +18,7 @@ import {
   type SqlQueryable,
 } from '@toolforge/platform';
 import { CACHE_AREAS } from '@toolforge/query-service';
-import { dropReservationLedger, foldReservations } from './catalog/reservationLedger.js';
+import { ReservationTally } from './catalog/reservationTally.js';
 import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
 import { openProjectorStore } from './readModelWrites.js';
@@ -92,7 +92,11 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
   // The new tables are filled without the indexes that only serve reads, and get them once full.
   const deferred = await deferIndexes(sql, REBUILD_SCHEMA);
   const progress = await progressOf(log, options.onProgress);
-  projector.onCommitted((committed) => progress.committed(committed));
+  const reservations = new ReservationTally();
+  projector.onCommitted((committed) => {
+    progress.committed(committed);
+    reservations.count(committed.writes);
+  });
   const stop = () => void projector.stop();
   signal?.addEventListener('abort', stop, { once: true });
   try {
@@ -105,14 +109,13 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
       return { outcome: 'canceled', events: progress.events };
     }
     signal?.removeEventListener('abort', stop);
-    await foldReservations(built);
+    await reservations.fold(built);
     await buildIndexes(sql, deferred);
     // The planner's statistics of the whole new version, before readers are switched to it (plannerStatistics.ts).
     await store.gatherStatistics();
     progress.caughtUp();
     const tables = await sql.transaction(async (tx) => {
-      if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built);
-      await dropReservationLedger(tx, REBUILD_SCHEMA);
+      if (options.liveProjectors) await catchUpWithTheServingProjectors(tx, projector, built, reservations);
       return switchTables(tx, { built: REBUILD_SCHEMA, serving: SERVING_SCHEMA, retired: RETIRED_SCHEMA });
     });
     await dropSchema(sql, RETIRED_SCHEMA);
@@ -131,15 +134,20 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
 /**
  * Inside the switch's transaction: the serving checkpoints are locked (a running projector's next
  * batch waits, its reads do not), then the new version applies the log at least up to them and
- * folds the reservations those batches added to its ledger (catalog/reservationLedger.ts). After
+ * adds the reservations those batches committed to its counters (catalog/reservationTally.ts). After
  * the switch that projector finds the new checkpoints and skips what the new version applied.
  */
-async function catchUpWithTheServingProjectors(tx: SqlQueryable, projector: Projector, built: SqlExecutor): Promise<void> {
+async function catchUpWithTheServingProjectors(
+  tx: SqlQueryable,
+  projector: Projector,
+  built: SqlExecutor,
+  reservations: ReservationTally,
+): Promise<void> {
   const serving = await lockServingCheckpoints(tx);
   for (;;) {
     await projector.catchUp();
     const rebuilt = await sqlCheckpoints(built).checkpoints();
-    if (serving.every((checkpoint) => reaches(rebuilt, checkpoint))) return foldReservations(built);
+    if (serving.every((checkpoint) => reaches(rebuilt, checkpoint))) return reservations.fold(built);
   }
 }
 

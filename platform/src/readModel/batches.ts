@@ -46,9 +46,22 @@ export interface ProjectionBatch<Write> {
 export interface AppliedBatch {
   /** Events the batch applied; those the checkpoint had already passed are skipped. */
   readonly applied: number;
+  /** Where the partition's checkpoint stood when the batch began: its events below it had been applied before, and were skipped. */
+  readonly checkpoint: number;
   readonly nextOffset: number;
   /** Events of the batch set aside as dead letters (counted in neither `applied` nor the writes made). */
   readonly deadLettered: readonly Omit<DeadLetter, 'event' | 'deadAt'>[];
+}
+
+/**
+ * The writes a committed batch made, in their order: of its events neither below the checkpoint it
+ * found (applied before) nor set aside.
+ */
+export function appliedWrites<Write>(batch: ProjectionBatch<Write>, applied: AppliedBatch): Write[] {
+  const dead = new Set(applied.deadLettered.map((letter) => letter.offset));
+  const writes: Write[] = [];
+  for (const event of batch.events) if (event.offset >= applied.checkpoint && !dead.has(event.offset)) writes.push(...event.writes);
+  return writes;
 }
 
 /** A slice of a newest-first list. */

@@ -200,7 +200,7 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
           nextOffset,
         ]);
       }
-      return { applied, nextOffset, deadLettered };
+      return { applied, checkpoint, nextOffset, deadLettered };
     });
   }
 

@@ -60,7 +60,10 @@ function sumPerProduct<Write extends { readonly productId: string }>(
  * Adds reservations (a cancelled order's negative) to the products' counters in one statement.
  * Adding commutes, so a run's quantities are summed per product first.
  */
-async function reserveStock(tx: SqlQueryable, writes: readonly { readonly productId: string; readonly quantity: number }[]): Promise<void> {
+export async function addReservations(
+  tx: SqlQueryable,
+  writes: readonly { readonly productId: string; readonly quantity: number }[],
+): Promise<void> {
   const reserved = sumPerProduct(writes, (write) => write.quantity);
   await tx.query(
     `insert into product_reservations (product_id, reserved) select * from unnest($1::text[], $2::integer[])
@@ -146,14 +149,14 @@ async function insertProducts(tx: SqlQueryable, products: readonly ProductRow[])
   });
 }
 
-/** A placed order's reservation, a cancelled one's given back: the products' counters (a build's go through reservationLedger.ts first). */
+/** A placed order's reservation, a cancelled one's given back: the products' counters (a build adds them up first: catalog/reservationTally.ts). */
 export const reservationHandler: RowWriteHandler<Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>> = {
   stale: [CATALOGUE_AREA],
   table: 'product_reservations',
   rows: (write) => [reservation(write.productId)],
   // Adding to a counter commutes: an order projected before its product still counts.
-  apply: (tx, write) => reserveStock(tx, [write]),
-  applyRun: reserveStock,
+  apply: (tx, write) => addReservations(tx, [write]),
+  applyRun: addReservations,
 };
 
 /**

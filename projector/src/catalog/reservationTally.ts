@@ -1,0 +1,41 @@
+import type { SqlExecutor } from '@toolforge/platform';
+import type { RowWrite, RowWriteHandler } from '../readModelWrites.js';
+import { addReservations, reservationHandler, type CatalogueWrite } from './writes.js';
+
+type ReserveStock = Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>;
+
+/**
+ * A build's reservations (rebuild.ts), summed per product in memory as its batches commit, and added
+ * to the counters once a pass over the log ends (fold). Updated in place batch by batch, each of a
+ * million orders cost its product's counter an index lookup and a new row version: 18 s of a 76 s
+ * rebuild on PGlite. Appended to a ledger table by each batch and added up after each pass, they
+ * still cost 2.2 s of a 36 s one (a million ledger rows, the bench's orders spread over 100,000
+ * products). Only what a commit applied is counted (Committed.writes): an event set aside as a
+ * dead letter, or a batch rolled back, takes its reservation with it, as it takes its row writes.
+ * A build cut short loses the sums with the schema they were for.
+ */
+export class ReservationTally {
+  private readonly sums = new Map<string, number>();
+
+  /** A commit's writes: its reservations are added up, the rest passed over. */
+  count(writes: readonly RowWrite[]): void {
+    for (const write of writes) {
+      if (write.kind === 'reserveStock') this.sums.set(write.productId, (this.sums.get(write.productId) ?? 0) + write.quantity);
+    }
+  }
+
+  /** Adds the sums so far to the counters in `sql` (the build's schema), in one statement, and starts again from none. */
+  async fold(sql: SqlExecutor): Promise<void> {
+    if (this.sums.size === 0) return;
+    const reservations = [...this.sums].map(([productId, quantity]) => ({ productId, quantity }));
+    await sql.transaction((tx) => addReservations(tx, reservations));
+    this.sums.clear();
+  }
+}
+
+/** reserveStock as a build applies it: nothing in the batch's transaction; the build counts it once the batch commits (ReservationTally). */
+export const tallyReservations: RowWriteHandler<ReserveStock> = {
+  ...reservationHandler,
+  apply: () => Promise.resolve(),
+  applyRun: () => Promise.resolve(),
+};
