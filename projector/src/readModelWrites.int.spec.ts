@@ -124,10 +124,6 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
   ];
 }
 
-/**
- * Applies the history in batches of `batchSize` events of one topic, then `after` (a build's fold);
- * answers the dump and the dead letters.
- */
 /** A build's tally of reservations, told what each commit applied as the projector tells it (ReadModelUpdater). */
 function buildTally() {
   const tally = new ReservationTally();
@@ -137,6 +133,10 @@ function buildTally() {
   };
 }
 
+/**
+ * Applies the history in batches of `batchSize` events of one topic, telling `build` (a rebuild's
+ * tally) what each batch applied and then `build.after` (its fold); answers the dump and the dead letters.
+ */
 async function applyHistory(
   sql: SqlExecutor,
   store: SqlProjectionStore<RowWrite>,
