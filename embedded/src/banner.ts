@@ -51,7 +51,7 @@ function closingRows({ identity, config, seeded }: Started, files: Row, notSeede
 export function describeRunningShop(shop: RunningShop): string {
   const { config } = shop;
   return formatBanner(shop, {
-    headline: 'ToolForge is running (embedded: one process, one PGlite database).',
+    headline: 'ToolForge is running (embedded: one process, the log and the read model in PGlite).',
     rows: [
       ['API', `${shop.apiUrl}   (command and query routes)`],
       [

@@ -30,7 +30,7 @@ describe('the start banners', () => {
   it('make start: where the API, the web app, the emulator and the data are, and how to sign in', () => {
     expect(describeRunningShop(embeddedShop()).split('\n')).toEqual([
       '',
-      'ToolForge is running (embedded: one process, one PGlite database).',
+      'ToolForge is running (embedded: one process, the log and the read model in PGlite).',
       '',
       '  API            http://localhost:5000   (command and query routes)',
       '  Web app        http://localhost:8080',

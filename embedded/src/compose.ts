@@ -16,6 +16,7 @@ import {
   useHttpHardening,
   type PgliteEventLog,
   type RateLimitRule,
+  type ReadinessCheck,
   type SqlExecutor,
   type TrustProxy,
 } from '@toolforge/platform';
@@ -23,7 +24,7 @@ import { Projector, bulkFirstBuild, openProjectorStore, reportDeadLetters } from
 import { QUERY_API_DESCRIPTION, catalogueHotAnswers, openReadModel, queryService } from '@toolforge/query-service';
 
 export interface EmbeddedShopDeps {
-  /** The embedded Postgres the log is in: the read model's tables go beside it. */
+  /** The read model's database: in `make start` a PGlite of its own beside the log's (host.ts). */
   sql: SqlExecutor;
   log: PgliteEventLog;
   identity: IdentityProvider;
@@ -53,7 +54,7 @@ export interface EmbeddedShop {
 
 /**
  * The embedded default (docs/architecture.md §2) in one process: the command side appends to the PGlite log, the
- * projector applies it to the read model in the same database and is woken by every append, and
+ * projector applies it to the read model (in a database of its own) and is woken by every append, and
  * the query side reads through an in-process cache. The read model is caught up before the routes
  * answer, so the first GET already shows everything the log holds.
  */
@@ -89,9 +90,9 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       version: packageVersion(import.meta.url),
       description: `The whole shop in one process. ${COMMAND_API_DESCRIPTION} ${QUERY_API_DESCRIPTION}`,
     });
-    // One process, one database: it is ready when that answers (the log's writer is never fenced here).
+    // One process: it is ready when its two databases answer (the log's writer is never fenced here).
     await app.register(documented({ tag: API_TAGS.health }, healthRoutes), {
-      checks: [databaseAnswers('the embedded database', deps.sql)],
+      checks: [logAnswers(log), databaseAnswers('the embedded read model', deps.sql)],
     });
     // The command plugin also answers unknown paths (its 404 handler serves the whole instance).
     await app.register(commandService, {
@@ -132,6 +133,17 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
         await store.close();
       })();
       return closing;
+    },
+  };
+}
+
+/** /ready's check of the embedded log: where its topics end, read as a reader of it would. */
+function logAnswers(log: PgliteEventLog): ReadinessCheck {
+  return {
+    what: 'the embedded log',
+    async check() {
+      await log.endOffsets('identity.users');
+      return undefined;
     },
   };
 }

@@ -45,7 +45,7 @@ const HOST = 'localhost';
 
 /**
  * `make start` (docs/architecture.md §2 and the README's Configuration): one process with the command side, the projector and the query side
- * on API_PORT, the log and the read model in one PGlite under DATA_DIR, the built web app on
+ * on API_PORT, the log and the read model in a PGlite each under DATA_DIR, the built web app on
  * WEB_PORT when there is one, a seeded catalogue on an empty log and the demo accounts in the Auth
  * emulator, and the operators' socket in DATA_DIR for the toolforge command. The data dir is locked for
  * as long as it runs; close() stops everything and unlocks.
@@ -62,10 +62,12 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
   try {
     const lock = await lockDataDir(config.dataDir);
     cleanups.push(() => lock.release());
-    const db = await openEmbeddedPostgres(config.dataDir);
-    cleanups.push(() => db.close());
-    const log = await PgliteEventLog.open(db);
+    const logDb = await openEmbeddedPostgres(config.dataDir, 'log');
+    cleanups.push(() => logDb.close());
+    const log = await PgliteEventLog.open(logDb);
     cleanups.push(() => log.close());
+    const readModelDb = await openEmbeddedPostgres(config.dataDir, 'readModel');
+    cleanups.push(() => readModelDb.close());
 
     const seeded = await seedCatalogueIfEmpty(log, DEMO_CATALOGUE);
     const accounts = config.authEmulatorHost
@@ -73,7 +75,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       : [];
 
     const shop = await composeEmbeddedShop({
-      sql: pgliteSql(db),
+      sql: pgliteSql(readModelDb),
       log,
       identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
       jwtSecret: await apiTokenSecret(config),
@@ -88,7 +90,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
     });
     cleanups.push(() => shop.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).
-    const operators = await serveOperatorSocket({ dataDir: config.dataDir, db, log }).catch((error: Error) => {
+    const operators = await serveOperatorSocket({ dataDir: config.dataDir, readModel: readModelDb, log }).catch((error: Error) => {
       // Only the tool needs it (a data dir path too long for a Unix socket, say): the shop serves without it.
       shop.app.log.warn(`the operators' socket could not be opened (${error.message}): toolforge reads this shop only once it is stopped`);
       return undefined;

@@ -63,7 +63,7 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the whole API to a customer and an admin, stops on Ctrl-C and resumes from the same data', async () => {
+  it('serves the whole API to a customer and an admin, stops on Ctrl-C and resumes from the same log', async () => {
     first = start(dataDir);
     const banner = await ready(first);
     expect(banner).toContain(`API            http://localhost:${API_PORT}`);
@@ -175,6 +175,10 @@ describe('make start (scripts/start.mjs) on a fresh data dir', () => {
     expect(first.output()).toContain('ToolForge stopped.');
     expect(existsSync(join(dataDir, 'toolforge.lock'))).toBe(false);
 
+    // The read model is made from the log, in a folder of its own: with it gone (or from a ToolForge
+    // that kept it in the log's database), the next start builds it again, and nothing is lost.
+    expect(existsSync(join(dataDir, 'read-model'))).toBe(true);
+    await rm(join(dataDir, 'read-model'), { recursive: true });
     second = start(dataDir);
     const resumed = await ready(second);
     expect(resumed).toContain('resumed from the log in the data dir');

@@ -1,6 +1,7 @@
 export * from './eventLog/eventLog.js';
 export * from './eventLog/upcasters.js';
 export * from './eventLog/pgliteEventLog.js';
+export * from './eventLog/readOnlyLog.js';
 export * from './pglite.js';
 export * from './dataDirLock.js';
 export * from './http/zodCompilers.js';
@@ -34,3 +35,5 @@ export * from './identity/identityProvider.js';
 export * from './identity/firebaseIdentity.js';
 export * from './identity/verifiedIdTokens.js';
 export * from './operatorSocket/index.js';
+export * from './embeddedThreads/threadedEventLog.js';
+export * from './embeddedThreads/threadedReadModel.js';

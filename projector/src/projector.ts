@@ -6,11 +6,19 @@ import {
   type EventLog,
   type HotAnswers,
   type IdentifiedLog,
+  type LogPage,
   type OnLogChange,
   type ReadAllOptions,
 } from '@toolforge/platform';
 import { LogChangedError } from './logBinding.js';
-import { ReadModelUpdater, type Committed, type ProjectorLogger, type ProjectorStore } from './readModelUpdater.js';
+import {
+  ReadModelUpdater,
+  projectPage,
+  type Committed,
+  type ProjectedPage,
+  type ProjectorLogger,
+  type ProjectorStore,
+} from './readModelUpdater.js';
 
 export interface ProjectorDeps {
   /** A log that can say which one it is (the embedded log, Kafka) is checked against the read model's before the first batch. */
@@ -206,10 +214,12 @@ export class Projector {
     let applied = 0;
     // Each partition from its checkpoint, read just before the partition is.
     const from = (topic: Topic, partition: number) => this.updater.nextOffset(topic, partition);
-    const pages = this.deps.log.readAll({ ...read, from, pageSize: this.batchSize });
-    for await (const { topic, partition, events } of this.deps.readAhead ? readAhead(pages) : pages) {
+    const pages = projectPages(this.deps.log.readAll({ ...read, from, pageSize: this.batchSize }));
+    // Read ahead, the next page is projected too while a batch is applied: with the database on
+    // another thread or process, this thread's work and the database's overlap.
+    for await (const page of this.deps.readAhead ? readAhead(pages) : pages) {
       if (this.stopping || halted()) break;
-      applied += (await this.updater.apply(topic, partition, events)).applied;
+      applied += (await this.updater.applyProjected(page)).applied;
     }
     return applied;
   }
@@ -220,6 +230,10 @@ export class Projector {
     if (log.identify) await this.updater.bindToLog(await log.identify(), this.deps.onLogChange ?? 'refuse');
     this.boundToLog = true;
   }
+}
+
+async function* projectPages(pages: AsyncIterable<LogPage>): AsyncGenerator<ProjectedPage> {
+  for await (const page of pages) yield projectPage(page);
 }
 
 /** A partition as the wake-ups name it. */

@@ -8,7 +8,9 @@ import {
   type LogBinding,
   type LogBindingStore,
   type LogIdentity,
+  type LogPage,
   type OnLogChange,
+  type ProjectionBatch,
   type ReadModelWriter,
   type StoredEvent,
 } from '@toolforge/platform';
@@ -76,8 +78,13 @@ export class ReadModelUpdater {
    * the database refuses, a record that is no event) is set aside as a dead letter in the same
    * transaction, said loudly, and passed: one event never stops the partition.
    */
-  async apply(topic: Topic, partition: number, events: readonly StoredEvent[]): Promise<AppliedBatch> {
-    const projected = { topic, partition, events: events.map(projectOrRefuse) };
+  apply(topic: Topic, partition: number, events: readonly StoredEvent[]): Promise<AppliedBatch> {
+    return this.applyProjected(projectPage({ topic, partition, events }));
+  }
+
+  /** The same for a page projected already (projectPage). */
+  async applyProjected(projected: ProjectedPage): Promise<AppliedBatch> {
+    const { topic, partition } = projected;
     const result = await this.deps.store.applyBatch(projected);
     for (const dead of result.deadLettered) {
       this.deps.logger?.error(
@@ -146,4 +153,14 @@ export class ReadModelUpdater {
       return [];
     }
   }
+}
+
+/** A page of the log as the store applies it: each event's row writes, or why it cannot be applied. */
+export interface ProjectedPage extends ProjectionBatch<RowWrite> {
+  readonly topic: Topic;
+}
+
+/** A page of the log projected (projectOrRefuse): pure, no I/O. */
+export function projectPage({ topic, partition, events }: LogPage): ProjectedPage {
+  return { topic, partition, events: events.map(projectOrRefuse) };
 }

@@ -213,7 +213,16 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
     limit: number,
     stream: string | undefined,
   ): Promise<readonly StoredEvent[]> {
-    return this.selectEvents(
+    return eventsOfPage((await this.pageText(topic, partition, fromOffset, limit, stream)).text);
+  }
+
+  /**
+   * A page as PartitionedLog.readPage reads it, as JSON text for eventsOfPage: for the thread that
+   * reads the log for the operators' tool (threadedEventLog.ts), which hands the text over to be
+   * parsed where the events are used.
+   */
+  pageText(topic: Topic, partition: number, fromOffset: number, limit: number, stream: string | undefined): Promise<PageText> {
+    return this.selectText(
       `(select * from events where topic = $1 and partition = $2 and "offset" >= $3 and ($5::text is null or stream_id = $5)
          order by "offset" limit $4)`,
       [topic, partition, fromOffset, limit, stream ?? null],
@@ -235,13 +244,19 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
    * at once: reading the log (a rebuild, an audit) goes about twice as fast.
    */
   private async selectEvents(subquery: string, params: unknown[]): Promise<StoredEvent[]> {
-    const result = await this.db.query<{ page: string }>(
+    return eventsOfPage((await this.selectText(subquery, params)).text);
+  }
+
+  private async selectText(subquery: string, params: unknown[]): Promise<PageText> {
+    const result = await this.db.query<{ page: string; events: number; last: string | number | null }>(
       `select coalesce(json_agg(json_build_object('topic', topic, 'partition', partition, 'offset', "offset", 'stream_id', stream_id,
-                'stream_position', stream_position, 'type', type, 'data', data, 'meta', meta) order by "offset"), '[]')::text as page
+                'stream_position', stream_position, 'type', type, 'data', data, 'meta', meta) order by "offset"), '[]')::text as page,
+              count(*)::integer as events, max("offset") as last
          from ${subquery} selected`,
       params,
     );
-    return (JSON.parse(result.rows[0]!.page) as EventRow[]).map(toStoredEvent);
+    const { page, events, last } = result.rows[0]!;
+    return { text: page, events, lastOffset: last === null ? undefined : Number(last) };
   }
 
   /** Where each partition of the topic ends: the offset its next event will get. */
@@ -260,6 +275,18 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
     this.listeners.clear();
     return Promise.resolve();
   }
+}
+
+/** A page of the log as JSON text (eventsOfPage parses it), how many events it holds, and the last one's offset. */
+export interface PageText {
+  readonly text: string;
+  readonly events: number;
+  readonly lastOffset: number | undefined;
+}
+
+/** The events of a page's JSON text (PgliteEventLog.pageText), as written. */
+export function eventsOfPage(text: string): StoredEvent[] {
+  return (JSON.parse(text) as EventRow[]).map(toStoredEvent);
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {

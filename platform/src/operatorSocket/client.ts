@@ -1,8 +1,9 @@
 import { Agent, request } from 'node:http';
 import type { Topic } from '@toolforge/contracts';
-import type { AppendResult, EventLog, LogPage, ReadAllOptions, StoredEvent } from '../eventLog/eventLog.js';
+import type { EventLog, StoredEvent } from '../eventLog/eventLog.js';
 import type { LogEndSource } from '../eventLog/logEnd.js';
-import { readAllPages, type PartitionedLog } from '../eventLog/readAll.js';
+import type { PartitionedLog } from '../eventLog/readAll.js';
+import { readOnlyLog } from '../eventLog/readOnlyLog.js';
 import { SHOP_UPCASTERS, type UpcastOptions } from '../eventLog/upcasters.js';
 import type { IdentifiedLog, LogIdentity } from '../readModel/readStore.js';
 import type { SqlExecutor, SqlResult } from '../readModel/sql.js';
@@ -73,21 +74,16 @@ export async function connectToRunningShop(dataDir: string, options: UpcastOptio
       (await call<{ events: StoredEvent[] }>(OPERATOR_ROUTES.page, { topic, partition, fromOffset, limit, stream } satisfies PageRequest))
         .events,
   };
-  const upcasters = options.upcasters ?? SHOP_UPCASTERS;
-  const log: RunningShopReader['log'] = {
-    append(): Promise<AppendResult> {
-      return Promise.reject(new Error('the running shop’s socket only reads the log'));
+  const log = readOnlyLog(
+    {
+      pages,
+      endOffsets: async (topic: Topic) => new Map((await call<{ ends: [number, number][] }>(OPERATOR_ROUTES.endOffsets, { topic })).ends),
+      identify: () => call<LogIdentity>(OPERATOR_ROUTES.identify, {}),
+      close: () => Promise.resolve(),
     },
-    appendBatch(): Promise<AppendResult[]> {
-      return Promise.reject(new Error('the running shop’s socket only reads the log'));
-    },
-    readAll: (readOptions: ReadAllOptions = {}): AsyncIterable<LogPage> => readAllPages(pages, readOptions, upcasters),
-    async endOffsets(topic: Topic) {
-      return new Map((await call<{ ends: [number, number][] }>(OPERATOR_ROUTES.endOffsets, { topic })).ends);
-    },
-    identify: () => call<LogIdentity>(OPERATOR_ROUTES.identify, {}),
-    close: () => Promise.resolve(),
-  };
+    options.upcasters ?? SHOP_UPCASTERS,
+    'the running shop’s socket only reads the log',
+  );
   const readModel: SqlExecutor = {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
       return call<SqlResult<Row>>(OPERATOR_ROUTES.sql, { sql, params: params as SqlRequest['params'] });

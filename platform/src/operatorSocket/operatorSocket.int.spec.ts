@@ -34,7 +34,7 @@ describe('the operators’ socket of a running embedded shop', () => {
     // A file left behind by a shop that was killed: nothing answers on it, and the next start replaces it.
     await writeFile(join(dataDir, OPERATOR_SOCKET_FILE), '');
     expect(await connectToRunningShop(dataDir)).toBeUndefined();
-    socket = await serveOperatorSocket({ dataDir, db, log });
+    socket = await serveOperatorSocket({ dataDir, readModel: db, log });
     reader = (await connectToRunningShop(dataDir))!;
   });
   afterAll(async () => {
@@ -110,7 +110,7 @@ describe('the operators’ socket of a running embedded shop', () => {
 
   it('refuses a data dir whose socket path would be too long (Node would cut it and listen elsewhere), creating nothing', async () => {
     const longDir = join(dataDir, 'x'.repeat(100));
-    await expect(serveOperatorSocket({ dataDir: longDir, db, log })).rejects.toThrow(/longer than a Unix socket path may be/);
+    await expect(serveOperatorSocket({ dataDir: longDir, readModel: db, log })).rejects.toThrow(/longer than a Unix socket path may be/);
     await expect(stat(longDir)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await connectToRunningShop(longDir)).toBeUndefined();
   });
@@ -118,7 +118,7 @@ describe('the operators’ socket of a running embedded shop', () => {
   it('is gone once the shop stops: its file removed, and the tool told nothing answers, also mid-way', async () => {
     const otherDir = await mkdtemp(join(tmpdir(), 'toolforge-socket-'));
     try {
-      const other = await serveOperatorSocket({ dataDir: otherDir, db, log });
+      const other = await serveOperatorSocket({ dataDir: otherDir, readModel: db, log });
       const connected = (await connectToRunningShop(otherDir))!;
       await other.close();
       await expect(stat(other.path)).rejects.toMatchObject({ code: 'ENOENT' });

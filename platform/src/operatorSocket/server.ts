@@ -35,7 +35,7 @@ class AnswerTooLarge extends Error {
  * files. Call it with the data dir's lock held: a socket file already there is one a killed shop
  * left behind, and it is replaced.
  */
-export async function serveOperatorSocket(deps: { dataDir: string; db: PGlite; log: PgliteEventLog }): Promise<OperatorSocket> {
+export async function serveOperatorSocket(deps: { dataDir: string; readModel: PGlite; log: PgliteEventLog }): Promise<OperatorSocket> {
   const path = operatorSocketPath(deps.dataDir);
   if (!socketPathFits(path)) {
     throw new Error(`${path} is longer than a Unix socket path may be (${MAX_SOCKET_PATH_BYTES} bytes): set DATA_DIR to a shorter path`);
@@ -63,7 +63,7 @@ export async function serveOperatorSocket(deps: { dataDir: string; db: PGlite; l
   }));
   app.post(OPERATOR_ROUTES.identify, { schema: { body: identifyRequestSchema } }, () => deps.log.identify());
   app.post(OPERATOR_ROUTES.sql, { schema: { body: sqlRequestSchema } }, async (request, reply) => {
-    const rows = await readOnly(deps.db, request.body.sql, request.body.params);
+    const rows = await readOnly(deps.readModel, request.body.sql, request.body.params);
     if (rows.length > MAX_SQL_ROWS) throw new AnswerTooLarge(`the answer holds ${rows.length} rows, more than ${MAX_SQL_ROWS}`);
     const body = JSON.stringify({ rows });
     if (Buffer.byteLength(body) > MAX_SQL_ANSWER_BYTES) throw new AnswerTooLarge(`the answer is over ${MAX_SQL_ANSWER_BYTES} bytes`);

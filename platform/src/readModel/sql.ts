@@ -44,10 +44,21 @@ export function pgliteSql(db: PGlite): SqlExecutor {
   };
 }
 
-/** PGlite's COPY reads its input from a blob it is handed as the file /dev/blob. */
 async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedRows): Promise<void> {
+  await copyCsvIntoPglite(tx, { table, columns, csv: copyCsv(rows) });
+}
+
+/** Rows for COPY as CSV already (copyCsv), text or its UTF-8 bytes: what a thread that holds the database is handed. */
+export interface CopiedCsv {
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly csv: string | Uint8Array;
+}
+
+/** PGlite's COPY reads its input from a blob it is handed as the file /dev/blob. */
+export async function copyCsvIntoPglite(tx: Pick<Transaction, 'query'>, { table, columns, csv }: CopiedCsv): Promise<void> {
   const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format csv)`;
-  await tx.query(statement, [], { blob: new Blob([copyCsv(rows)]) });
+  await tx.query(statement, [], { blob: new Blob([csv]) });
 }
 
 /** A plain name of the read model's (a schema, table or column) as SQL: only such names, so quoting cannot be escaped. */

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
-import { knownHistory } from './cli.suite.js';
+import { knownEmbeddedShop } from './cli.suite.js';
 
 /**
  * The built tool as an operator runs it after `make build`: `npx toolforge` from the repository
@@ -26,12 +25,7 @@ describe('the toolforge command', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'toolforge-cli-e2e-'));
-    const db = await openEmbeddedPostgres(dataDir);
-    try {
-      await knownHistory(await PgliteEventLog.open(db), pgliteSql(db));
-    } finally {
-      await db.close();
-    }
+    await knownEmbeddedShop(dataDir);
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });

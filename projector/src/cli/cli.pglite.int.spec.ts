@@ -7,15 +7,17 @@ import { describeCli, runCli } from './cli.suite.js';
 
 describeCli('the embedded log and read model (PGlite in DATA_DIR)', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-cli-'));
-  const db = await openEmbeddedPostgres(dataDir);
+  // As `make start` keeps them: the log and the read model each in a database of its own.
+  const logDb = await openEmbeddedPostgres(dataDir, 'log');
+  const readModelDb = await openEmbeddedPostgres(dataDir, 'readModel');
   let open = true;
   const release = async () => {
-    if (open) await db.close();
+    if (open) await Promise.all([logDb.close(), readModelDb.close()]);
     open = false;
   };
   return {
-    log: await PgliteEventLog.open(db),
-    readModel: pgliteSql(db),
+    log: await PgliteEventLog.open(logDb),
+    readModel: pgliteSql(readModelDb),
     env: { DATA_DIR: dataDir },
     release,
     async close() {
@@ -27,8 +29,7 @@ describeCli('the embedded log and read model (PGlite in DATA_DIR)', async () => 
 
 it('refuses, with exit code 2 and what to do, a data dir that a running shop holds without answering on its socket', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolforge-cli-'));
-  const db = await openEmbeddedPostgres(dataDir);
-  await db.close();
+  await (await openEmbeddedPostgres(dataDir)).close();
   const lock = await lockDataDir(dataDir);
   try {
     const { code, stdout, stderr } = await runCli(['events', 'list'], { DATA_DIR: dataDir });

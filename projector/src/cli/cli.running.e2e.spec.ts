@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgliteEventLog, connectToRunningShop, openEmbeddedPostgres, operatorSocketPath, pgliteSql } from '@toolforge/platform';
+import { connectToRunningShop, operatorSocketPath } from '@toolforge/platform';
 import { launchMakeStart, testPort, type LaunchedProcess } from '@toolforge/platform/testing';
-import { knownHistory, runCli, runCliUntil } from './cli.suite.js';
+import { knownEmbeddedShop, runCli, runCliUntil } from './cli.suite.js';
 
 /**
  * The operators' tool on the embedded shop while `make start` runs (docs/operators.md): the built
@@ -32,14 +32,7 @@ describe('toolforge while make start runs on the data dir', { timeout: 60_000 },
     if (!existsSync(join(ROOT, 'embedded/dist/index.js'))) throw new Error('build first: npx tsc -b (make test does)');
     dataDir = await mkdtemp(join(tmpdir(), 'toolforge-running-'));
     env = { DATA_DIR: dataDir };
-    const db = await openEmbeddedPostgres(dataDir);
-    try {
-      const readModel = pgliteSql(db);
-      await knownHistory(await PgliteEventLog.open(db), readModel);
-      await readModel.query("update orders set status = 'delivered' where order_id = 'o-3'");
-    } finally {
-      await db.close();
-    }
+    await knownEmbeddedShop(dataDir, (readModel) => readModel.query("update orders set status = 'delivered' where order_id = 'o-3'"));
     // The known history's orders were placed days ago and are still pending: with the default
     // reservation time the shop would cancel them as it starts, and the audit is about them as placed.
     shop = launchMakeStart({

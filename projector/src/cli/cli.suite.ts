@@ -12,7 +12,7 @@ import {
   stockAdjusted,
   userSignedIn,
 } from '@toolforge/contracts/testing';
-import { readConfig, type EventLog, type SqlExecutor } from '@toolforge/platform';
+import { PgliteEventLog, openEmbeddedPostgres, pgliteSql, readConfig, type EventLog, type SqlExecutor } from '@toolforge/platform';
 import { logWriter } from '@toolforge/platform/testing';
 import { Projector } from '../projector.js';
 import { dumpReadModel, openTestReadModel, type ReadModelDump } from '../test/readModel.js';
@@ -104,6 +104,22 @@ export async function knownHistory(log: EventLog, readModel: SqlExecutor): Promi
     await append(event);
   }
   await new Projector({ log, store: await openTestReadModel(readModel) }).catchUp();
+}
+
+/**
+ * The known history in an embedded data dir as `make start` keeps it (the log and the read model each
+ * in a database of its own), `alter`ed by hand, and closed for the tool or the shop to open.
+ */
+export async function knownEmbeddedShop(dataDir: string, alter?: (readModel: SqlExecutor) => Promise<unknown>): Promise<void> {
+  const logDb = await openEmbeddedPostgres(dataDir, 'log');
+  const readModelDb = await openEmbeddedPostgres(dataDir, 'readModel');
+  try {
+    const readModel = pgliteSql(readModelDb);
+    await knownHistory(await PgliteEventLog.open(logDb), readModel);
+    await alter?.(readModel);
+  } finally {
+    await Promise.all([logDb.close(), readModelDb.close()]);
+  }
 }
 
 /** The tool's commands on a shop built from a known history. */

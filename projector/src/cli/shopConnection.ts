@@ -6,10 +6,10 @@ import {
   RedisCache,
   connectToRunningShop,
   lockDataDir,
-  openLockedEmbeddedLog,
+  openThreadedEventLog,
+  openThreadedReadModel,
   openPostgresPool,
   pgSql,
-  pgliteSql,
   withoutPassword,
   type EventLog,
   type IdentifiedLog,
@@ -121,13 +121,33 @@ async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<Sho
     if (!(error instanceof DataDirInUse)) throw error;
     return connectThroughRunningShop(dataDir, error.pid, needs);
   }
-  const { db, log, close } = await openLockedEmbeddedLog(dataDir, lock);
-  return connection(
-    log,
-    `the embedded log in ${dataDir}`,
-    { sql: pgliteSql(db), description: `the embedded read model in ${dataDir}` },
-    close,
-  );
+  try {
+    // Each database on a thread of its own: a rebuild reads the log on one and writes the read model
+    // on the other while this one projects (docs/operators.md).
+    const log = await openThreadedEventLog(dataDir);
+    const readModel = needs.readModel ? await openThreadedReadModel(dataDir).catch(closing(log)) : undefined;
+    return connection(
+      log,
+      `the embedded log in ${dataDir}`,
+      readModel && { sql: readModel.sql, description: `the embedded read model in ${dataDir}` },
+      async () => {
+        await readModel?.close();
+        await log.close();
+        await lock.release();
+      },
+    );
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+/** Closes what was opened before a failure, and fails with it. */
+function closing(opened: { close(): Promise<void> }) {
+  return async (error: unknown): Promise<never> => {
+    await opened.close().catch(() => undefined);
+    throw error;
+  };
 }
 
 /**
