@@ -1,5 +1,5 @@
 import { whyUnreadable } from '@toolforge/contracts';
-import type { ProjectedEvent, StoredEvent } from '@toolforge/platform';
+import type { DeadLetterSource, ProjectedEvent, StoredEvent } from '@toolforge/platform';
 import { projectProductEvent } from './catalog/projection.js';
 import { projectUserEvent } from './identity/projection.js';
 import { projectOrderEvent } from './orders/projection.js';
@@ -43,19 +43,29 @@ export function project(event: StoredEvent): RowWrite[] {
  */
 export function projectOrRefuse(event: StoredEvent): ProjectedEvent<RowWrite> {
   const offset = event.position.offset;
-  // The JSON text only when a dead letter needs it: a rebuild projects a million events and sets none aside.
-  const source = {
-    type: String(event.type),
-    get json() {
-      return JSON.stringify(event);
-    },
-  };
+  const source = new EventAsDeadLetter(event);
   const unreadable = whyUnreadable(event);
   if (unreadable !== undefined) return { offset, writes: [], refused: unreadable, source };
   try {
     return { offset, writes: project(event), source };
   } catch (error) {
     return { offset, writes: [], refused: `the projection failed: ${error instanceof Error ? error.message : String(error)}`, source };
+  }
+}
+
+/**
+ * What a dead letter keeps of an event, made only when one needs it: a rebuild projects a million
+ * events and sets none aside. A class, so that each event costs one small object, its getters shared.
+ */
+class EventAsDeadLetter implements DeadLetterSource {
+  constructor(private readonly event: StoredEvent) {}
+
+  get type(): string {
+    return String(this.event.type);
+  }
+
+  get json(): string {
+    return JSON.stringify(this.event);
   }
 }
 

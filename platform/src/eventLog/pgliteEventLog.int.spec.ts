@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS } from '@toolforge/contracts';
+import { TOPICS, type ShopEvent } from '@toolforge/contracts';
 import { openEmbeddedPostgres } from '../pglite.js';
 import { eventLogContract, productDeleted as deleted } from '../test/eventLogContract.js';
 import { readEvents } from '../testing/eventLog.js';
@@ -106,6 +106,15 @@ describe('PGlite event log', () => {
     const pages = [];
     for await (const page of log.readAll({ topics: [TOPICS.orders] })) pages.push(page);
     expect(pages.map((page) => [page.topic, page.partition])).toEqual([[TOPICS.orders, 0]]);
+  });
+
+  it('reads back every text as written, whatever it holds: the page is JSON put together by the statement', async () => {
+    const awkward = 'a "quoted", back\\slashed, new\nline, tab\t, ünïcødé ✓ 🔧, </script>';
+    const event = { ...deleted(awkward), data: { productId: awkward, nested: { text: awkward, list: [awkward, 1.5, null, true] } } };
+    const appended = await log.append({ topic: TOPICS.reviews, streamId: awkward, expectedVersion: 0, events: [event as ShopEvent] });
+    const read = await readEvents(log, { topics: [TOPICS.reviews], stream: awkward });
+    expect(read).toEqual(appended.stored);
+    expect(read[0]).toMatchObject({ data: event.data, streamId: awkward, position: { topic: TOPICS.reviews, partition: 0, offset: 0 } });
   });
 
   it('refuses an append whose expected version is stale, and stores nothing of it', async () => {
