@@ -52,7 +52,7 @@ async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedR
 export interface CopiedCsv {
   readonly table: string;
   readonly columns: readonly string[];
-  readonly csv: string | Uint8Array;
+  readonly csv: string | Uint8Array<ArrayBuffer>;
 }
 
 /** PGlite's COPY reads its input from a blob it is handed as the file /dev/blob. */
