@@ -40,7 +40,8 @@ export async function openThreadedReadModel(dataDir: string): Promise<ThreadedRe
           },
         });
       } catch (error) {
-        await thread.call('end', { tx, commit: false });
+        // The work's failure is the one to tell, whatever the rollback meets (a thread that ended meanwhile).
+        await thread.call('end', { tx, commit: false }).catch(() => undefined);
         throw error;
       }
       await thread.call('end', { tx, commit: true });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DataDirInUse,
+  EMBEDDED_DATABASES,
   KafkaEventLog,
   RedisCache,
   connectToRunningShop,
@@ -109,7 +110,7 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
 
 async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<ShopConnection> {
   // Opening an empty folder would create a new, empty shop there and audit that.
-  if (!existsSync(join(dataDir, 'pg'))) {
+  if (!existsSync(join(dataDir, EMBEDDED_DATABASES.log))) {
     throw new CannotConnect(
       `there is no embedded shop in ${dataDir}: set DATA_DIR to the folder \`make start\` uses, or KAFKA_BROKERS and DATABASE_URL`,
     );
