@@ -132,9 +132,11 @@ async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<Sho
       `the embedded log in ${dataDir}`,
       readModel && { sql: readModel.sql, description: `the embedded read model in ${dataDir}` },
       async () => {
-        await readModel?.close();
-        await log.close();
+        // Both threads end and the lock is let go whatever either close meets: a thread left running keeps the tool from exiting.
+        const closed = await Promise.allSettled([readModel?.close(), log.close()]);
         await lock.release();
+        const failed = closed.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
       },
     );
   } catch (error) {
