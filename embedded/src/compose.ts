@@ -8,6 +8,7 @@ import {
   SHOP_RATE_LIMITS,
   type IdentityProvider,
   databaseAnswers,
+  logAnswers,
   documented,
   healthRoutes,
   frameworkErrors,
@@ -16,7 +17,6 @@ import {
   useHttpHardening,
   type PgliteEventLog,
   type RateLimitRule,
-  type ReadinessCheck,
   type SqlExecutor,
   type TrustProxy,
 } from '@toolforge/platform';
@@ -92,7 +92,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
     });
     // One process: it is ready when its two databases answer (the log's writer is never fenced here).
     await app.register(documented({ tag: API_TAGS.health }, healthRoutes), {
-      checks: [logAnswers(log), databaseAnswers('the embedded read model', deps.sql)],
+      checks: [logAnswers('the embedded log', log), databaseAnswers('the embedded read model', deps.sql)],
     });
     // The command plugin also answers unknown paths (its 404 handler serves the whole instance).
     await app.register(commandService, {
@@ -133,17 +133,6 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
         await store.close();
       })();
       return closing;
-    },
-  };
-}
-
-/** /ready's check of the embedded log: where its topics end, read as a reader of it would. */
-function logAnswers(log: PgliteEventLog): ReadinessCheck {
-  return {
-    what: 'the embedded log',
-    async check() {
-      await log.endOffsets('identity.users');
-      return undefined;
     },
   };
 }

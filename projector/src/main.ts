@@ -5,6 +5,7 @@ import {
   KafkaLogEnds,
   RedisCache,
   databaseAnswers,
+  logAnswers,
   openPostgresPool,
   pgSql,
   configOrExit,
@@ -108,10 +109,7 @@ const kafka = await KafkaLogEnds.open({
 const health = await serveHealth({
   host: config.host,
   port: config.projectorPort,
-  checks: [
-    databaseAnswers('the read model database', sql),
-    { what: 'Kafka', check: async () => void (await kafka.endOffsets('identity.users')) },
-  ],
+  checks: [databaseAnswers('the read model database', sql), logAnswers('Kafka', kafka)],
 });
 
 // Let the batch in hand commit, leave the consumer group (its partitions move to the other members

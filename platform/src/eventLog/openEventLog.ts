@@ -1,7 +1,7 @@
 import type { ShopConfig } from '../config.js';
 import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from '../dataDirLock.js';
-import { databaseAnswers, type ReadinessCheck } from '../http/health.js';
+import { databaseAnswers, logAnswers, type ReadinessCheck } from '../http/health.js';
 import { openEmbeddedPostgres } from '../pglite.js';
 import { pgliteSql } from '../readModel/sql.js';
 import type { EventLog } from './eventLog.js';
@@ -43,13 +43,7 @@ export async function openEventLog(
       log,
       description: `Kafka at ${config.kafkaBrokers.join(',')}`,
       writer: log,
-      answers: {
-        what: 'the event log (Kafka)',
-        check: async () => {
-          await log.endOffsets('identity.users');
-          return undefined;
-        },
-      },
+      answers: logAnswers('the event log (Kafka)', log),
       close: () => log.close(),
     };
   }
@@ -63,8 +57,8 @@ export async function openEventLog(
   };
 }
 
-/** The embedded database and its log, opened under the data dir's lock. */
-export interface LockedEmbeddedLog {
+/** The embedded log's database and the log, opened under the data dir's lock. */
+interface LockedEmbeddedLog {
   readonly db: PGlite;
   readonly log: PgliteEventLog;
   /** Closes the log and the database, then lets go of the lock (a property: callers hand it on). */
@@ -72,12 +66,12 @@ export interface LockedEmbeddedLog {
 }
 
 /**
- * Opens the embedded database in `dataDir` and its log, under a lock the caller already holds: the
- * lock goes with them (closing releases it), and is released at once when they cannot be opened.
+ * Opens the embedded log's database in `dataDir` and the log, under a lock openEventLog has taken:
+ * the lock goes with them (closing releases it), and is released at once when they cannot be opened.
  */
-export async function openLockedEmbeddedLog(dataDir: string, lock: DataDirLock): Promise<LockedEmbeddedLog> {
+async function openLockedEmbeddedLog(dataDir: string, lock: DataDirLock): Promise<LockedEmbeddedLog> {
   try {
-    const db = await openEmbeddedPostgres(dataDir);
+    const db = await openEmbeddedPostgres(dataDir, 'log');
     const log = await PgliteEventLog.open(db);
     return {
       db,

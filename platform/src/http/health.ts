@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { LogEndSource } from '../eventLog/logEnd.js';
 import type { SqlQueryable } from '../readModel/sql.js';
 
 /** One thing a service needs in order to serve: its database, its log, its being the writer. */
@@ -73,4 +74,15 @@ export async function serveHealth(options: HealthOptions & { host: string; port:
   await app.register(healthRoutes, options);
   await app.listen({ host: options.host, port: options.port });
   return { close: () => app.close() };
+}
+
+/** A log answers where a topic's partitions end, as any reader of it asks. */
+export function logAnswers(what: string, log: LogEndSource): ReadinessCheck {
+  return {
+    what,
+    async check() {
+      await log.endOffsets('identity.users');
+      return undefined;
+    },
+  };
 }
