@@ -6,6 +6,7 @@ import { TOPICS } from '@toolforge/contracts';
 import { orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
 import { PgliteEventLog } from '../eventLog/pgliteEventLog.js';
 import { openEmbeddedPostgres } from '../pglite.js';
+import type { CopiedColumn } from '../readModel/copyBinary.js';
 import { copyOrInsert } from '../readModel/copyRows.js';
 import { logWriter, readEvents } from '../testing/eventLog.js';
 import { openThreadedEventLog } from './threadedEventLog.js';
@@ -158,11 +159,12 @@ describe('the embedded read model on a thread of its own', () => {
   });
 
   it('appends rows with COPY in a transaction, and falls back on the insert when COPY refuses them', async () => {
-    const copied = (ids: string[]) => ({
-      table: 'items',
-      columns: ['id', 'quantity', 'at'],
-      rows: ids.map((id) => [id, 5, '2026-11-27T10:00:00Z']),
-    });
+    const columns: CopiedColumn<string>[] = [
+      { name: 'id', type: 'text', of: (id) => id },
+      { name: 'quantity', type: 'integer', of: () => 5 },
+      { name: 'at', type: 'timestamptz', of: () => '2026-11-27T10:00:00Z' },
+    ];
+    const copied = (ids: string[]) => ({ table: 'items', columns, rows: ids });
     await readModel.sql.transaction((tx) =>
       copyOrInsert(tx, copied(['d', 'e "quoted", with a comma']), () => Promise.reject(new Error('COPY was refused'))),
     );
@@ -181,15 +183,17 @@ describe('the embedded read model on a thread of its own', () => {
     ]);
   });
 
-  it('runs transactions one after another, as the database on its own thread would', async () => {
-    const order: string[] = [];
-    const slow = readModel.sql.transaction(async (tx) => {
-      order.push('first begins');
+  it('runs transactions one after another: the next one’s statements wait for the one before to commit', async () => {
+    const first = readModel.sql.transaction(async (tx) => {
+      await tx.query("insert into items values ('first', 1, now())");
       await tx.query('select pg_sleep(0.2)');
-      order.push('first ends');
     });
-    const next = readModel.sql.transaction(() => Promise.resolve(void order.push('second begins')));
-    await Promise.all([slow, next]);
-    expect(order).toEqual(['first begins', 'first ends', 'second begins']);
+    // Begun at once, without waiting for the thread's answer: its statement still runs after the commit.
+    const next = readModel.sql.transaction(
+      async (tx) => (await tx.query<{ n: number }>("select count(*)::int as n from items where id = 'first'")).rows[0]!.n,
+    );
+    await first;
+    expect(await next).toBe(1);
+    await readModel.sql.query("delete from items where id = 'first'");
   });
 });

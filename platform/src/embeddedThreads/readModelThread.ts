@@ -6,7 +6,7 @@
  */
 import type { Transaction } from '@electric-sql/pglite';
 import { openEmbeddedPostgres } from '../pglite.js';
-import { copyCsvIntoPglite, type CopiedCsv } from '../readModel/sql.js';
+import { copyBytesIntoPglite, type CopiedBytes } from '../readModel/sql.js';
 import { serveThreadCalls } from './threadCalls.js';
 
 /** What the read model's thread is started with. */
@@ -22,20 +22,27 @@ interface Statement {
 /** The calls the read model's thread answers; `tx` is what `begin` answered. */
 export type ReadModelThreadCalls = {
   query(statement: Statement): Promise<unknown[]>;
-  begin(none: null): Promise<number>;
+  /** Begins transaction `id` (the caller numbers its transactions): the calls after it may follow at once, without waiting for its answer. */
+  begin(id: number): Promise<null>;
   inTransaction(statement: Statement & { tx: number }): Promise<unknown[]>;
-  copy(copied: CopiedCsv & { tx: number }): Promise<null>;
+  /** COPY on a savepoint: true once the rows are in, false when it refused them. */
+  copy(copied: CopiedBytes & { tx: number }): Promise<boolean>;
   /** Commits (or rolls back) the transaction, and answers once it has. */
   end(ending: { tx: number; commit: boolean }): Promise<null>;
 };
+
+interface OpenTransaction {
+  readonly tx: Transaction;
+  end(commit: boolean): Promise<void>;
+}
 
 /** Thrown in a transaction's work to roll it back: never seen outside. */
 const ROLLED_BACK = new Error('rolled back as its caller asked');
 
 await serveThreadCalls<ReadModelThreadCalls>(async ({ dataDir }: ReadModelThreadData) => {
   const db = await openEmbeddedPostgres(dataDir, 'readModel');
-  const open = new Map<number, { tx: Transaction; end(commit: boolean): Promise<void> }>();
-  let lastTx = 0;
+  /** Each transaction by the number its caller gave it, once PGlite has begun it (calls for it wait until then). */
+  const open = new Map<number, Promise<OpenTransaction>>();
   const transaction = (tx: number) => {
     const opened = open.get(tx);
     if (!opened) throw new Error(`no transaction ${tx} is open`);
@@ -45,16 +52,15 @@ await serveThreadCalls<ReadModelThreadCalls>(async ({ dataDir }: ReadModelThread
   return {
     calls: {
       query: async ({ sql, params }) => (await db.query(sql, [...params])).rows,
-      begin: (_none: null) =>
-        new Promise<number>((begun, failed) => {
-          const id = (lastTx += 1);
+      begin: (id: number) => {
+        if (open.has(id)) throw new Error(`transaction ${id} is open already`);
+        const opened = new Promise<OpenTransaction>((begun, failed) => {
           // PGlite's transaction commits when its work resolves: the work here waits for `end`.
           const settled = db
             .transaction(
               (tx) =>
                 new Promise<void>((commit, rollBack) => {
-                  open.set(id, { tx, end: (yes) => (yes ? commit() : rollBack(ROLLED_BACK), settled) });
-                  begun(id);
+                  begun({ tx, end: (yes) => (yes ? commit() : rollBack(ROLLED_BACK), settled) });
                 }),
             )
             .catch((error: unknown) => {
@@ -62,19 +68,20 @@ await serveThreadCalls<ReadModelThreadCalls>(async ({ dataDir }: ReadModelThread
             })
             .finally(() => open.delete(id));
           settled.catch(failed);
-        }),
-      inTransaction: async ({ tx, sql, params }) => (await transaction(tx).tx.query(sql, [...params])).rows,
-      copy: async ({ tx, ...copied }) => {
-        await copyCsvIntoPglite(transaction(tx).tx, copied);
-        return null;
+        });
+        // Set before any later call is answered: the calls that follow `begin` find it and wait for it.
+        open.set(id, opened);
+        return opened.then(() => null);
       },
+      inTransaction: async ({ tx, sql, params }) => (await (await transaction(tx)).tx.query(sql, [...params])).rows,
+      copy: async ({ tx, ...copied }) => copyBytesIntoPglite((await transaction(tx)).tx, copied),
       end: async ({ tx, commit }) => {
-        await transaction(tx).end(commit);
+        await (await transaction(tx)).end(commit);
         return null;
       },
     },
     async close() {
-      await Promise.all([...open.values()].map((opened) => opened.end(false).catch(() => undefined)));
+      await Promise.all([...open.values()].map((opened) => opened.then((tx) => tx.end(false)).catch(() => undefined)));
       await db.close();
     },
   };

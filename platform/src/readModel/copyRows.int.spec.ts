@@ -1,12 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyOrInsert, type CopiedRows } from './copyRows.js';
+import type { CopiedColumn } from './copyBinary.js';
+import { copyOrInsert, rowColumns, type CopiedRows } from './copyRows.js';
 import { pgliteSql, type SqlExecutor, type SqlQueryable } from './sql.js';
 
-const COLUMNS = ['name', 'count', 'price', 'boxed', 'bins'] as const;
 type Row = readonly [string, number, number, boolean, readonly number[]];
+const COLUMNS: readonly CopiedColumn<Row>[] = [
+  { name: 'name', type: 'text', of: (row) => row[0] },
+  { name: 'count', type: 'integer', of: (row) => row[1] },
+  { name: 'price', type: 'bigint', of: (row) => row[2] },
+  { name: 'boxed', type: 'boolean', of: (row) => row[3] },
+  { name: 'bins', type: 'bigint[]', of: (row) => row[4] },
+];
 
-/** Texts a shopper can type that CSV must carry as they are. */
+/** Texts a shopper can type, which COPY must carry as they are (they were CSV's trouble). */
 const AWKWARD: readonly Row[] = [
   ['Claw Hammer "16 oz", forged', 1, 2499, true, [1]],
   ['two\nlines\r\nand a tab\t', 2, -5, false, [2, 3, 5]],
@@ -20,7 +27,7 @@ const AWKWARD: readonly Row[] = [
   ['before\n\\.\nafter', 9, 5, true, [2]],
 ];
 
-const copied = (rows: readonly Row[]): CopiedRows => ({ table: 'tools', columns: COLUMNS, rows });
+const copied = (rows: readonly Row[]): CopiedRows<Row> => ({ table: 'tools', columns: COLUMNS, rows });
 
 describe('copyOrInsert on PGlite (COPY)', () => {
   let db: PGlite;
@@ -61,6 +68,20 @@ describe('copyOrInsert on PGlite (COPY)', () => {
     const outcome = sql.transaction((tx) => copyOrInsert(tx, copied([withNul]), () => insertSkippingTaken(tx, [withNul])));
     await expect(outcome).rejects.toMatchObject({ code: expect.stringMatching(/^22/) });
     expect(await rows()).toEqual([]);
+  });
+
+  it('hands rows with a value its column cannot hold to the insert, which refuses it as PostgreSQL does', async () => {
+    const tooMany: Row = ['Box of screws', 2 ** 31, 1, true, []];
+    const outcome = sql.transaction((tx) => copyOrInsert(tx, copied([tooMany]), () => insertSkippingTaken(tx, [tooMany])));
+    await expect(outcome).rejects.toMatchObject({ code: '22003' });
+    expect(await rows()).toEqual([]);
+  });
+
+  it('gives the insert the rows column by column', () => {
+    expect(rowColumns(copied(AWKWARD.slice(0, 2)), 2)).toEqual([
+      [AWKWARD[0]![0], AWKWARD[1]![0]],
+      [1, 2],
+    ]);
   });
 
   it('inserts where the transaction has no COPY (the pg driver), and copies nothing that is empty', async () => {

@@ -1,5 +1,6 @@
 export * from './sql.js';
 export * from './copyRows.js';
+export * from './copyBinary.js';
 export * from './migrations.js';
 export * from './batches.js';
 export * from './readStore.js';

@@ -12,7 +12,7 @@ import {
   type PartitionEnd,
   type ProjectionStore,
 } from './readStore.js';
-import { isoTime, type SqlExecutor, type SqlQueryable } from './sql.js';
+import { isoTime, type SqlExecutor, type SqlQueryable, type SqlResult } from './sql.js';
 
 /**
  * The projection's own tables, beside the rows it writes:
@@ -152,38 +152,46 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
 
   private async applyAsOneBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
     try {
-      return await this.applyInOneTransaction(batch, false);
+      return await this.applyInOneTransaction(batch, 'new');
     } catch (error) {
+      // Another projector applied some of the batch meanwhile: applied again, those events are skipped.
+      if (error instanceof PartlyApplied) return this.applyInOneTransaction(batch, 'skipApplied');
       // The database refused an event of the batch: apply the batch again, this time each event on a
       // savepoint of its own, so that the refused ones are set aside and the rest go in. (Savepoints
       // for every batch would cost two more round trips per event on the usual path.)
       if (!refusesTheEvent(error)) throw error;
-      return this.applyInOneTransaction(batch, true);
+      return this.applyInOneTransaction(batch, 'eachOnASavepoint');
     }
   }
 
-  private applyInOneTransaction(batch: ProjectionBatch<Write>, eachOnASavepoint: boolean): Promise<AppliedBatch> {
+  /**
+   * The batch and its checkpoint in one transaction. The first statement locks the checkpoint's row
+   * and answers it; the events below it were applied by another projector of the partition, and
+   * are skipped. Taken as `new`, the usual case, see applyNew.
+   */
+  private applyInOneTransaction(batch: ProjectionBatch<Write>, mode: 'new' | 'skipApplied' | 'eachOnASavepoint'): Promise<AppliedBatch> {
     return this.sql.transaction(async (tx) => {
-      await tx.query('insert into projection_checkpoints (topic, partition, next_offset) values ($1, $2, 0) on conflict do nothing', [
-        batch.topic,
-        batch.partition,
-      ]);
-      // The row lock makes a second projector on the same partition wait here, then skip what this one applied.
-      const current = await tx.query<{ next_offset: unknown }>(
-        'select next_offset from projection_checkpoints where topic = $1 and partition = $2 for update',
+      // The row lock makes a second projector on the same partition wait here, then skip what this one
+      // applied: the update that changes nothing locks the row (as `select … for update` would, one
+      // round trip fewer) and answers it as the first to commit left it.
+      const locked = tx.query<{ next_offset: unknown }>(
+        `insert into projection_checkpoints (topic, partition, next_offset) values ($1, $2, 0)
+         on conflict (topic, partition) do update set next_offset = projection_checkpoints.next_offset
+         returning next_offset`,
         [batch.topic, batch.partition],
       );
-      const checkpoint = Number(current.rows[0]!.next_offset);
+      if (mode === 'new') return this.applyNew(tx, batch, locked);
+      const checkpoint = Number((await locked).rows[0]!.next_offset);
       let nextOffset = checkpoint;
       let applied = 0;
       const deadLettered: AppliedBatch['deadLettered'][number][] = [];
-      // On the usual path the events' writes are gathered and applied together, after the loop: a
+      // Without savepoints the events' writes are gathered and applied together, after the loop: a
       // refusal fails the whole transaction either way, and the batch is then applied again event by event.
       const writes: Write[] = [];
       for (const event of batch.events) {
         if (event.offset < nextOffset) continue;
         let refused = event.refused;
-        if (refused === undefined && eachOnASavepoint) refused = await this.applyOnASavepoint(tx, event.writes);
+        if (refused === undefined && mode === 'eachOnASavepoint') refused = await this.applyOnASavepoint(tx, event.writes);
         else if (refused === undefined) writes.push(...event.writes);
         if (refused === undefined) {
           applied += 1;
@@ -192,16 +200,45 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
         }
         nextOffset = event.offset + 1;
       }
-      if (writes.length > 0) await (this.options.applyWrites ? this.options.applyWrites(tx, writes) : this.applyEach(tx, writes));
-      if (nextOffset !== checkpoint) {
-        await tx.query('update projection_checkpoints set next_offset = $3 where topic = $1 and partition = $2', [
-          batch.topic,
-          batch.partition,
-          nextOffset,
-        ]);
-      }
+      if (writes.length > 0) await this.applyWrites(tx, writes);
+      if (nextOffset !== checkpoint) await moveCheckpoint(tx, batch, nextOffset);
       return { applied, checkpoint, nextOffset, deadLettered };
     });
+  }
+
+  /**
+   * The usual path: every event of the batch taken as not applied yet, its writes sent right behind
+   * the statement that locks the checkpoint, without waiting for its answer (the database runs them
+   * in turn, after the lock). If the answer says otherwise, the transaction is rolled back and the
+   * batch applied again (PartlyApplied). Waiting for that answer first left the database idle for a
+   * round trip: embedded, the read model's thread waited there for the tool's, which was projecting
+   * the next page meanwhile (6.4 s of a 28 s rebuild of 1.2 million events).
+   */
+  private async applyNew(
+    tx: SqlQueryable,
+    batch: ProjectionBatch<Write>,
+    locked: Promise<SqlResult<{ next_offset: unknown }>>,
+  ): Promise<AppliedBatch> {
+    const writes = batch.events.flatMap((event) => (event.refused === undefined ? event.writes : []));
+    const written = writes.length > 0 ? this.applyWrites(tx, writes) : Promise.resolve();
+    // Both are awaited; neither may fail unheard while the other is.
+    written.catch(() => undefined);
+    const checkpoint = Number((await locked).rows[0]!.next_offset);
+    await written;
+    const first = batch.events[0];
+    if (first === undefined) return { applied: 0, checkpoint, nextOffset: checkpoint, deadLettered: [] };
+    if (checkpoint > first.offset) throw new PartlyApplied();
+    const deadLettered: AppliedBatch['deadLettered'][number][] = [];
+    for (const event of batch.events) {
+      if (event.refused !== undefined) deadLettered.push(await setAside(tx, batch, event, event.refused));
+    }
+    const nextOffset = batch.events.at(-1)!.offset + 1;
+    await moveCheckpoint(tx, batch, nextOffset);
+    return { applied: batch.events.length - deadLettered.length, checkpoint, nextOffset, deadLettered };
+  }
+
+  private applyWrites(tx: SqlQueryable, writes: readonly Write[]): Promise<void> {
+    return this.options.applyWrites ? this.options.applyWrites(tx, writes) : this.applyEach(tx, writes);
   }
 
   async deadLetterCount(): Promise<number> {
@@ -272,6 +309,26 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
 
   /** The executor belongs to whoever opened it (the host closes the database). */
   async close(): Promise<void> {}
+}
+
+/**
+ * Thrown on the usual path of a batch when another projector of the partition applied some of it
+ * first: the transaction is rolled back, and the batch applied again, skipping those.
+ */
+class PartlyApplied extends Error {
+  constructor() {
+    super('another projector applied part of this batch first');
+    this.name = 'PartlyApplied';
+  }
+}
+
+/** Moves the partition's checkpoint, whose row the batch's transaction has locked, to `nextOffset`. */
+async function moveCheckpoint(tx: SqlQueryable, batch: ProjectionBatch<unknown>, nextOffset: number): Promise<void> {
+  await tx.query('update projection_checkpoints set next_offset = $3 where topic = $1 and partition = $2', [
+    batch.topic,
+    batch.partition,
+    nextOffset,
+  ]);
 }
 
 /** Any constant: the key of the advisory lock that serialises binding the read model to a log. */

@@ -21,17 +21,25 @@ export interface InSchemaOptions {
 
 /**
  * The executor with every statement in `schema`: each runs in a transaction of its own (or the
- * caller's) that starts with `set local search_path`, so the schema holds on any connection a pool
+ * caller's) that starts by setting its own `search_path`, so the schema holds on any connection a pool
  * hands out, and on PGlite's one connection without changing it for anyone else. Unqualified names
  * then mean that schema's tables only: nothing reaches the serving tables by mistake.
  */
 export function inSchema(sql: SqlExecutor, schema: string, options: InSchemaOptions = {}): SqlExecutor {
-  const searchPath = `set local search_path to ${sqlName(schema)}`;
+  const settings = [`set_config('search_path', $1, true)`];
+  if (options.asyncCommits) settings.push(`set_config('synchronous_commit', 'off', true)`);
+  const scope = `select ${settings.join(', ')}`;
+  sqlName(schema); // a plain name only, as every schema the read model uses
   const transaction = <T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> =>
     sql.transaction(async (tx) => {
-      await tx.query(searchPath);
-      if (options.asyncCommits) await tx.query('set local synchronous_commit to off');
-      return work(tx);
+      // One statement, and the work's follow it without waiting for its answer: a connection runs a
+      // transaction's statements in the order they are sent. A rebuild's batch then reaches the
+      // database whole before this thread turns to the next page (docs/operators.md).
+      const scoped = tx.query(scope, [schema]);
+      scoped.catch(() => undefined);
+      const answer = await work(tx);
+      await scoped;
+      return answer;
     });
   return {
     query: (statement, params) => transaction((tx) => tx.query(statement, params)),

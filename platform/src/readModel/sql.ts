@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { copyCsv, type CopiedRows } from './copyRows.js';
+import { copyBinary, UnencodableValue } from './copyBinary.js';
+import type { CopiedRows } from './copyRows.js';
 
 /** What a statement answers: its rows, typed by the caller. */
 export interface SqlResult<Row> {
@@ -9,8 +10,11 @@ export interface SqlResult<Row> {
 /** Runs one statement with positional parameters ($1, $2, …). */
 export interface SqlQueryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
-  /** Appends rows with COPY: a transaction's, where the driver has it (PGlite). Use copyOrInsert. */
-  copyRows?(copied: CopiedRows): Promise<void>;
+  /**
+   * Appends rows with COPY, on a savepoint: true once they are in, false when COPY refused them and
+   * the transaction is as it was. A transaction's, where the driver has it (PGlite). Use copyOrInsert.
+   */
+  copyRows?<Row>(copied: CopiedRows<Row>): Promise<boolean>;
 }
 
 /**
@@ -44,21 +48,45 @@ export function pgliteSql(db: PGlite): SqlExecutor {
   };
 }
 
-async function copyIntoPglite(tx: Transaction, { table, columns, rows }: CopiedRows): Promise<void> {
-  await copyCsvIntoPglite(tx, { table, columns, csv: copyCsv(rows) });
+async function copyIntoPglite<Row>(tx: Transaction, { table, columns, rows }: CopiedRows<Row>): Promise<boolean> {
+  const bytes = copiedBytes(columns, rows);
+  return bytes !== undefined && copyBytesIntoPglite(tx, { table, columns: columns.map((column) => column.name), bytes });
 }
 
-/** Rows for COPY as CSV already (copyCsv), text or its UTF-8 bytes: what a thread that holds the database is handed. */
-export interface CopiedCsv {
+/** The rows in COPY's binary format, or undefined when a value cannot be written in it (copyBinary's UnencodableValue). */
+export function copiedBytes<Row>(columns: CopiedRows<Row>['columns'], rows: readonly Row[]): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    return copyBinary(columns, rows);
+  } catch (error) {
+    if (error instanceof UnencodableValue) return undefined;
+    throw error;
+  }
+}
+
+/** Rows for COPY in its binary format already (copyBinary): what a thread that holds the database is handed. */
+export interface CopiedBytes {
   readonly table: string;
   readonly columns: readonly string[];
-  readonly csv: string | Uint8Array<ArrayBuffer>;
+  readonly bytes: Uint8Array<ArrayBuffer>;
 }
 
-/** PGlite's COPY reads its input from a blob it is handed as the file /dev/blob. */
-export async function copyCsvIntoPglite(tx: Pick<Transaction, 'query'>, { table, columns, csv }: CopiedCsv): Promise<void> {
-  const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format csv)`;
-  await tx.query(statement, [], { blob: new Blob([csv]) });
+/**
+ * COPY on a savepoint in PGlite, which reads its input from a blob it is handed as the file
+ * /dev/blob: true once the rows are in, false when COPY refused them (rolled back to the savepoint).
+ * One call for the three statements: on a thread of its own (readModelThread.ts), three round trips
+ * to it per batch were two too many.
+ */
+export async function copyBytesIntoPglite(tx: Pick<Transaction, 'query'>, { table, columns, bytes }: CopiedBytes): Promise<boolean> {
+  const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format binary)`;
+  await tx.query('savepoint copy_rows');
+  try {
+    await tx.query(statement, [], { blob: new Blob([bytes]) });
+  } catch {
+    await tx.query('rollback to savepoint copy_rows');
+    return false;
+  }
+  await tx.query('release savepoint copy_rows');
+  return true;
 }
 
 /** A plain name of the read model's (a schema, table or column) as SQL: only such names, so quoting cannot be escaped. */

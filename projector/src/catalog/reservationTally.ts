@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@toolforge/platform';
 import type { RowWrite, RowWriteHandler } from '../readModelWrites.js';
-import { addReservations, reservationHandler, type CatalogueWrite } from './writes.js';
+import { foldReservations, reservationHandler, type CatalogueWrite } from './writes.js';
 
 type ReserveStock = Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>;
 
@@ -27,8 +27,7 @@ export class ReservationTally {
   /** Adds the sums so far to the counters in `sql` (the build's schema), in one statement, and starts again from none. */
   async fold(sql: SqlExecutor): Promise<void> {
     if (this.sums.size === 0) return;
-    const reservations = [...this.sums].map(([productId, quantity]) => ({ productId, quantity }));
-    await sql.transaction((tx) => addReservations(tx, reservations));
+    await sql.transaction((tx) => foldReservations(tx, this.sums));
     this.sums.clear();
   }
 }

@@ -1,5 +1,5 @@
 import type { ProductDetails } from '@toolforge/contracts';
-import { copyOrInsert, rowColumns, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
+import { copyOrInsert, rowColumns, unnestArrays, type CopiedColumn, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -72,6 +72,27 @@ export async function addReservations(
   );
 }
 
+const RESERVATION_COLUMNS: readonly CopiedColumn<readonly [productId: string, reserved: number]>[] = [
+  { name: 'product_id', type: 'text', of: ([productId]) => productId },
+  { name: 'reserved', type: 'integer', of: ([, reserved]) => reserved },
+];
+
+/**
+ * A build's reservations, already summed per product (reservationTally.ts), onto the counters: with
+ * COPY while the build's table holds none of those products (its first fold, nearly always), else as
+ * addReservations adds them. 100,000 products' sums took 0.9–1.5 s through the insert's arrays, 0.4 s
+ * with COPY.
+ */
+export async function foldReservations(tx: SqlQueryable, sums: ReadonlyMap<string, number>): Promise<void> {
+  const rows = [...sums];
+  await copyOrInsert(tx, { table: 'product_reservations', columns: RESERVATION_COLUMNS, rows }, () =>
+    addReservations(
+      tx,
+      rows.map(([productId, quantity]) => ({ productId, quantity })),
+    ),
+  );
+}
+
 /**
  * Moves the stock on hand of products already added, in one statement. Adding commutes too; a
  * product's adjustments follow its ProductAdded in its stream, so the row is there.
@@ -99,52 +120,37 @@ async function updateProduct(
   ]);
 }
 
-const PRODUCT_COLUMNS = [
-  'product_id',
-  'name',
-  'category',
-  'model',
-  'image_url',
-  'price_cents',
-  'stock',
-  'min_order',
-  'description',
-  'added_at',
-  'log_partition',
-  'log_offset',
-] as const;
-
-const productValues = (p: ProductRow) => [
-  p.productId,
-  p.name,
-  p.category,
-  p.model,
-  p.imageUrl,
-  p.priceCents,
-  p.stock,
-  p.minOrder,
-  p.description,
-  p.addedAt,
-  p.logPosition.partition,
-  p.logPosition.offset,
+/** The products table's columns a product fills, with their types there (query-service/src/catalog/tables.ts). */
+const PRODUCT_COLUMNS: readonly CopiedColumn<ProductRow>[] = [
+  { name: 'product_id', type: 'text', of: (p) => p.productId },
+  { name: 'name', type: 'text', of: (p) => p.name },
+  { name: 'category', type: 'text', of: (p) => p.category },
+  { name: 'model', type: 'text', of: (p) => p.model },
+  { name: 'image_url', type: 'text', of: (p) => p.imageUrl },
+  { name: 'price_cents', type: 'bigint', of: (p) => p.priceCents },
+  { name: 'stock', type: 'integer', of: (p) => p.stock },
+  { name: 'min_order', type: 'integer', of: (p) => p.minOrder },
+  { name: 'description', type: 'text', of: (p) => p.description },
+  { name: 'added_at', type: 'timestamptz', of: (p) => p.addedAt },
+  { name: 'log_partition', type: 'integer', of: (p) => p.logPosition.partition },
+  { name: 'log_offset', type: 'bigint', of: (p) => p.logPosition.offset },
 ];
+const PRODUCT_COLUMN_NAMES = PRODUCT_COLUMNS.map((column) => column.name).join(', ');
 
 /**
  * Inserts products in their order, as insertOrders does orders (COPY where the database has it): a
  * catalogue of 100,000 products was as many statements. A product id already taken keeps its first row.
  */
 async function insertProducts(tx: SqlQueryable, products: readonly ProductRow[]): Promise<void> {
-  const copied = { table: 'products', columns: PRODUCT_COLUMNS, rows: products.map(productValues) };
+  const copied = { table: 'products', columns: PRODUCT_COLUMNS, rows: products };
   await copyOrInsert(tx, copied, async () => {
     await tx.query(
-      `insert into products (${PRODUCT_COLUMNS.join(', ')})
-       select ${PRODUCT_COLUMNS.join(', ')}
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::integer[], $8::integer[],
-                     $9::text[], $10::timestamptz[], $11::integer[], $12::bigint[])
-              with ordinality as p(${PRODUCT_COLUMNS.join(', ')}, n)
+      `insert into products (${PRODUCT_COLUMN_NAMES})
+       select ${PRODUCT_COLUMN_NAMES}
+         from unnest(${unnestArrays(PRODUCT_COLUMNS)}) with ordinality as p(${PRODUCT_COLUMN_NAMES}, n)
         order by n
        on conflict (product_id) do nothing`,
-      rowColumns(copied.rows, PRODUCT_COLUMNS.length),
+      rowColumns(copied),
     );
   });
 }

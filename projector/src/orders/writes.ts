@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@toolforge/contracts';
-import { copyOrInsert, rowColumns, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
+import { copyOrInsert, rowColumns, unnestArrays, type CopiedColumn, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
 import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -20,41 +20,25 @@ export interface OrderMove {
 export type OrderWrite =
   { readonly kind: 'insertOrder'; readonly order: OrderRow } | { readonly kind: 'moveOrder'; readonly move: OrderMove };
 
-const ORDER_COLUMNS = [
-  'order_id',
-  'product_id',
-  'product_name',
-  'user_id',
-  'user_name',
-  'quantity',
-  'unit_price_cents',
-  'total_cost_cents',
-  'shipping_address',
-  'status',
-  'payment',
-  'placed_at',
-  'log_partition',
-  'log_offset',
-  'event_offsets',
-] as const;
-
-const orderValues = (o: OrderRow) => [
-  o.orderId,
-  o.productId,
-  o.productName,
-  o.userId,
-  o.userName,
-  o.quantity,
-  o.unitPriceCents,
-  o.totalCostCents,
-  o.shippingAddress,
-  o.status,
-  o.payment,
-  o.placedAt,
-  o.logPosition.partition,
-  o.logPosition.offset,
-  [o.logPosition.offset],
+/** The orders table's columns an order fills, with their types there (query-service/src/orders/tables.ts). */
+const ORDER_COLUMNS: readonly CopiedColumn<OrderRow>[] = [
+  { name: 'order_id', type: 'text', of: (o) => o.orderId },
+  { name: 'product_id', type: 'text', of: (o) => o.productId },
+  { name: 'product_name', type: 'text', of: (o) => o.productName },
+  { name: 'user_id', type: 'text', of: (o) => o.userId },
+  { name: 'user_name', type: 'text', of: (o) => o.userName },
+  { name: 'quantity', type: 'integer', of: (o) => o.quantity },
+  { name: 'unit_price_cents', type: 'bigint', of: (o) => o.unitPriceCents },
+  { name: 'total_cost_cents', type: 'bigint', of: (o) => o.totalCostCents },
+  { name: 'shipping_address', type: 'text', of: (o) => o.shippingAddress },
+  { name: 'status', type: 'text', of: (o) => o.status },
+  { name: 'payment', type: 'boolean', of: (o) => o.payment },
+  { name: 'placed_at', type: 'timestamptz', of: (o) => o.placedAt },
+  { name: 'log_partition', type: 'integer', of: (o) => o.logPosition.partition },
+  { name: 'log_offset', type: 'bigint', of: (o) => o.logPosition.offset },
+  { name: 'event_offsets', type: 'bigint[]', of: (o) => [o.logPosition.offset] },
 ];
+const ORDER_COLUMN_NAMES = ORDER_COLUMNS.map((column) => column.name).join(', ');
 
 /**
  * Inserts orders, in their order: with COPY where the database has it (embedded; a rebuild's batches
@@ -63,20 +47,18 @@ const orderValues = (o: OrderRow) => [
  * The order's own event is the first of its offsets.
  */
 async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
-  const copied = { table: 'orders', columns: ORDER_COLUMNS, rows: orders.map(orderValues) };
+  const copied = { table: 'orders', columns: ORDER_COLUMNS, rows: orders };
   await copyOrInsert(tx, copied, async () => {
     // The offsets column is made from the order's own (array[log_offset]): the first fourteen columns.
+    const placed = ORDER_COLUMNS.slice(0, -1);
+    const names = placed.map((column) => column.name).join(', ');
     await tx.query(
-      `insert into orders (${ORDER_COLUMNS.join(', ')})
-       select order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-              total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, array[log_offset]
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[],
-                     $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::integer[], $14::bigint[])
-              with ordinality as o(order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents,
-                                   total_cost_cents, shipping_address, status, payment, placed_at, log_partition, log_offset, n)
+      `insert into orders (${ORDER_COLUMN_NAMES})
+       select ${names}, array[log_offset]
+         from unnest(${unnestArrays(placed)}) with ordinality as o(${names}, n)
         order by n
        on conflict (order_id) do nothing`,
-      rowColumns(copied.rows, ORDER_COLUMNS.length - 1),
+      rowColumns(copied, placed.length),
     );
   });
 }
