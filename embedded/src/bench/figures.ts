@@ -179,15 +179,17 @@ export async function measureOrders(settings: BenchSettings, stack: RunningStack
 
 /**
  * `toolforge rebuild`'s throughput on the stack's seeded history, its shop stopped (rebuild.ts),
- * beside a raw read of that log.
+ * beside raw reads of that log.
  */
+const perSecond = (rate: number) => `${rate.toLocaleString('en')}/s`;
+
 export async function measureRebuildFigure(stack: RunningStack, say: (line: string) => void, profileDir?: string): Promise<Figure> {
   const measure = await measureRebuild(stack.env, say, profileDir);
   const goal = `>= ${REBUILD_TARGETS.eventsPerSecond.toLocaleString('en')} events/s, >= ${percent(REBUILD_TARGETS.ofRawRead)} of raw read`;
   return {
     stack: stack.name,
     figure: 'rebuild (events/s)',
-    routes: `toolforge rebuild of ${measure.events.toLocaleString('en')} events; raw read ${measure.rawReadPerSecond.toLocaleString('en')}/s`,
+    routes: `toolforge rebuild of ${measure.events.toLocaleString('en')} events; raw read ${perSecond(measure.rawReadPerSecond)} (before ${perSecond(measure.rawReads.before)}, after ${perSecond(measure.rawReads.after)})`,
     requestsPerSecond: measure.rebuildPerSecond,
     p99Ms: null,
     ratio: measure.ratio,
