@@ -32,6 +32,18 @@ describe('the SqlExecutor on a pg pool', () => {
     expect((await database.sql.query('select tool from shelf order by tool')).rows).toEqual([{ tool: 'chisel' }, { tool: 'hammer' }]);
   });
 
+  it('runs a transaction’s statements in the order they are sent, also when sent before the answers before them', async () => {
+    const [, , seen] = await database.sql.transaction((tx) =>
+      Promise.all([
+        tx.query("insert into shelf values ('file')"),
+        tx.query("insert into shelf values ('rasp')"),
+        tx.query<{ tool: string }>("select tool from shelf where tool in ('file', 'rasp') order by tool"),
+      ]),
+    );
+    expect(seen.rows).toEqual([{ tool: 'file' }, { tool: 'rasp' }]);
+    await database.sql.query("delete from shelf where tool in ('file', 'rasp')");
+  });
+
   it('prepares each statement text once per connection when asked, and plans it again when its table is replaced', async () => {
     const pool = openPostgresPool(database.url, { max: 1 });
     const prepared = pgSql(pool, { prepared: true });

@@ -66,19 +66,26 @@ export function pgSql(pool: pg.Pool, options: PgSqlOptions = {}): SqlExecutor {
     async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // The transaction's statements in the order they are sent: its work may send one before the
+      // answer to the last is back (SqlProjectionStore's batches do), and each waits here for the one
+      // before, as the driver's own queue would (deprecated in pg 8, gone in 9).
+      let previous: Promise<unknown> = Promise.resolve();
       try {
         await client.query('begin');
         const tx: SqlQueryable = {
           async query<Row>(sql: string, params: readonly unknown[] = []) {
-            const result = await client.query(sql, [...params]);
-            return { rows: result.rows as Row[] };
+            const result = previous.then(() => client.query(sql, [...params]));
+            previous = result.catch(() => undefined);
+            return { rows: (await result).rows as Row[] };
           },
         };
         const result = await work(tx);
+        await previous;
         await client.query('commit');
         return result;
       } catch (error) {
         try {
+          await previous;
           await client.query('rollback');
         } catch (rollbackFailed) {
           // The connection itself is gone: the pool must not hand it out again.
