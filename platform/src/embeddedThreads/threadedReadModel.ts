@@ -37,11 +37,11 @@ export async function openThreadedReadModel(dataDir: string): Promise<ThreadedRe
           async query<Row>(statement: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
             return { rows: (await thread.call('inTransaction', { tx, sql: statement, params })) as Row[] };
           },
-          async copyRows({ table, columns, rows }) {
-            const bytes = copiedBytes(columns, rows);
+          async copyRows(copied) {
+            const bytes = copiedBytes(copied);
             if (bytes === undefined) return false;
             // Bytes the thread takes over without a copy: a rebuild hands it a gigabyte of them.
-            return thread.call('copy', { tx, table, columns: columns.map((column) => column.name), bytes }, [bytes.buffer]);
+            return thread.call('copy', { tx, ...bytes }, [bytes.bytes.buffer]);
           },
         });
         await begun;

@@ -16,6 +16,11 @@ export function rowColumns<Row>({ columns, rows }: CopiedRows<Row>, count = colu
   return columns.slice(0, count).map((column) => rows.map(column.of));
 }
 
+/** The columns' names as a statement lists them: `a, b, c`. */
+export function columnNames<Row>(columns: readonly CopiedColumn<Row>[]): string {
+  return columns.map((column) => column.name).join(', ');
+}
+
 /** The arrays `unnest(…)` takes for these columns, as parameters typed as the columns are: `$1::text[], $2::integer[], …`. */
 export function unnestArrays<Row>(columns: readonly CopiedColumn<Row>[]): string {
   return columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');

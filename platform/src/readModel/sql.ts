@@ -48,15 +48,15 @@ export function pgliteSql(db: PGlite): SqlExecutor {
   };
 }
 
-async function copyIntoPglite<Row>(tx: Transaction, { table, columns, rows }: CopiedRows<Row>): Promise<boolean> {
-  const bytes = copiedBytes(columns, rows);
-  return bytes !== undefined && copyBytesIntoPglite(tx, { table, columns: columns.map((column) => column.name), bytes });
+async function copyIntoPglite<Row>(tx: Transaction, copied: CopiedRows<Row>): Promise<boolean> {
+  const bytes = copiedBytes(copied);
+  return bytes !== undefined && copyBytesIntoPglite(tx, bytes);
 }
 
-/** The rows in COPY's binary format, or undefined when a value cannot be written in it (copyBinary's UnencodableValue). */
-export function copiedBytes<Row>(columns: CopiedRows<Row>['columns'], rows: readonly Row[]): Uint8Array<ArrayBuffer> | undefined {
+/** The rows for COPY in its binary format, or undefined when a value cannot be written in it (copyBinary's UnencodableValue). */
+export function copiedBytes<Row>({ table, columns, rows }: CopiedRows<Row>): CopiedBytes | undefined {
   try {
-    return copyBinary(columns, rows);
+    return { table, columns: columns.map((column) => column.name), bytes: copyBinary(columns, rows) };
   } catch (error) {
     if (error instanceof UnencodableValue) return undefined;
     throw error;

@@ -1,5 +1,13 @@
 import type { ProductDetails } from '@toolforge/contracts';
-import { copyOrInsert, rowColumns, unnestArrays, type CopiedColumn, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
+import {
+  columnNames,
+  copyOrInsert,
+  rowColumns,
+  unnestArrays,
+  type CopiedColumn,
+  type LogSortKey,
+  type SqlQueryable,
+} from '@toolforge/platform';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -135,7 +143,7 @@ const PRODUCT_COLUMNS: readonly CopiedColumn<ProductRow>[] = [
   { name: 'log_partition', type: 'integer', of: (p) => p.logPosition.partition },
   { name: 'log_offset', type: 'bigint', of: (p) => p.logPosition.offset },
 ];
-const PRODUCT_COLUMN_NAMES = PRODUCT_COLUMNS.map((column) => column.name).join(', ');
+const PRODUCT_COLUMN_NAMES = columnNames(PRODUCT_COLUMNS);
 
 /**
  * Inserts products in their order, as insertOrders does orders (COPY where the database has it): a

@@ -1,5 +1,13 @@
 import type { OrderStatus } from '@toolforge/contracts';
-import { copyOrInsert, rowColumns, unnestArrays, type CopiedColumn, type LogSortKey, type SqlQueryable } from '@toolforge/platform';
+import {
+  columnNames,
+  copyOrInsert,
+  rowColumns,
+  unnestArrays,
+  type CopiedColumn,
+  type LogSortKey,
+  type SqlQueryable,
+} from '@toolforge/platform';
 import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 
@@ -38,7 +46,10 @@ const ORDER_COLUMNS: readonly CopiedColumn<OrderRow>[] = [
   { name: 'log_offset', type: 'bigint', of: (o) => o.logPosition.offset },
   { name: 'event_offsets', type: 'bigint[]', of: (o) => [o.logPosition.offset] },
 ];
-const ORDER_COLUMN_NAMES = ORDER_COLUMNS.map((column) => column.name).join(', ');
+const ORDER_COLUMN_NAMES = columnNames(ORDER_COLUMNS);
+/** What the insert takes from an order: every column but the offsets, which it makes from the order's own (array[log_offset]). */
+const PLACED_COLUMNS = ORDER_COLUMNS.slice(0, -1);
+const PLACED_COLUMN_NAMES = columnNames(PLACED_COLUMNS);
 
 /**
  * Inserts orders, in their order: with COPY where the database has it (embedded; a rebuild's batches
@@ -49,16 +60,13 @@ const ORDER_COLUMN_NAMES = ORDER_COLUMNS.map((column) => column.name).join(', ')
 async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
   const copied = { table: 'orders', columns: ORDER_COLUMNS, rows: orders };
   await copyOrInsert(tx, copied, async () => {
-    // The offsets column is made from the order's own (array[log_offset]): the first fourteen columns.
-    const placed = ORDER_COLUMNS.slice(0, -1);
-    const names = placed.map((column) => column.name).join(', ');
     await tx.query(
       `insert into orders (${ORDER_COLUMN_NAMES})
-       select ${names}, array[log_offset]
-         from unnest(${unnestArrays(placed)}) with ordinality as o(${names}, n)
+       select ${PLACED_COLUMN_NAMES}, array[log_offset]
+         from unnest(${unnestArrays(PLACED_COLUMNS)}) with ordinality as o(${PLACED_COLUMN_NAMES}, n)
         order by n
        on conflict (order_id) do nothing`,
-      rowColumns(copied, placed.length),
+      rowColumns(copied, PLACED_COLUMNS.length),
     );
   });
 }
