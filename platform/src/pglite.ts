@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { copyInputFiles } from './readModel/copyInput.js';
 
 /**
  * The embedded shop's two databases, each a folder of DATA_DIR (docs/architecture.md §2): the log,
@@ -27,17 +28,23 @@ const FORMER_REBUILD_SCHEMAS = ['toolforge_rebuild', 'toolforge_retired'];
  * dir: PGlite is a single-connection database.
  */
 export async function openEmbeddedPostgres(dataDir: string | null, database: EmbeddedDatabase = 'log'): Promise<PGlite> {
-  if (dataDir === null) return PGlite.create();
+  if (dataDir === null) return PGlite.create(EVERY_PGLITE);
   const path = join(dataDir, EMBEDDED_DATABASES[database]);
   await mkdir(path, { recursive: true });
-  if (database === 'readModel') return PGlite.create(path);
-  const db = await PGlite.create(path, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${LOG_SHARED_BUFFERS}`] });
+  if (database === 'readModel') return PGlite.create(path, EVERY_PGLITE);
+  const db = await PGlite.create(path, {
+    ...EVERY_PGLITE,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${LOG_SHARED_BUFFERS}`],
+  });
   await dropFormerReadModel(db).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
   return db;
 }
+
+/** What every PGlite of the shop is opened with: COPY's input handed over as a file (readModel/copyInput.ts). */
+const EVERY_PGLITE: PGliteOptions = { extensions: { copyInput: copyInputFiles } };
 
 /**
  * The log's page cache, a quarter of PGlite's default: the log is appended at its end and read in

@@ -74,7 +74,7 @@ await serveThreadCalls<ReadModelThreadCalls>(async ({ dataDir }: ReadModelThread
         return opened.then(() => null);
       },
       inTransaction: async ({ tx, sql, params }) => (await (await transaction(tx)).tx.query(sql, [...params])).rows,
-      copy: async ({ tx, ...copied }) => copyBytesIntoPglite((await transaction(tx)).tx, copied),
+      copy: async ({ tx, ...copied }) => copyBytesIntoPglite(db, (await transaction(tx)).tx, copied),
       end: async ({ tx, commit }) => {
         await (await transaction(tx)).end(commit);
         return null;

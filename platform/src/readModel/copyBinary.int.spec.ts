@@ -1,11 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedPostgres } from '../pglite.js';
 import { copyBinary, UnencodableValue, type CopiedColumn, type CopyType, type CopyValue } from './copyBinary.js';
 import { copyBytesIntoPglite } from './sql.js';
 
 let db: PGlite;
 beforeAll(async () => {
-  db = await PGlite.create();
+  db = await openEmbeddedPostgres(null);
 });
 afterAll(() => db.close());
 
@@ -13,7 +14,7 @@ afterAll(() => db.close());
 async function copiedAs(type: CopyType, values: readonly CopyValue[]): Promise<string[]> {
   const column: CopiedColumn<CopyValue> = { name: 'value', type, of: (value) => value };
   await db.exec(`drop table if exists copied; create table copied (n serial, value ${type} not null)`);
-  await db.transaction((tx) => copyBytesIntoPglite(tx, { table: 'copied', columns: ['value'], bytes: copyBinary([column], values) }));
+  await db.transaction((tx) => copyBytesIntoPglite(db, tx, { table: 'copied', columns: ['value'], bytes: copyBinary([column], values) }));
   return (await db.query<{ value: string }>('select value::text as value from copied order by n')).rows.map((row) => row.value);
 }
 
@@ -104,7 +105,7 @@ describe('copyBinary: rows in COPY’s binary format', () => {
     }));
     await db.exec('drop table if exists tools; create table tools (name text, count integer, at timestamptz)');
     await db.transaction((tx) =>
-      copyBytesIntoPglite(tx, { table: 'tools', columns: ['name', 'count', 'at'], bytes: copyBinary(columns, tools) }),
+      copyBytesIntoPglite(db, tx, { table: 'tools', columns: ['name', 'count', 'at'], bytes: copyBinary(columns, tools) }),
     );
     const stored = await db.query<{ name: string; count: number; at: Date }>('select name, count, at from tools order by count');
     expect(stored.rows.map((row) => ({ name: row.name, count: row.count, at: row.at.toISOString() }))).toEqual(tools);

@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedPostgres } from '../pglite.js';
 import type { CopiedColumn } from './copyBinary.js';
 import { copyOrInsert, rowColumns, type CopiedRows } from './copyRows.js';
 import { pgliteSql, type SqlExecutor, type SqlQueryable } from './sql.js';
@@ -33,7 +34,7 @@ describe('copyOrInsert on PGlite (COPY)', () => {
   let db: PGlite;
   let sql: SqlExecutor;
   beforeEach(async () => {
-    db = await PGlite.create();
+    db = await openEmbeddedPostgres(null);
     sql = pgliteSql(db);
     await sql.query(
       'create table tools (name text primary key, count integer not null, price bigint not null, boxed boolean not null, bins bigint[] not null)',

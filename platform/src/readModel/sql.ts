@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { copyBinary, UnencodableValue } from './copyBinary.js';
+import { withCopyInput } from './copyInput.js';
 import type { CopiedRows } from './copyRows.js';
 
 /** What a statement answers: its rows, typed by the caller. */
@@ -41,16 +42,16 @@ export function pgliteSql(db: PGlite): SqlExecutor {
             const result = await tx.query<Row>(sql, [...params]);
             return { rows: result.rows };
           },
-          copyRows: (copied) => copyIntoPglite(tx, copied),
+          copyRows: (copied) => copyIntoPglite(db, tx, copied),
         }),
       );
     },
   };
 }
 
-async function copyIntoPglite<Row>(tx: Transaction, copied: CopiedRows<Row>): Promise<boolean> {
+async function copyIntoPglite<Row>(db: PGlite, tx: Transaction, copied: CopiedRows<Row>): Promise<boolean> {
   const bytes = copiedBytes(copied);
-  return bytes !== undefined && copyBytesIntoPglite(tx, bytes);
+  return bytes !== undefined && copyBytesIntoPglite(db, tx, bytes);
 }
 
 /** The rows for COPY in its binary format, or undefined when a value cannot be written in it (copyBinary's UnencodableValue). */
@@ -71,16 +72,21 @@ export interface CopiedBytes {
 }
 
 /**
- * COPY on a savepoint in PGlite, which reads its input from a blob it is handed as the file
- * /dev/blob: true once the rows are in, false when COPY refused them (rolled back to the savepoint).
- * One call for the three statements: on a thread of its own (readModelThread.ts), three round trips
- * to it per batch were two too many.
+ * COPY on a savepoint in `db`, inside its transaction `tx`, from a file in the database's memory
+ * (copyInput.ts): true once the rows are in, false when COPY refused them (rolled back to the
+ * savepoint). One call for the three statements: on a thread of its own (readModelThread.ts), three
+ * round trips to it per batch were two too many.
  */
-export async function copyBytesIntoPglite(tx: Pick<Transaction, 'query'>, { table, columns, bytes }: CopiedBytes): Promise<boolean> {
-  const statement = `copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '/dev/blob' with (format binary)`;
+export async function copyBytesIntoPglite(
+  db: PGlite,
+  tx: Pick<Transaction, 'query'>,
+  { table, columns, bytes }: CopiedBytes,
+): Promise<boolean> {
   await tx.query('savepoint copy_rows');
   try {
-    await tx.query(statement, [], { blob: new Blob([bytes]) });
+    await withCopyInput(db, bytes, (path) =>
+      tx.query(`copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '${path}' with (format binary)`),
+    );
   } catch {
     await tx.query('rollback to savepoint copy_rows');
     return false;
