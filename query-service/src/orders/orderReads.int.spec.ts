@@ -97,6 +97,29 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
     expect(await reader.orderList({ offset: 100, limit: 2 })).toBe('[]');
   });
 
+  it('reads a page of the newest orders from orders_newest backwards, with no sort', async () => {
+    await sqlOrderReader(sql).orderList({ offset: 1, limit: 2 });
+    const page = statements.at(-1)!;
+    // Whatever the planner would choose for a handful of rows: can the index give this order by itself?
+    const plan = await opened.sql.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      await tx.query('set local enable_sort = off');
+      return (await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${page}`, [2, 1])).rows[0]!['QUERY PLAN'];
+    });
+    const nodes: Record<string, unknown>[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      nodes.push(node);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(nodes.find((node) => node['Relation Name'] === 'orders')).toMatchObject({
+      'Node Type': 'Index Scan',
+      'Index Name': 'orders_newest',
+      'Scan Direction': 'Backward',
+    });
+  });
+
   it('writes each order as JSON.stringify writes the API’s order: its fields in order, awkward texts, totals and times', async () => {
     const awkward = 'Vise "Pro" \\ 10\u2033\njaw\ttab \u0001\u001f caf\u00e9 \u{1F527} </script> \u2028';
     await place({

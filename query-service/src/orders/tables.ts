@@ -6,6 +6,10 @@ import type { ReadModelTables } from '@toolforge/platform';
  * - 5: the order's current status and payment follow its later events, and `event_offsets` lists
  *   the offsets of every event of its stream in its partition (`log_partition`), in log order: the
  *   order's history is read from the log at those offsets (an index into the log, not a copy of it).
+ * - 8: `orders_newest` in ascending order, read backwards for the newest first. Orders come in the
+ *   order they were placed, so a rebuild's sort of a million of them finds them sorted already (0.6 s
+ *   against 1.2 s descending on the 2-core machine), and a new order goes to the index's last page,
+ *   which PostgreSQL keeps at hand for keys that only grow.
  */
 export const ORDER_TABLES: ReadModelTables = {
   owner: 'the orders',
@@ -39,6 +43,13 @@ export const ORDER_TABLES: ReadModelTables = {
   alter table orders add column event_offsets bigint[];
   update orders set event_offsets = array[log_offset];
   alter table orders alter column event_offsets set not null;
+  `,
+    },
+    {
+      version: 8,
+      ddl: `
+  drop index orders_newest;
+  create index orders_newest on orders (placed_at, log_partition, log_offset);
   `,
     },
   ],
