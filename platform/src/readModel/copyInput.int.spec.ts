@@ -46,10 +46,12 @@ it('removes the file of a COPY the database refused', async () => {
   expect(await filesLeft()).toEqual([]);
 });
 
-it('refuses a PGlite opened without it, naming how to open one with it', async () => {
+it('refuses a PGlite opened without it, naming how to open one with it, rather than leaving the rows to the slower insert', async () => {
   const bare = await PGlite.create();
   try {
-    await expect(withCopyInput(bare, new Uint8Array(1), () => Promise.resolve())).rejects.toThrow(/openEmbeddedPostgres/);
+    await bare.exec('create table tools (name text primary key)');
+    const copying = bare.transaction((tx) => copyBytesIntoPglite(bare, tx, toolsCopy(['Claw Hammer'])));
+    await expect(copying).rejects.toThrow(/openEmbeddedPostgres/);
   } finally {
     await bare.close();
   }

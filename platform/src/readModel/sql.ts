@@ -82,17 +82,17 @@ export async function copyBytesIntoPglite(
   tx: Pick<Transaction, 'query'>,
   { table, columns, bytes }: CopiedBytes,
 ): Promise<boolean> {
-  await tx.query('savepoint copy_rows');
-  try {
-    await withCopyInput(db, bytes, (path) =>
-      tx.query(`copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '${path}' with (format binary)`),
-    );
-  } catch {
-    await tx.query('rollback to savepoint copy_rows');
-    return false;
-  }
-  await tx.query('release savepoint copy_rows');
-  return true;
+  return withCopyInput(db, bytes, async (path) => {
+    await tx.query('savepoint copy_rows');
+    try {
+      await tx.query(`copy ${sqlName(table)} (${columns.map(sqlName).join(', ')}) from '${path}' with (format binary)`);
+    } catch {
+      await tx.query('rollback to savepoint copy_rows');
+      return false;
+    }
+    await tx.query('release savepoint copy_rows');
+    return true;
+  });
 }
 
 /** A plain name of the read model's (a schema, table or column) as SQL: only such names, so quoting cannot be escaped. */
