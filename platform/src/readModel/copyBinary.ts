@@ -62,32 +62,42 @@ class CopyWriter {
   private readonly encoder = new TextEncoder();
 
   value(column: CopiedColumn<never>, value: CopyValue): void {
-    const refuse = () => new UnencodableValue(column, value);
-    switch (column.type) {
+    if (!this.wrote(column.type, value)) throw new UnencodableValue(column, value);
+  }
+
+  /** Writes the value as `type` holds it, if it can hold it exactly: answers whether it did. */
+  private wrote(type: CopyType, value: CopyValue): boolean {
+    switch (type) {
       case 'text':
-        if (typeof value !== 'string') throw refuse();
-        return this.text(value);
+        if (typeof value !== 'string') return false;
+        this.text(value);
+        return true;
       case 'integer':
-        if (!Number.isInteger(value) || (value as number) < -INT4_RANGE || (value as number) >= INT4_RANGE) throw refuse();
+        if (!Number.isInteger(value) || (value as number) < -INT4_RANGE || (value as number) >= INT4_RANGE) return false;
         this.int32(4);
-        return this.int32(value as number);
+        this.int32(value as number);
+        return true;
       case 'bigint':
-        if (!Number.isSafeInteger(value)) throw refuse();
+        if (!Number.isSafeInteger(value)) return false;
         this.int32(8);
-        return this.int64(value as number);
+        this.int64(value as number);
+        return true;
       case 'boolean':
-        if (typeof value !== 'boolean') throw refuse();
+        if (typeof value !== 'boolean') return false;
         this.int32(1);
-        return this.bytes([value ? 1 : 0]);
+        this.uint8(value ? 1 : 0);
+        return true;
       case 'timestamptz': {
         const microseconds = typeof value === 'string' ? sincePostgresEpoch(value) : undefined;
-        if (microseconds === undefined) throw refuse();
+        if (microseconds === undefined) return false;
         this.int32(8);
-        return this.int64(microseconds);
+        this.int64(microseconds);
+        return true;
       }
       case 'bigint[]':
-        if (!Array.isArray(value) || !value.every((item) => Number.isSafeInteger(item))) throw refuse();
-        return this.bigints(value as readonly number[]);
+        if (!Array.isArray(value) || !value.every((item) => Number.isSafeInteger(item))) return false;
+        this.bigints(value as readonly number[]);
+        return true;
     }
   }
 
@@ -101,6 +111,12 @@ class CopyWriter {
     this.room(4);
     this.view.setInt32(this.at, value);
     this.at += 4;
+  }
+
+  uint8(value: number): void {
+    this.room(1);
+    this.buffer[this.at] = value;
+    this.at += 1;
   }
 
   bytes(values: readonly number[]): void {
