@@ -177,12 +177,12 @@ export async function measureOrders(settings: BenchSettings, stack: RunningStack
   ];
 }
 
+const perSecond = (rate: number) => `${rate.toLocaleString('en')}/s`;
+
 /**
  * `toolforge rebuild`'s throughput on the stack's seeded history, its shop stopped (rebuild.ts),
  * beside raw reads of that log.
  */
-const perSecond = (rate: number) => `${rate.toLocaleString('en')}/s`;
-
 export async function measureRebuildFigure(stack: RunningStack, say: (line: string) => void, profileDir?: string): Promise<Figure> {
   const measure = await measureRebuild(stack.env, say, profileDir);
   const goal = `>= ${REBUILD_TARGETS.eventsPerSecond.toLocaleString('en')} events/s, >= ${percent(REBUILD_TARGETS.ofRawRead)} of raw read`;
