@@ -4,6 +4,7 @@ import { CommandQueue, type CommandQueueLimits } from './commandQueue.js';
 import { CommandRejected, type Decided, type Decider } from './decider.js';
 import { DecidedOnFailedBatch, GroupCommit, type BatchLimits } from './groupCommit.js';
 import type { WriteModel } from './writeModel.js';
+import { newShopId } from './newShopId.js';
 
 /** One stream of the log: an aggregate's events, in order. */
 export interface StreamRef {
@@ -131,7 +132,7 @@ export class CommandHandler {
     this.log = deps.log;
     this.model = deps.model;
     this.clock = deps.clock ?? (() => new Date());
-    this.newId = deps.newId ?? (() => crypto.randomUUID());
+    this.newId = deps.newId ?? newShopId;
     this.commands = new CommandQueue(deps.limits);
     this.batches = new GroupCommit(deps.log, (stored) => this.model.stored(stored), deps.batchLimits);
   }
