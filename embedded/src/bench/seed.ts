@@ -6,9 +6,11 @@
  * the whole bench may. The projector reads topics in offset order and never looks at streams, so
  * the read model it builds is the one a shop with this history has.
  */
+import { createHash } from 'node:crypto';
 import { TOPICS, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
 import type { EventLog } from '@toolforge/platform';
+import { v7 } from 'uuid';
 
 /** Events per append (about half a megabyte of orders: under Kafka's default record batch limit). */
 const EVENTS_PER_APPEND = 1000;
@@ -24,9 +26,21 @@ export interface SeededHistory {
   readonly seconds: number;
 }
 
-/** The seeded ids, so the load can ask for random ones that exist. */
-export const seededProductId = (n: number) => `bench-product-${n}`;
-export const seededCustomerUid = (n: number) => `bench-customer-${n}`;
+/**
+ * The seeded ids, so the load can ask for random ones that exist. Shaped as the shop's own are, for
+ * the read model's indexes on them cost what they cost a shop: a product's a UUID of version 7 (the
+ * shop's ids, newShopId.ts), made the n-th millisecond after SEEDED_EPOCH; a customer's a uid as
+ * Firebase makes them, 28 letters and digits in no order. Ids such as `bench-customer-17` went into
+ * their indexes in order, or nearly, as no shop's do.
+ */
+export const seededProductId = (n: number) => v7({ msecs: SEEDED_EPOCH + n, random: bytesOf('product', n) });
+export const seededCustomerUid = (n: number) => createHash('sha256').update(`customer ${n}`).digest('hex').slice(0, 28);
+
+/** When the seeded products were added, for their ids (2026-01-01). */
+const SEEDED_EPOCH = Date.UTC(2026, 0, 1);
+
+/** Sixteen bytes that follow from (kind, n) and look random, for the random part of a seeded id. */
+const bytesOf = (kind: string, n: number) => createHash('sha256').update(`${kind} ${n}`).digest().subarray(0, 16);
 
 /** Seeded stock: no measured order may run a seeded product out. */
 const SEEDED_STOCK = 1_000_000_000;
@@ -66,10 +80,14 @@ export async function seedShopHistory(log: EventLog, size: HistorySize, say: (li
 
   // Built once: an order names its product's id, name and price.
   const products = Array.from({ length: size.products }, (_, n) =>
-    productAdded({ productId: seededProductId(n), name: `Bench Spanner ${n}`, model: `BS-${n}`, stock: SEEDED_STOCK, minOrder: 1 }),
+    productAdded(
+      { productId: seededProductId(n), name: `Bench Spanner ${n}`, model: `BS-${n}`, stock: SEEDED_STOCK, minOrder: 1 },
+      { eventId: v7() },
+    ),
   );
   await appendMany(log, TOPICS.products, 'bench-products', size.products, (n) => products[n]!, progress);
-  const customer = (n: number) => userSignedIn({ uid: seededCustomerUid(n), name: `Bench Customer ${n}` });
+  const uids = Array.from({ length: size.customers }, (_, n) => seededCustomerUid(n));
+  const customer = (n: number) => userSignedIn({ uid: uids[n]!, name: `Bench Customer ${n}` }, { eventId: v7() });
   await appendMany(log, TOPICS.users, 'bench-customers', size.customers, customer, progress);
   await appendMany(
     log,
@@ -79,11 +97,12 @@ export async function seedShopHistory(log: EventLog, size: HistorySize, say: (li
     (n) => {
       // Spread like a shop's: customer and product follow from n, not in step with each other.
       const uid = n % size.customers;
-      return orderPlaced(products[(n * 7919) % size.products]!.data, {
-        userId: seededCustomerUid(uid),
-        userName: `Bench Customer ${uid}`,
-        quantity: 1 + (n % 5),
-      });
+      // Its id and its event's as the shop makes them (newShopId.ts), in the order they are placed.
+      return orderPlaced(
+        products[(n * 7919) % size.products]!.data,
+        { orderId: v7(), userId: uids[uid]!, userName: `Bench Customer ${uid}`, quantity: 1 + (n % 5) },
+        { eventId: v7() },
+      );
     },
     progress,
   );
