@@ -16,16 +16,36 @@ type ReserveStock = Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>;
  */
 export class ReservationTally {
   private readonly sums = new Map<string, number>();
+  /** Commits' writes not added up yet. */
+  private readonly uncounted: (readonly RowWrite[])[] = [];
+  private countingSoon = false;
 
-  /** A commit's writes: its reservations are added up, the rest passed over. */
+  /**
+   * A commit's writes: their reservations are added up, the rest passed over. Not at once: a commit's
+   * callback runs before the build sends its next batch, and the adding (a map lookup for each of a
+   * million orders) then held the read model's thread back, 0.6 s of an embedded rebuild's main thread.
+   * Added up once the next batch is on its way (setImmediate), while the read model applies it, and in
+   * any case before a fold; a rebuild caught up 0.4–0.6 s sooner, alternated three times (2026-11-27).
+   */
   count(writes: readonly RowWrite[]): void {
-    for (const write of writes) {
-      if (write.kind === 'reserveStock') this.sums.set(write.productId, (this.sums.get(write.productId) ?? 0) + write.quantity);
+    this.uncounted.push(writes);
+    if (this.countingSoon) return;
+    this.countingSoon = true;
+    setImmediate(() => this.countUncounted());
+  }
+
+  private countUncounted(): void {
+    this.countingSoon = false;
+    for (const writes of this.uncounted.splice(0)) {
+      for (const write of writes) {
+        if (write.kind === 'reserveStock') this.sums.set(write.productId, (this.sums.get(write.productId) ?? 0) + write.quantity);
+      }
     }
   }
 
   /** Adds the sums so far to the counters in `sql` (the build's schema), in one statement, and starts again from none. */
   async fold(sql: SqlExecutor): Promise<void> {
+    this.countUncounted();
     if (this.sums.size === 0) return;
     await sql.transaction((tx) => foldReservations(tx, this.sums));
     this.sums.clear();
