@@ -30,7 +30,15 @@ describe('copyBinary: rows in COPY’s binary format', () => {
   beforeEach(() => db.exec("set timezone = 'UTC'"));
 
   const holding: Record<CopyType, readonly CopyValue[]> = {
-    text: ['Claw Hammer "16 oz", forged', '', 'two\nlines', 'Ångström-Schlüssel 🔧 №5', 'back\\slash \\N', '\\.'],
+    text: [
+      'Claw Hammer "16 oz", forged',
+      '',
+      'two\nlines',
+      'Ångström-Schlüssel 🔧 №5',
+      'Spanner set of 12 🔧 (mm)',
+      'back\\slash \\N',
+      '\\.',
+    ],
     integer: [0, 1, -1, 2 ** 31 - 1, -(2 ** 31)],
     bigint: [0, -1, 2 ** 32, -(2 ** 32) - 1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER],
     boolean: [true, false],
