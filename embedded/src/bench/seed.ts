@@ -33,14 +33,14 @@ export interface SeededHistory {
  * Firebase makes them, 28 letters and digits in no order. Ids such as `bench-customer-17` went into
  * their indexes in order, or nearly, as no shop's do.
  */
-export const seededProductId = (n: number) => v7({ msecs: SEEDED_EPOCH + n, random: bytesOf('product', n) });
-export const seededCustomerUid = (n: number) => createHash('sha256').update(`customer ${n}`).digest('hex').slice(0, 28);
+export const seededProductId = (n: number) => v7({ msecs: SEEDED_EPOCH + n, random: bytesOf('product', n).subarray(0, 16) });
+export const seededCustomerUid = (n: number) => bytesOf('customer', n).toString('hex').slice(0, 28);
 
 /** When the seeded products were added, for their ids (2026-01-01). */
 const SEEDED_EPOCH = Date.UTC(2026, 0, 1);
 
-/** Sixteen bytes that follow from (kind, n) and look random, for the random part of a seeded id. */
-const bytesOf = (kind: string, n: number) => createHash('sha256').update(`${kind} ${n}`).digest().subarray(0, 16);
+/** Thirty-two bytes that follow from (kind, n) and look random, for a seeded id. */
+const bytesOf = (kind: string, n: number) => createHash('sha256').update(`${kind} ${n}`).digest();
 
 /** Seeded stock: no measured order may run a seeded product out. */
 const SEEDED_STOCK = 1_000_000_000;
