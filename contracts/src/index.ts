@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './events.js';
+export * from './eventSchemas.js';
 export * from './position.js';
 export * from './api.js';
 export * from './schemas/fields.js';

@@ -1,4 +1,4 @@
-import { CURRENT_SCHEMA_VERSION, formatPosition, type ShopEvent, type Topic } from '@toolforge/contracts';
+import { CURRENT_SCHEMA_VERSION, eventContractBreach, formatPosition, messages, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { ConcurrencyError, type EventLog } from '@toolforge/platform';
 import { CommandQueue, type CommandQueueLimits } from './commandQueue.js';
 import { CommandRejected, type Decided, type Decider } from './decider.js';
@@ -94,6 +94,17 @@ export class AwaitingCommit extends Error {
 }
 
 /**
+ * A decided event breaks its contract (contracts/src/eventSchemas.ts): it is refused before it joins
+ * a batch, so the log never refuses a batch for it and no other command fails with it.
+ */
+export class EventContractBroken extends CommandRejected {
+  constructor(readonly breach: string) {
+    super('unprocessable', `${messages.unrecordableValue} (${breach})`);
+    this.name = 'EventContractBroken';
+  }
+}
+
+/**
  * The command decided no event at all (an edit that changes nothing): nothing is appended, and it
  * is answered, like a refusal, once what it was decided on is committed.
  */
@@ -182,6 +193,10 @@ export class CommandHandler {
       const { topic, streamId } = aggregate.streamOf(command);
       const facts = aggregate.decider.decide(command, aggregate.load(command));
       if (facts.length === 0) throw new NothingDecided();
+      for (const fact of facts) {
+        const breach = eventContractBreach(fact);
+        if (breach !== undefined) throw new EventContractBroken(breach);
+      }
       const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin) };
       const appended = this.batches.append(request, epoch);
       handedOver = true;

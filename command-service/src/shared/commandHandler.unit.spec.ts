@@ -7,7 +7,7 @@ import { orderStates } from '../orders/orderStates.js';
 import { orderParts, ordersOn } from '../test/orderParts.js';
 import { validProduct } from '../test/harness.js';
 import { memoryLog } from '../test/memoryLog.js';
-import { CommandHandler, NothingDecided, aggregateOf } from './commandHandler.js';
+import { CommandHandler, EventContractBroken, NothingDecided, aggregateOf } from './commandHandler.js';
 import { WriteModel } from './writeModel.js';
 
 /** Price 10.00, stock 30, minimum order 5. */
@@ -26,6 +26,21 @@ const addP1: ProductCommand = { type: 'AddProduct', data: { ...drill, productId:
 const deleteP1: ProductCommand = { type: 'DeleteProduct', data: { productId: 'p1' } };
 
 describe('CommandHandler: load, decide, append at the stream’s version, apply', () => {
+  it('refuses a decided event that breaks its contract before it joins a batch, and appends what follows', async () => {
+    const { log, appends } = memoryLog();
+    const { handler, aggregate } = productsOn(log);
+    // A value no command schema lets through, as a bug or an identity provider's claim might bring one.
+    const withNul: ProductCommand = { type: 'AddProduct', data: { ...drill, name: 'Drill\u0000', productId: 'p0' } };
+
+    const refused = handler.handle(aggregate, withNul, { actor: 'admin-uid' });
+    const next = handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+
+    await expect(refused).rejects.toBeInstanceOf(EventContractBroken);
+    await expect(refused).rejects.toMatchObject({ reason: 'unprocessable', breach: expect.stringContaining('ProductAdded data.name') });
+    await expect(next).resolves.toMatchObject({ version: 1 });
+    expect(appends.map((request) => request.streamId)).toEqual(['p1']);
+  });
+
   it('appends nothing for a command that decides no event, and says so (NothingDecided)', async () => {
     const { log, appends } = memoryLog();
     const { handler, aggregate } = productsOn(log);

@@ -58,8 +58,10 @@ class Batch {
  * before it ends. No timer: an idle writer writes a lone append at once. At most one batch is
  * written and one gathers; a full gathering batch holds the next command back (`room`).
  *
- * When a batch fails, its appends fail with the log's error and the gathering batch's with
- * DecidedOnFailedBatch (they were decided on the failed events), and `epoch` moves on: whoever
+ * When the log refuses a batch, its appends are written again one by one (`writeAlone`), so that a
+ * command whose events the log refuses fails alone rather than with every command of its batch. The
+ * refused append fails with the log's error; the appends after it and the gathering batch's fail
+ * with DecidedOnFailedBatch (they were decided on the failed events), and `epoch` moves on: whoever
  * decided on the failed events starts its model over from the log before deciding again.
  */
 export class GroupCommit {
@@ -124,27 +126,57 @@ export class GroupCommit {
   }
 
   private async write(batch: Batch): Promise<void> {
-    let results: AppendResult[];
     try {
-      results = await this.log.appendBatch(batch.entries.map((entry) => entry.request));
+      this.commit(batch.entries, await this.log.appendBatch(batch.entries.map((entry) => entry.request)));
     } catch (error) {
-      this.fail(batch, error);
-      return;
+      if (batch.entries.length === 1) return this.fail(batch, 0, error);
+      return this.writeAlone(batch);
     }
+    this.written(batch);
+  }
+
+  /**
+   * After a refused batch, each of its appends is written alone, in order: one command whose events
+   * the log refuses then fails by itself, and the commands before it are committed. Those after it
+   * were decided on the model that held its events, so they are decided again (DecidedOnFailedBatch).
+   * Nothing is written twice: a batch the log refused was not committed, and an append written again
+   * on a stream that has it already would meet its expected version taken (ConcurrencyError).
+   */
+  private async writeAlone(batch: Batch): Promise<void> {
+    for (const [index, entry] of batch.entries.entries()) {
+      try {
+        this.commit([entry], await this.log.appendBatch([entry.request]));
+      } catch (error) {
+        return this.fail(batch, index, error);
+      }
+    }
+    this.written(batch);
+  }
+
+  private commit(entries: readonly Entry[], results: readonly AppendResult[]): void {
     this.committed(results.flatMap((result) => result.stored));
-    for (const [index, entry] of batch.entries.entries()) entry.resolve(results[index]!);
+    for (const [index, entry] of entries.entries()) entry.resolve(results[index]!);
+  }
+
+  private written(batch: Batch): void {
     batch.settle();
     this.writing = null;
     this.writeNext();
   }
 
-  private fail(batch: Batch, error: unknown): void {
+  /**
+   * The append at `failed` was refused with `error`: it fails with it, the appends of the batch not
+   * yet committed after it and those of the gathering batch with DecidedOnFailedBatch, and the
+   * epoch moves on so that the model forgets what they decided.
+   */
+  private fail(batch: Batch, failed: number, error: unknown): void {
     this.currentEpoch += 1;
-    for (const entry of batch.entries) entry.reject(error);
+    const refused = new DecidedOnFailedBatch(error);
+    batch.entries[failed]!.reject(error);
+    for (const entry of batch.entries.slice(failed + 1)) entry.reject(refused);
     batch.settle(error);
     const decidedAfter = this.gathering;
     this.gathering = new Batch();
-    const refused = new DecidedOnFailedBatch(error);
     for (const entry of decidedAfter.entries) entry.reject(refused);
     decidedAfter.settle(refused);
     this.writing = null;

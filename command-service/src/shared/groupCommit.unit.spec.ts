@@ -114,4 +114,29 @@ describe('group commit on the single writer', () => {
       ]),
     );
   });
+
+  it('writes a refused batch again one append at a time: only the command the log refuses fails, the others are committed', async () => {
+    const shop = await heldShop();
+    const held = shop.orders.placeOrder('u0', shop.order('u0', 5));
+    const firstBatch = await shop.next();
+    const settled = outcomes(['u1', 'u2', 'u3'].map((uid) => shop.orders.placeOrder(uid, shop.order(uid, 5))));
+    await shop.decidedDownTo(10);
+    firstBatch.commit();
+    const refused = new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    (await shop.next()).fail(refused);
+    // Alone: u1's append is committed, u2's refused again; u3 was decided on u2's events, so it is decided again.
+    (await shop.next()).commit();
+    (await shop.next()).fail(refused);
+    (await shop.next()).commit();
+
+    const [placedU1, failed, placedU3] = await settled;
+    expect(placedU1).toMatchObject({ status: 'fulfilled' });
+    expect(failed).toMatchObject({ status: 'rejected', reason: refused });
+    expect(placedU3).toMatchObject({ status: 'fulfilled' });
+    await held;
+    expect(shop.batches.slice(1).map((batch) => batch.length)).toEqual([1, 3, 1, 1, 1]);
+    const placedBy = shop.events.filter((event) => event.type === 'OrderPlaced').map((event) => event.data.userId);
+    expect(placedBy).toEqual(['u0', 'u1', 'u3']);
+    expect(shop.products.get(shop.productId)).toMatchObject({ availableStock: 15 });
+  });
 });
