@@ -1,6 +1,7 @@
 import { applicationDefault, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { InvalidIdentityToken, type IdentityProvider, type VerifiedIdentity } from './identityProvider.js';
+import { identityFromClaims } from './providerClaims.js';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -30,20 +31,15 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
 
   return {
     async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {
+      let token: DecodedIdToken;
       try {
         // checkRevoked: a session revoked at Firebase (or a disabled account) cannot sign in here.
-        const token = await auth.verifyIdToken(idToken, true);
-        return {
-          uid: token.uid,
-          email: token.email ?? null,
-          emailVerified: token.email_verified ?? false,
-          name: typeof token.name === 'string' ? token.name : null,
-          picture: token.picture ?? null,
-          expiresAt: token.exp,
-        };
+        token = await auth.verifyIdToken(idToken, true);
       } catch (error) {
         throw new InvalidIdentityToken(error);
       }
+      // A genuine token whose claims the shop cannot use is refused as such (403), not as unverified.
+      return identityFromClaims(token);
     },
     async revokeSessions(uid: string) {
       await auth.revokeRefreshTokens(uid);
