@@ -4,7 +4,7 @@
 // KAFKA_BROKERS, DATABASE_URL and REDIS_URL name outside servers to use instead.
 import type { TestProject } from 'vitest/node';
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
-import { KAFKA_BROKER, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
+import { KAFKA_BROKER, kafkaSaslEnv, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { POSTGRES_URL, REDIS_URL, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
 declare module 'vitest' {
@@ -31,6 +31,10 @@ export default async function setup(project: TestProject) {
     outside.redis ? false : startRedis(),
   ]);
   project.provide('kafkaBrokers', outside.kafka || KAFKA_BROKER);
+  // The project's broker takes signed-in clients only: the tests (and the services they start) sign in
+  // as its admin, who may create and delete each run's topics; kafkaAcls.int.spec.ts tests the
+  // services' own principals. The test workers inherit this environment.
+  if (!outside.kafka) Object.assign(process.env, kafkaSaslEnv('admin'));
   project.provide('postgresUrl', outside.postgres || POSTGRES_URL);
   project.provide('redisUrl', outside.redis || REDIS_URL);
   return async () => {

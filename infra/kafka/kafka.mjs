@@ -2,14 +2,21 @@
 // A one-node Apache Kafka 3.9 (KRaft: broker and controller in one JVM) for services mode and the
 // tests, run from jars that Maven fetches by infra/kafka/pom.xml with the machine's Java 17.
 // Usage: node infra/kafka/kafka.mjs start | stop | status | jars
-//   start   fetches the jars when missing, formats the storage once, starts the broker on
-//           127.0.0.1:$KAFKA_PORT (9092) and waits until it answers metadata. Idempotent: a broker
-//           that already answers is left alone. Data: $KAFKA_DATA_DIR (.data/kafka).
+//   start   fetches the jars when missing, formats the storage once (with the shop's SCRAM users),
+//           starts the broker on 127.0.0.1:$KAFKA_PORT (9092), waits until it answers metadata and
+//           grants each service its ACLs. Idempotent: a broker that already answers is left alone
+//           (its ACLs granted again). Data: $KAFKA_DATA_DIR (.data/kafka); its users' passwords
+//           beside it, in $KAFKA_DATA_DIR-users.json.
 //   stop    stops the broker this project started (by its pid file).
+//   env S   prints the KAFKA_SASL_* settings of principal S (command-service, projector,
+//           query-service, operator, admin), for `export $(node infra/kafka/kafka.mjs env projector)`.
+// The broker is as a production cluster should be (docs/security.md, "Kafka"): clients sign in
+// with SASL/SCRAM-SHA-512 (plaintext on loopback: no TLS here), and an authorizer lets only the
+// command service's principal write the shop's topics.
 // Settings: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_DATA_DIR, KAFKA_HEAP (512m),
 // JAVA_HOME (else `java` on the PATH).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,18 +44,69 @@ const STALE_LOCK_MS = 5 * 60_000;
 
 const listening = (port) => listeningOn(port, HOST);
 
-/** True when a Kafka broker answers metadata on KAFKA_PORT and lists itself as alive. */
+/**
+ * The broker's SCRAM principals, one per process that talks to it, so its ACLs can tell them apart.
+ * The admin is the broker itself (between its listeners) and whoever sets it up: it grants the ACLs,
+ * and the tests clean their topics up with it. No service runs as it.
+ */
+export const KAFKA_PRINCIPALS = {
+  admin: 'toolforge-admin',
+  'command-service': 'toolforge-command-service',
+  projector: 'toolforge-projector',
+  'query-service': 'toolforge-query-service',
+  operator: 'toolforge-operator',
+};
+
+/** The users' passwords, made when the storage is first formatted and kept beside it (mode 0600). */
+const usersFile = `${DATA_DIR}-users.json`;
+
+function readUsers() {
+  try {
+    return JSON.parse(readFileSync(usersFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Random passwords for every principal, once: the storage formatted with them knows no others. */
+function ensureUsers() {
+  const known = readUsers();
+  if (known) return known;
+  const users = Object.fromEntries(Object.values(KAFKA_PRINCIPALS).map((name) => [name, randomBytes(24).toString('base64url')]));
+  mkdirSync(dirname(usersFile), { recursive: true });
+  writeFileSync(usersFile, JSON.stringify(users, null, 2), { mode: 0o600 });
+  return users;
+}
+
+/** The KAFKA_SASL_* settings a process signs in with as `principal` (a key of KAFKA_PRINCIPALS). */
+export function kafkaSaslEnv(principal) {
+  const username = KAFKA_PRINCIPALS[principal];
+  if (!username) throw new Error(`no Kafka principal "${principal}": one of ${Object.keys(KAFKA_PRINCIPALS).join(', ')}`);
+  const password = readUsers()?.[username];
+  if (!password) throw new Error(`Kafka's users are not made yet (${usersFile}): run \`node infra/kafka/kafka.mjs start\` first`);
+  return { KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: username, KAFKA_SASL_PASSWORD: password };
+}
+
+/** A kafkajs admin client of the broker, signed in as its admin; undefined before the users are made. */
+async function adminClient(port, timeouts) {
+  const password = readUsers()?.[KAFKA_PRINCIPALS.admin];
+  if (!password) return undefined;
+  const { Kafka, logLevel } = (await import('kafkajs')).default;
+  return new Kafka({
+    clientId: 'toolforge-kafka-setup',
+    brokers: [`${HOST}:${port}`],
+    sasl: { mechanism: 'scram-sha-512', username: KAFKA_PRINCIPALS.admin, password },
+    logLevel: logLevel.NOTHING,
+    ...timeouts,
+  }).admin();
+}
+
+/** True when a Kafka broker answers metadata on KAFKA_PORT to the admin and lists itself as alive. */
 export async function isKafkaReady(port = KAFKA_PORT) {
   if (!(await listening(port))) return false;
-  const { Kafka, logLevel } = (await import('kafkajs')).default;
-  const admin = new Kafka({
-    clientId: 'toolforge-kafka-probe',
-    brokers: [`${HOST}:${port}`],
-    connectionTimeout: 1000,
-    requestTimeout: 3000,
-    retry: { retries: 0 },
-    logLevel: logLevel.NOTHING,
-  }).admin();
+  // A broker from before SASL (or another project's) does not know the admin: not ready, for us.
+  const admin = await adminClient(port, { connectionTimeout: 1000, requestTimeout: 3000, retry: { retries: 0 } });
+  if (!admin) return false;
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
@@ -84,20 +142,27 @@ export function ensureJars() {
   return true;
 }
 
-/** server.properties from the committed template plus this machine's folders and ports. */
-function writeServerProperties() {
+/**
+ * server.properties from the committed template plus this machine's folders, ports and the admin's
+ * password (the broker signs in to itself with it): readable by this user only.
+ */
+function writeServerProperties(users) {
   const template = readFileSync(join(here, 'server.properties'), 'utf8');
+  const admin = KAFKA_PRINCIPALS.admin;
+  const password = users[admin];
   const local = [
     '',
     '# Set by infra/kafka/kafka.mjs for this checkout.',
-    `listeners=PLAINTEXT://${HOST}:${KAFKA_PORT},CONTROLLER://${HOST}:${CONTROLLER_PORT}`,
-    `advertised.listeners=PLAINTEXT://${HOST}:${KAFKA_PORT}`,
+    `listeners=CLIENTS://${HOST}:${KAFKA_PORT},CONTROLLER://${HOST}:${CONTROLLER_PORT}`,
+    `advertised.listeners=CLIENTS://${HOST}:${KAFKA_PORT}`,
     `controller.quorum.voters=1@${HOST}:${CONTROLLER_PORT}`,
     `log.dirs=${DATA_DIR}`,
+    `listener.name.clients.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="${admin}" password="${password}";`,
+    `listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="${admin}" password="${password}" user_${admin}="${password}";`,
     '',
   ].join('\n');
   const file = join(runDir, 'server.properties');
-  writeFileSync(file, template + local);
+  writeFileSync(file, template + local, { mode: 0o600 });
   return file;
 }
 
@@ -117,8 +182,11 @@ function jvmArgs(mainClass, args) {
   ];
 }
 
-/** KRaft storage is formatted once per data dir, with a fresh cluster id. */
-function formatStorageOnce(config) {
+/**
+ * KRaft storage is formatted once per data dir, with a fresh cluster id and the SCRAM users (KRaft
+ * keeps them in its metadata log, so the broker can check passwords from its first start).
+ */
+function formatStorageOnce(config, users) {
   if (existsSync(join(DATA_DIR, 'meta.properties'))) return;
   mkdirSync(DATA_DIR, { recursive: true });
   // Kafka's cluster ids are 16 random bytes in URL-safe base64 that do not start with '-'.
@@ -128,10 +196,26 @@ function formatStorageOnce(config) {
   const log = openSync(logFile, 'a');
   run(
     java(),
-    jvmArgs('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', config, '--ignore-formatted']),
+    jvmArgs('kafka.tools.StorageTool', [
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      config,
+      '--ignore-formatted',
+      ...Object.entries(users).flatMap(([name, password]) => ['--add-scram', `SCRAM-SHA-512=[name=${name},password=${password}]`]),
+    ]),
     `Kafka storage format (see ${logFile})`,
     log,
   );
+}
+
+/** Storage formatted before the broker had users (nobody could sign in to it) is kept aside, not deleted. */
+function setAsideStorageWithoutUsers() {
+  if (!existsSync(join(DATA_DIR, 'meta.properties')) || existsSync(usersFile)) return;
+  const aside = `${DATA_DIR}-before-sasl-${Date.now()}`;
+  renameSync(DATA_DIR, aside);
+  console.error(`Kafka's storage had no SASL users: moved to ${aside}, formatting a new one`);
 }
 
 /** Only one caller starts the broker at a time (two test workers, or two terminals). */
@@ -155,16 +239,72 @@ async function withStartLock(work) {
   }
 }
 
-/** Starts the broker unless one answers; resolves true if this call started it. */
+/**
+ * Who may do what (least privilege, DESCRIBE coming with READ and WRITE). The names are '*': test
+ * runs share this broker under topic prefixes (and transactional ids, consumer groups) of their
+ * own. A production cluster grants the same on its shop's prefix (docs/security.md, "Kafka").
+ * Only the command service writes, and it alone creates the shop's topics: every service runs
+ * ensureTopics at start, but the readers find them made (the command service, or the seed as it,
+ * starts first); its READ is for the catch-up of its write model.
+ */
+const GRANTS = {
+  'command-service': [
+    ['TOPIC', 'WRITE'],
+    ['TOPIC', 'READ'],
+    ['TOPIC', 'CREATE'],
+    ['TRANSACTIONAL_ID', 'WRITE'],
+  ],
+  // READ on its consumer group: joining it and committing its offsets.
+  projector: [
+    ['TOPIC', 'READ'],
+    ['GROUP', 'READ'],
+  ],
+  'query-service': [['TOPIC', 'READ']],
+  operator: [['TOPIC', 'READ']],
+};
+
+/** Grants the ACLs of GRANTS as the admin (creating an ACL that exists changes nothing). */
+async function grantAcls() {
+  const { AclResourceTypes, AclOperationTypes, AclPermissionTypes, ResourcePatternTypes } = (await import('kafkajs')).default;
+  const acl = Object.entries(GRANTS).flatMap(([principal, grants]) =>
+    grants.map(([resource, operation]) => ({
+      resourceType: AclResourceTypes[resource],
+      resourceName: '*',
+      resourcePatternType: ResourcePatternTypes.LITERAL,
+      principal: `User:${KAFKA_PRINCIPALS[principal]}`,
+      host: '*',
+      operation: AclOperationTypes[operation],
+      permissionType: AclPermissionTypes.ALLOW,
+    })),
+  );
+  const admin = await adminClient(KAFKA_PORT, { retry: { retries: 5 } });
+  await admin.connect();
+  try {
+    await admin.createAcls({ acl });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Starts the broker unless one answers; resolves true if this call started it. Grants the ACLs either way. */
 export async function startKafka() {
-  if (await isKafkaReady()) return false;
+  if (await isKafkaReady()) {
+    await grantAcls();
+    return false;
+  }
   return withStartLock(async () => {
     // Another caller may have started it while this one waited for the lock.
     if (await isKafkaReady()) return false;
-    if (await listening(KAFKA_PORT)) throw new Error(`Port ${KAFKA_PORT} is taken by something that is not a ready Kafka broker`);
+    if (await listening(KAFKA_PORT)) {
+      // This project's broker of before SASL: stopped, to start again with its users and ACLs.
+      if (!(await stopKafka())) throw new Error(`Port ${KAFKA_PORT} is taken by something that is not a ready Kafka broker`);
+      console.error('Stopped a Kafka broker without SASL users (started before they came); starting it again with them');
+    }
     ensureJars();
-    const config = writeServerProperties();
-    formatStorageOnce(config);
+    setAsideStorageWithoutUsers();
+    const users = ensureUsers();
+    const config = writeServerProperties(users);
+    formatStorageOnce(config, users);
     await startInBackground({
       name: 'Kafka',
       command: java(),
@@ -178,6 +318,7 @@ export async function startKafka() {
       pollMs: 500,
       stopGraceMs: STOP_TIMEOUT_MS,
     });
+    await grantAcls();
     return true;
   });
 }
@@ -198,10 +339,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const ready = await isKafkaReady();
     console.log(ready ? `running on ${KAFKA_BROKER}` : 'not running');
     process.exit(ready ? 0 : 1);
+  } else if (command === 'env') {
+    // Printed for a shell's `export $(…)`: the password goes to the caller's terminal only.
+    for (const [name, value] of Object.entries(kafkaSaslEnv(process.argv[3]))) console.log(`${name}=${value}`);
   } else if (command === 'jars') {
     console.log(ensureJars() ? 'Kafka jars fetched' : 'Kafka jars present');
   } else {
-    console.error('usage: kafka.mjs start | stop | status | jars');
+    console.error('usage: kafka.mjs start | stop | status | jars | env <principal>');
     process.exit(2);
   }
 }

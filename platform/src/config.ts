@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,8 @@ export interface ShopConfig {
   kafkaTransactionalId: string;
   /** Put before the topic names of docs/architecture.md §3, for several shops (or test runs) on one cluster. */
   kafkaTopicPrefix: string;
+  /** How this process proves who it is to Kafka, and whether over TLS (docs/security.md, "Kafka"). */
+  kafkaSecurity: KafkaSecurity;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Put before every Redis key, for several shops (or test runs) on one Redis. */
@@ -160,6 +163,60 @@ function queryRateLimitSetting(env: NodeJS.ProcessEnv): number {
   return count(env.QUERY_RATE_LIMIT, RATE_LIMIT_DEFAULTS.query, 'QUERY_RATE_LIMIT');
 }
 
+/** The SASL mechanisms the shop speaks to Kafka with (kafkajs's, without the cloud vendors' own). */
+export const KAFKA_SASL_MECHANISMS = ['scram-sha-512', 'scram-sha-256', 'plain'] as const;
+export type KafkaSaslMechanism = (typeof KAFKA_SASL_MECHANISMS)[number];
+
+/**
+ * Kafka's transport and sign-in: TLS (trusting the system's authorities, or only KAFKA_SSL_CA_FILE's)
+ * and a SASL principal of this process's own, so the cluster's ACLs can tell the command service,
+ * the only writer, from the readers. Neither: a cluster open to whoever reaches it.
+ */
+export interface KafkaSecurity {
+  /** False: plaintext. Otherwise TLS, with `ca` (PEM) the only authorities trusted when given. */
+  tls: false | { ca?: string };
+  sasl: { mechanism: KafkaSaslMechanism; username: string; password: string } | undefined;
+}
+
+function kafkaTls(env: NodeJS.ProcessEnv): KafkaSecurity['tls'] {
+  const setting = env.KAFKA_SSL?.trim().toLowerCase() ?? '';
+  const caFile = env.KAFKA_SSL_CA_FILE?.trim() || undefined;
+  if (!['', 'true', 'false'].includes(setting)) throw new ConfigError(`KAFKA_SSL should be true or false, not "${env.KAFKA_SSL}"`);
+  if (setting === 'false' && caFile) throw new ConfigError('KAFKA_SSL_CA_FILE is for TLS: leave KAFKA_SSL unset or true with it');
+  // A CA file says TLS by itself: a plaintext connection would have no use for it.
+  if (setting !== 'true' && !caFile) return false;
+  if (!caFile) return {};
+  try {
+    return { ca: readFileSync(caFile, 'utf8') };
+  } catch (error) {
+    throw new ConfigError(`KAFKA_SSL_CA_FILE cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function kafkaSasl(env: NodeJS.ProcessEnv, tls: KafkaSecurity['tls']): KafkaSecurity['sasl'] {
+  const mechanism = env.KAFKA_SASL_MECHANISM?.trim().toLowerCase() || undefined;
+  const username = env.KAFKA_SASL_USERNAME?.trim() || undefined;
+  // The password is never echoed in a message: only whether it is there.
+  const password = env.KAFKA_SASL_PASSWORD || undefined;
+  if (!mechanism && !username && !password) return undefined;
+  if (mechanism && !(KAFKA_SASL_MECHANISMS as readonly string[]).includes(mechanism)) {
+    throw new ConfigError(`KAFKA_SASL_MECHANISM should be one of ${KAFKA_SASL_MECHANISMS.join(', ')}, not "${env.KAFKA_SASL_MECHANISM}"`);
+  }
+  if (!username || !password) {
+    throw new ConfigError('Kafka SASL needs both KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD (this service’s own principal), or neither');
+  }
+  // PLAIN sends the password as it is: only inside TLS. SCRAM never sends it.
+  if (mechanism === 'plain' && !tls)
+    throw new ConfigError('KAFKA_SASL_MECHANISM=plain sends the password in the clear: set KAFKA_SSL=true too');
+  return { mechanism: (mechanism ?? 'scram-sha-512') as KafkaSaslMechanism, username, password };
+}
+
+/** KAFKA_SSL, KAFKA_SSL_CA_FILE and KAFKA_SASL_*: every Kafka client of the process signs in with them (kafkaClient). */
+export function readKafkaSecurity(env: NodeJS.ProcessEnv = process.env): KafkaSecurity {
+  const tls = kafkaTls(env);
+  return { tls, sasl: kafkaSasl(env, tls) };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const webPort = port(env.WEB_PORT, 8080, 'WEB_PORT');
   return {
@@ -178,6 +235,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     // Behind the topic prefix, so that the command services of shops sharing a cluster never fence each other.
     kafkaTransactionalId: env.KAFKA_TRANSACTIONAL_ID || `${env.KAFKA_TOPIC_PREFIX || ''}toolforge-command-service`,
     kafkaTopicPrefix: env.KAFKA_TOPIC_PREFIX || '',
+    kafkaSecurity: readKafkaSecurity(env),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || '',

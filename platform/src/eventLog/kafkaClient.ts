@@ -1,9 +1,24 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type KafkaConfig, type LogEntry, type SASLOptions } from 'kafkajs';
+import { readKafkaSecurity, type KafkaSecurity } from '../config.js';
 
-/** Where the brokers are (KAFKA_BROKERS) and how this process names itself to them. */
+/** Where the brokers are (KAFKA_BROKERS), how this process names itself to them, and who it signs in as. */
 export interface KafkaConnection {
   readonly brokers: readonly string[];
   readonly clientId?: string;
+  /**
+   * Unset: the process's own KAFKA_SSL* and KAFKA_SASL_* (read again here, so every client of the
+   * process, wherever made, signs in as its one principal; readConfig has refused bad ones at start).
+   */
+  readonly security?: KafkaSecurity;
+}
+
+/** kafkajs's `ssl` and `sasl` for these settings. */
+export function kafkaSignIn({ tls, sasl }: KafkaSecurity): Pick<KafkaConfig, 'ssl' | 'sasl'> {
+  return {
+    ssl: tls === false ? false : tls.ca === undefined ? true : { ca: [tls.ca] },
+    // kafkajs types each mechanism's options apart; these three take the same ones.
+    ...(sasl ? { sasl: { ...sasl } as SASLOptions } : {}),
+  };
 }
 
 /**
@@ -28,11 +43,12 @@ function quietLogs(): (entry: LogEntry) => void {
 
 const RETRIES = 5;
 
-export function kafkaClient({ brokers, clientId = 'toolforge' }: KafkaConnection): Kafka {
+export function kafkaClient({ brokers, clientId = 'toolforge', security = readKafkaSecurity() }: KafkaConnection): Kafka {
   if (brokers.length === 0) throw new Error('KAFKA_BROKERS names no broker');
   return new Kafka({
     clientId,
     brokers: [...brokers],
+    ...kafkaSignIn(security),
     logLevel: logLevel.WARN,
     logCreator: quietLogs,
     // A broker that is down fails a command within seconds instead of holding it forever.
