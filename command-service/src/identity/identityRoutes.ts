@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSyncSchema, logoutSchema, makeAdminSchema, messages, revokeAdminSchema } from '@toolforge/contracts';
-import { HttpError, bearerOf, type IdentityProvider } from '@toolforge/platform';
+import { HttpError, STRANGER_BODY_LIMIT, bearerOf, type IdentityProvider } from '@toolforge/platform';
 import { acknowledged, acknowledgementSchema, loginResponseSchema, unverifiedAcknowledgementSchema } from '../shared/replies.js';
 import type { Accounts } from './accounts.js';
 
@@ -21,6 +21,8 @@ export async function identityRoutes(scope: FastifyInstance, { accounts, identit
     if (!account) throw new HttpError(404, messages.userNotFound);
     return account;
   };
+  /** /login and /logout answer callers without an account: their small bodies only (413 beyond). */
+  const strangersBody = { bodyLimit: STRANGER_BODY_LIMIT };
   const authenticateIfSent = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization !== undefined) await app.authenticate(request, reply);
   };
@@ -31,7 +33,7 @@ export async function identityRoutes(scope: FastifyInstance, { accounts, identit
    * from the body. Without a bearer (the spec's client sends none): acknowledged, and nothing else —
    * no event, no token, no role; that client's ID token signs it in on its first protected call.
    */
-  app.post('/login', { schema: { body: loginSyncSchema, response: { 200: loginResponseSchema } } }, async (request) => {
+  app.post('/login', { ...strangersBody, schema: { body: loginSyncSchema, response: { 200: loginResponseSchema } } }, async (request) => {
     const { body } = request;
     const bearer = bearerOf(request);
     if (bearer === undefined) {
@@ -55,7 +57,7 @@ export async function identityRoutes(scope: FastifyInstance, { accounts, identit
    */
   app.post(
     '/logout',
-    { onRequest: authenticateIfSent, schema: { body: logoutSchema, response: { 200: unverifiedAcknowledgementSchema } } },
+    { ...strangersBody, onRequest: authenticateIfSent, schema: { body: logoutSchema, response: { 200: unverifiedAcknowledgementSchema } } },
     async (request) => {
       const { body } = request;
       if (request.headers.authorization === undefined) return acknowledged({});

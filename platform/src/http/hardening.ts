@@ -7,6 +7,14 @@ import { RATE_LIMIT_DEFAULTS, type ShopConfig } from '../config.js';
 import { HttpError } from './errorReplies.js';
 import { HEALTH_PATHS } from './health.js';
 
+/**
+ * The body limit of the routes anyone may call without signing in (/login, /logout). Their longest
+ * valid body, every character escaped as JSON's six-byte \uXXXX, is under 3 KiB; a stranger's larger
+ * body is refused with 413 before it is read, so nobody without an account makes the shop parse and
+ * check 64 KiB (the signed-in routes' limit) of anything.
+ */
+export const STRANGER_BODY_LIMIT = 4 * 1024;
+
 export interface RateLimitRule {
   /** Requests allowed per caller in each window. */
   max: number;
