@@ -1,6 +1,6 @@
 import { TOPICS, type ApiUser } from '@toolforge/contracts';
 import type { UserStanding, VerifiedIdentity } from '@toolforge/platform';
-import { aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
+import { NothingDecided, aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import type { WriteModel } from '../shared/writeModel.js';
 import type { AccountStates } from './accountStates.js';
 import { userDecider, type RolePolicy, type UserCommand } from './decide.js';
@@ -21,18 +21,26 @@ export class Accounts {
     this.accounts = aggregateOf(userDecider(deps.policy), TOPICS.users, (command) => command.data.uid, deps.states);
   }
 
-  /** `sessionVersion`: the version of the account's stream after this sign-in, for its API token. */
+  /**
+   * `sessionVersion`: the version of the account's stream after this sign-in, for its API token;
+   * `position` undefined when the sign-in changed nothing and appended nothing.
+   */
   async signIn(
     identity: VerifiedIdentity & { email: string },
     name: string,
-  ): Promise<{ position: string; user: ApiUser; sessionVersion: number }> {
+  ): Promise<{ position: string | undefined; user: ApiUser; sessionVersion: number }> {
     const { uid, email, emailVerified, picture } = identity;
     const displayName = name || identity.name || email.split('@')[0]!;
-    const signedIn = await this.deps.handler.handle(
-      this.accounts,
-      { type: 'SignIn', data: { uid, email, emailVerified, name: displayName, photoURL: picture } },
-      { actor: uid },
-    );
+    const command: UserCommand = { type: 'SignIn', data: { uid, email, emailVerified, name: displayName, photoURL: picture } };
+    const signedIn = await this.deps.handler.run(async (decide) => {
+      try {
+        return await decide(this.accounts, command, { actor: uid });
+      } catch (error) {
+        if (!(error instanceof NothingDecided)) throw error;
+        // Signed in already as it is: its API token carries the stream's version as it stands.
+        return { position: undefined, state: this.deps.states.get(uid), version: this.deps.model.version(TOPICS.users, uid) };
+      }
+    });
     const user = { uid, name: displayName, email, admin: signedIn.state?.admin ?? false };
     return { position: signedIn.position, user, sessionVersion: signedIn.version };
   }

@@ -26,8 +26,12 @@ export function decideUser(command: UserCommand, state: UserState | undefined, p
       // Only a verified address proves the account owns an ADMIN_EMAILS mailbox; and an admin who
       // took the role back has the last word over the configuration.
       const configuredAdmin = emailVerified && policy.adminEmails.has(email.toLowerCase());
-      if (!configuredAdmin || state?.admin || state?.adminRevoked) return [signedIn];
-      return [signedIn, { type: 'AdminGranted', data: { uid, email, reason: 'ADMIN_EMAILS' } }];
+      const grant = configuredAdmin && !state?.admin && !state?.adminRevoked;
+      if (grant) return [signedIn, { type: 'AdminGranted', data: { uid, email, reason: 'ADMIN_EMAILS' } }];
+      // Signed in already, as it is now: nothing to record (a client that syncs on every page load
+      // or token refresh must not grow the log, nor the time the shop takes to start).
+      if (state?.signedIn && isSameSignIn(state, signedIn.data)) return [];
+      return [signedIn];
     }
     case 'SignOut':
       return [{ type: 'UserSignedOut', data: { uid: command.data.uid } }];
@@ -49,6 +53,15 @@ export function decideUser(command: UserCommand, state: UserState | undefined, p
       return unknown;
     }
   }
+}
+
+function isSameSignIn(state: UserState, signIn: Omit<UserState, 'admin' | 'adminRevoked' | 'signedIn'>): boolean {
+  return (
+    state.email === signIn.email &&
+    state.name === signIn.name &&
+    state.photoURL === signIn.photoURL &&
+    state.emailVerified === signIn.emailVerified
+  );
 }
 
 /** An account's sign-ins, sign-outs and role, under the shop's role policy (ADMIN_EMAILS). */

@@ -21,6 +21,28 @@ describe('POST /login and /logout', () => {
     expect(tokenClaims(body.accessToken)).toMatchObject({ uid: account.uid, name: 'Ada Lovelace', email: account.email, admin: false });
   });
 
+  it('records a sign-in that changes nothing once: 40 in a row append one event, and each token works', async () => {
+    const account = await createAccount({ displayName: 'Ada Again', emailVerified: true });
+    const before = await shop.eventCount();
+    const answers = [];
+    for (let signIn = 0; signIn < 40; signIn += 1)
+      answers.push(await shop.postLogin({ token: account.idToken, payload: loginBody(account) }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 40 }, () => 200));
+    expect(await shop.eventCount()).toBe(before + 1);
+    expect(answers.slice(1).map((answer) => answer.json<LoginResponse>().position)).toEqual(Array.from({ length: 39 }, () => undefined));
+    const last = answers.at(-1)!.json<LoginResponse>();
+    const signedOut = await shop.send({
+      method: 'POST',
+      url: '/logout',
+      token: last.accessToken!,
+      payload: { uid: account.uid, loggedIn: false },
+    });
+    expect(signedOut.statusCode).toBe(200);
+    // Signed out, the next sign-in is recorded again.
+    await shop.postLogin({ token: account.idToken, payload: loginBody(account) });
+    expect(await shop.eventCount()).toBe(before + 3);
+  });
+
   it('makes a verified ADMIN_EMAILS account an admin, and not an unverified one', async () => {
     const admin = await shop.admin();
     expect(tokenClaims(admin.accessToken).admin).toBe(true);

@@ -5,13 +5,26 @@ export interface UserState {
   readonly uid: string;
   readonly email: string;
   readonly name: string;
+  readonly photoURL: string | null;
+  /** Whether the account has proved it owns its address, as of its last sign-in. */
+  readonly emailVerified: boolean;
   readonly admin: boolean;
   /** The last word on the role was a revocation: ADMIN_EMAILS does not grant it again by itself. */
   readonly adminRevoked: boolean;
+  /** Signed in, and no sign-out or revocation has ended its sessions since. */
   readonly signedIn: boolean;
 }
 
-const unknownUser = (uid: string, email = ''): UserState => ({ uid, email, name: '', admin: false, adminRevoked: false, signedIn: false });
+const unknownUser = (uid: string, email = ''): UserState => ({
+  uid,
+  email,
+  name: '',
+  photoURL: null,
+  emailVerified: false,
+  admin: false,
+  adminRevoked: false,
+  signedIn: false,
+});
 
 export type UserFact = Decided<UserEvent>;
 
@@ -22,6 +35,8 @@ export function evolveUser(state: UserState | undefined, event: UserFact): UserS
         ...(state ?? unknownUser(event.data.uid)),
         email: event.data.email,
         name: event.data.name,
+        photoURL: event.data.photoURL,
+        emailVerified: event.data.emailVerified,
         signedIn: true,
       };
     case 'UserSignedOut':
@@ -29,7 +44,8 @@ export function evolveUser(state: UserState | undefined, event: UserFact): UserS
     case 'AdminGranted':
       return { ...(state ?? unknownUser(event.data.uid, event.data.email)), admin: true, adminRevoked: false };
     case 'AdminRevoked':
-      return { ...(state ?? unknownUser(event.data.uid, event.data.email)), admin: false, adminRevoked: true };
+      // A revocation ends the account's sessions as a sign-out does: its next sign-in is recorded.
+      return { ...(state ?? unknownUser(event.data.uid, event.data.email)), admin: false, adminRevoked: true, signedIn: false };
     default: {
       const unknown: never = event;
       return unknown;
