@@ -33,20 +33,32 @@ export interface KafkaEventConsumerOptions extends KafkaConnection, UpcastOption
   readonly maxWaitMs?: number;
   /** The consumer crashed and kafkajs will not restart it: the process should end (and be restarted). */
   readonly onGaveUp?: (error: Error) => void;
+  /** The session asked for first (GROUP_TIMEOUTS'); a broker that refuses it gets FALLBACK_SESSION_TIMEOUT. */
+  readonly sessionTimeoutMs?: number;
 }
 
 type MemberAssignment = Record<string, number[]>;
 
 /**
  * How soon the group notices a member that died without leaving (kill -9, a lost machine): its
- * partitions move to the others once the broker has heard no heartbeat for sessionTimeout. kafkajs's
- * default (30 s) stood the read model still for about a minute; 6 s is the broker's smallest allowed
- * session (group.min.session.timeout.ms). A live member heartbeats every second, between batches and
- * during a retry's pause, so only a batch that takes over 6 s to apply would cost it its partitions
- * (they then come back after a rebalance, from the checkpoint). The rebalance waits at most 10 s for
- * the members to join again.
+ * partitions move to the others, or to the member started in its place, once the broker has heard
+ * no heartbeat for sessionTimeout. kafkajs's default (30 s) stood the read model still for about a
+ * minute; the broker's default lower bound (6 s) still showed a new order 6.4 s after a projector's
+ * kill -9. 3 s shows it within 5 s (issue 34; projector/src/failover.e2e.spec.ts measures it). A
+ * live member heartbeats every half second, also while a batch applies and during a retry's pause,
+ * so only a process that stops running for 3 s loses its partitions (they come back after a
+ * rebalance, from the checkpoint). The rebalance waits at most 10 s for the members to join again.
+ *
+ * Kafka refuses a session below group.min.session.timeout.ms: the project's brokers
+ * (infra/kafka/server.properties, docker-compose.yml) allow 3 s; on a broker that keeps its
+ * default the consumer joins with FALLBACK_SESSION_TIMEOUT instead, and says so.
+ * (kafkajs has no static membership, group.instance.id, which would hand a restarted member its
+ * partitions at once.)
  */
-export const GROUP_TIMEOUTS = { sessionTimeout: 6000, heartbeatInterval: 1000, rebalanceTimeout: 10_000 } as const;
+export const GROUP_TIMEOUTS = { sessionTimeout: 3000, heartbeatInterval: 500, rebalanceTimeout: 10_000 } as const;
+
+/** Kafka's default group.min.session.timeout.ms: the session a broker that refuses a shorter one takes. */
+export const FALLBACK_SESSION_TIMEOUT = 6000;
 
 /**
  * A Kafka consumer group member that hands each partition batch to a handler (the projector,
@@ -78,12 +90,33 @@ export class KafkaEventConsumer {
     const kafka = kafkaClient(options);
     const names = new TopicNames(options.topicPrefix);
     await createTopics(kafka, names);
+    const sessionTimeout = options.sessionTimeoutMs ?? GROUP_TIMEOUTS.sessionTimeout;
+    try {
+      return await KafkaEventConsumer.join(kafka, names, options, sessionTimeout);
+    } catch (error) {
+      if (!(error instanceof SessionTimeoutRefused)) throw error;
+      options.logger?.warn(
+        { err: error.cause },
+        `the Kafka broker refuses a ${sessionTimeout} ms session (group.min.session.timeout.ms): joining with ${FALLBACK_SESSION_TIMEOUT} ms, so a member that dies hands its partitions over that much later`,
+      );
+      return KafkaEventConsumer.join(kafka, names, options, FALLBACK_SESSION_TIMEOUT);
+    }
+  }
+
+  /** Joins the group with this session and starts consuming; SessionTimeoutRefused if the broker will not have it. */
+  private static async join(
+    kafka: Kafka,
+    names: TopicNames,
+    options: KafkaEventConsumerOptions,
+    sessionTimeout: number,
+  ): Promise<KafkaEventConsumer> {
     const consumer = kafka.consumer({
       groupId: options.groupId,
       readUncommitted: false,
       allowAutoTopicCreation: false,
       maxWaitTimeInMs: options.maxWaitMs ?? 250,
       ...GROUP_TIMEOUTS,
+      sessionTimeout,
     });
     const member = new KafkaEventConsumer(consumer, names, options);
     await consumer.connect();
@@ -93,8 +126,15 @@ export class KafkaEventConsumer {
       await consumer.subscribe({ topics, fromBeginning: true });
       // Emitted synchronously once the member has its partitions, before its first fetch of them.
       consumer.on(consumer.events.GROUP_JOIN, (event) => member.assigned(event.payload.memberAssignment));
+      let joined = false;
+      let refused: Error | undefined;
       consumer.on(consumer.events.CRASH, (event) => {
         const { error, restart } = event.payload;
+        // The first join's crash comes before run() returns: the caller tries the broker's default session.
+        if (!joined && isSessionTimeoutRefusal(error)) {
+          refused = error;
+          return;
+        }
         options.logger?.error(
           { err: error, restart },
           restart ? 'Kafka consumer crashed; restarting it' : 'Kafka consumer crashed for good',
@@ -102,6 +142,8 @@ export class KafkaEventConsumer {
         if (!restart) options.onGaveUp?.(error);
       });
       await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: (payload) => member.eachBatch(payload) });
+      joined = true;
+      if (refused) throw new SessionTimeoutRefused(refused);
     } catch (error) {
       await consumer.disconnect().catch(() => undefined);
       throw error;
@@ -169,7 +211,10 @@ export class KafkaEventConsumer {
             this.options.upcasters,
           ),
         );
-        await this.options.handler.handle(topic, batch.partition, events);
+        await this.beatingHeart(
+          () => this.options.handler.handle(topic, batch.partition, events),
+          () => payload.heartbeat(),
+        );
         break;
       } catch (error) {
         this.options.logger?.error(
@@ -191,6 +236,19 @@ export class KafkaEventConsumer {
     return Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** (failures - 1));
   }
 
+  /**
+   * Runs `work`, heartbeating meanwhile (kafkajs beats only between batches): a batch that takes
+   * longer than the session to apply does not cost this member its partitions.
+   */
+  private async beatingHeart(work: () => Promise<void>, heartbeat: () => Promise<void>): Promise<void> {
+    const beating = setInterval(() => void heartbeat().catch(() => undefined), GROUP_TIMEOUTS.heartbeatInterval);
+    try {
+      await work();
+    } finally {
+      clearInterval(beating);
+    }
+  }
+
   /** Waits `ms` before a retry, heartbeating meanwhile so that the group keeps this member. */
   private async pauseBeatingHeart(ms: number, heartbeat: () => Promise<void>): Promise<void> {
     for (let left = ms; left > 0 && !this.stopping; left -= GROUP_TIMEOUTS.heartbeatInterval) {
@@ -204,6 +262,22 @@ export class KafkaEventConsumer {
     if (this.stopping) return Promise.resolve();
     return this.sleepers.sleep(ms);
   }
+}
+
+/** The broker would not take the session timeout asked for (outside group.min/max.session.timeout.ms). */
+class SessionTimeoutRefused extends Error {
+  constructor(cause: Error) {
+    super(cause.message, { cause });
+    this.name = 'SessionTimeoutRefused';
+  }
+}
+
+/** Kafka's INVALID_SESSION_TIMEOUT (26), as kafkajs reports it: on the error or on one of its causes. */
+function isSessionTimeoutRefusal(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { type?: unknown }).type === 'INVALID_SESSION_TIMEOUT') return true;
+  }
+  return false;
 }
 
 async function createTopics(kafka: Kafka, names: TopicNames): Promise<void> {
