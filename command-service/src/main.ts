@@ -4,6 +4,7 @@ import {
   firebaseIdentity,
   openEventLog,
   serviceConfigOrExit,
+  commandRateLimit,
   shopRateLimits,
   stopOnSignals,
 } from '@toolforge/platform';
@@ -49,7 +50,11 @@ const app = await buildCommandService(
   {
     logger: { level: config.logLevel ?? 'info' },
     trustProxy: config.trustProxy,
-    hardening: { origins: config.webOrigins, rateLimits: shopRateLimits(config) },
+    hardening: {
+      origins: config.webOrigins,
+      rateLimits: shopRateLimits(config),
+      commandRateLimit: commandRateLimit(config.commandRateLimit),
+    },
     readiness: [opened.answers],
   },
 );

@@ -1,5 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { COMMAND_API_DESCRIPTION, COMMAND_BODY_LIMIT, WRITE_MODEL_LOAD_TIMEOUT, commandService } from '@toolforge/command-service';
+import {
+  COMMAND_API_DESCRIPTION,
+  COMMAND_BODY_LIMIT,
+  WRITE_MODEL_LOAD_TIMEOUT,
+  commandService,
+  type CommandServiceDeps,
+} from '@toolforge/command-service';
 import {
   API_TAGS,
   CheckpointWaiter,
@@ -17,6 +23,7 @@ import {
   useHttpHardening,
   type PgliteEventLog,
   type RateLimitRule,
+  type RouteRateLimits,
   type SqlExecutor,
   type TrustProxy,
 } from '@toolforge/platform';
@@ -33,9 +40,13 @@ export interface EmbeddedShopDeps {
   /** Browser origins allowed to call the API (the web app). */
   origins: readonly string[];
   /** The commands' limits (RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER); the defaults when not given. */
-  rateLimits?: Readonly<Record<string, RateLimitRule>>;
+  rateLimits?: RouteRateLimits;
   /** The limit of each query route per caller (RATE_LIMIT_QUERY); none when not given. */
   queryRateLimit?: RateLimitRule;
+  /** The limit of every other command per caller (RATE_LIMIT_COMMAND); none when not given. */
+  commandRateLimit?: RateLimitRule;
+  /** COMMAND_DEADLINE_MS and COMMAND_QUEUE_LIMIT: how long a command may wait for its turn, and how many may wait. */
+  commandLimits?: CommandServiceDeps['limits'];
   logger?: FastifyServerOptions['logger'];
   /** TRUST_PROXY: whose X-Forwarded-For names the client (for the per-address limits). */
   trustProxy?: TrustProxy;
@@ -84,6 +95,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       origins: deps.origins,
       rateLimits: deps.rateLimits ?? SHOP_RATE_LIMITS,
       queryRateLimit: deps.queryRateLimit,
+      commandRateLimit: deps.commandRateLimit,
     });
     // Before both sides' plugins: the one document collects the routes of each (apiDescription.ts).
     await useApiDescription(app, {
@@ -101,6 +113,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       jwtSecret: deps.jwtSecret,
       adminEmails: deps.adminEmails,
       reservationTtlMs: deps.reservationTtlMs,
+      limits: deps.commandLimits,
     });
     await app.register(queryService, {
       store: readModel,

@@ -51,6 +51,8 @@ export interface ShopConfig {
   loginRateLimit: number;
   /** RATE_LIMIT_ORDER: orders a minute per signed-in customer; 0 turns the limit off. */
   orderRateLimit: number;
+  /** RATE_LIMIT_COMMAND: every other command, a minute per caller; 0 turns the limit off. */
+  commandRateLimit: number;
   /** COMMAND_DEADLINE_MS: a command not started by then is refused (503) rather than queued on. */
   commandDeadlineMs: number;
   /** COMMAND_QUEUE_LIMIT: commands that may wait behind the one being written; more are refused (503). */
@@ -77,7 +79,7 @@ export type TrustProxy = boolean | string[];
  * The rate limits' defaults, a minute each (the reasons are beside shopRateLimits): generous for
  * people using the shop, a wall for a script hammering it.
  */
-export const RATE_LIMIT_DEFAULTS = { login: 300, order: 30, query: 600 } as const;
+export const RATE_LIMIT_DEFAULTS = { login: 300, order: 30, query: 600, command: 120 } as const;
 
 /** A setting the process cannot start with; the message says which and what to do. */
 export class ConfigError extends Error {
@@ -245,6 +247,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     queryRateLimit: queryRateLimitSetting(env),
     loginRateLimit: count(env.RATE_LIMIT_LOGIN, RATE_LIMIT_DEFAULTS.login, 'RATE_LIMIT_LOGIN'),
     orderRateLimit: count(env.RATE_LIMIT_ORDER, RATE_LIMIT_DEFAULTS.order, 'RATE_LIMIT_ORDER'),
+    commandRateLimit: count(env.RATE_LIMIT_COMMAND, RATE_LIMIT_DEFAULTS.command, 'RATE_LIMIT_COMMAND'),
     commandDeadlineMs: count(env.COMMAND_DEADLINE_MS, 10_000, 'COMMAND_DEADLINE_MS', 1),
     commandQueueLimit: count(env.COMMAND_QUEUE_LIMIT, 100, 'COMMAND_QUEUE_LIMIT', 1),
     reservationTtlMs: duration(env.RESERVATION_TTL, DEFAULT_RESERVATION_TTL_MS, 'RESERVATION_TTL'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres, pgliteSql, type RateLimitRule } from '@toolforge/platform';
+import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres, pgliteSql, type RouteRateLimits } from '@toolforge/platform';
 import { EMULATOR_HOST, PROJECT_ID, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
 import { composeEmbeddedShop } from '../compose.js';
 
@@ -7,7 +7,7 @@ import { composeEmbeddedShop } from '../compose.js';
  * `make start`'s composition (command side, projector and query side in one Fastify) on an
  * in-memory PGlite, verifying real ID tokens from the Auth emulator: the embedded HTTP tests' shop.
  */
-export async function openEmbeddedTestShop(options: { adminEmails: string[]; rateLimits?: Readonly<Record<string, RateLimitRule>> }) {
+export async function openEmbeddedTestShop(options: { adminEmails: string[]; rateLimits?: RouteRateLimits }) {
   const db = await openEmbeddedPostgres(null);
   const shop = await composeEmbeddedShop({
     sql: pgliteSql(db),

@@ -26,17 +26,31 @@ export interface RateLimitRule {
   per: 'user' | 'address';
 }
 
+/** Routes' own limits by path; null: that route is unlimited, whatever the limits of all the others say. */
+export type RouteRateLimits = Readonly<Record<string, RateLimitRule | null>>;
+
 export interface HttpHardeningOptions {
   /** Browser origins allowed to call the API (the web app). */
   origins: readonly string[];
-  /** Limits by route path, e.g. { '/login': …, '/order': … }. Other routes are not limited. */
-  rateLimits?: Readonly<Record<string, RateLimitRule>>;
+  /** Limits by route path, e.g. { '/login': …, '/order': … }; null leaves that route unlimited. */
+  rateLimits?: RouteRateLimits;
   /** The limit of every GET route without one of its own (the queries); /health and /ready are never limited. */
   queryRateLimit?: RateLimitRule;
+  /** The limit of every other route without one of its own (the commands). */
+  commandRateLimit?: RateLimitRule;
 }
 
 /** The query limit for RATE_LIMIT_QUERY requests a minute per caller; 0 turns it off. */
 export function queryRateLimit(perMinute: number): RateLimitRule | undefined {
+  return perMinute > 0 ? { max: perMinute, timeWindowMs: 60_000, per: 'user' } : undefined;
+}
+
+/**
+ * The limit of every command without a limit of its own, RATE_LIMIT_COMMAND a minute per caller; 0
+ * turns it off. Each command may append an event, and the log is read in full at every start: no
+ * account may grow it without bound (an edited review is an event each time).
+ */
+export function commandRateLimit(perMinute: number): RateLimitRule | undefined {
   return perMinute > 0 ? { max: perMinute, timeWindowMs: 60_000, per: 'user' } : undefined;
 }
 
@@ -49,15 +63,15 @@ export function queryRateLimit(perMinute: number): RateLimitRule | undefined {
  * Firebase ID token is verified or refused), so the limit only caps the sign-ins, and their events
  * in the log, that one address can cause.
  */
-export function shopRateLimits(config: Pick<ShopConfig, 'loginRateLimit' | 'orderRateLimit'>): Record<string, RateLimitRule> {
-  const limits: Record<string, RateLimitRule> = {};
-  if (config.loginRateLimit > 0) limits['/login'] = { max: config.loginRateLimit, timeWindowMs: 60_000, per: 'address' };
-  if (config.orderRateLimit > 0) limits['/order'] = { max: config.orderRateLimit, timeWindowMs: 60_000, per: 'user' };
-  return limits;
+export function shopRateLimits(config: Pick<ShopConfig, 'loginRateLimit' | 'orderRateLimit'>): RouteRateLimits {
+  return {
+    '/login': config.loginRateLimit > 0 ? { max: config.loginRateLimit, timeWindowMs: 60_000, per: 'address' } : null,
+    '/order': config.orderRateLimit > 0 ? { max: config.orderRateLimit, timeWindowMs: 60_000, per: 'user' } : null,
+  };
 }
 
 /** The shop's limits when nothing is configured. */
-export const SHOP_RATE_LIMITS: Readonly<Record<string, RateLimitRule>> = shopRateLimits({
+export const SHOP_RATE_LIMITS: RouteRateLimits = shopRateLimits({
   loginRateLimit: RATE_LIMIT_DEFAULTS.login,
   orderRateLimit: RATE_LIMIT_DEFAULTS.order,
 });
@@ -103,11 +117,16 @@ export async function useHttpHardening(app: FastifyInstance, options: HttpHarden
 
   const limits = options.rateLimits ?? {};
   const queries = options.queryRateLimit;
-  if (Object.keys(limits).length === 0 && !queries) return;
+  const commands = options.commandRateLimit;
+  if (Object.keys(limits).length === 0 && !queries && !commands) return;
   const ruleOf = (url: string, method: string | string[]): RateLimitRule | undefined => {
     if (HEALTH_PATHS.includes(url)) return undefined;
-    const isQuery = [method].flat().every((name) => name === 'GET' || name === 'HEAD');
-    return limits[url] ?? (isQuery ? queries : undefined);
+    const methods = [method].flat();
+    // CORS preflights answer before any route's hooks; they cost nothing and change nothing.
+    if (methods.every((name) => name === 'OPTIONS')) return undefined;
+    const isQuery = methods.every((name) => name === 'GET' || name === 'HEAD');
+    if (url in limits) return limits[url] ?? undefined;
+    return isQuery ? queries : commands;
   };
   // Runs before the rate-limit plugin's own onRoute hook (added next), which reads config.rateLimit.
   app.addHook('onRoute', (route) => {

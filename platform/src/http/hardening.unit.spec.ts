@@ -5,7 +5,7 @@ import { sendTo } from '../testing/http.js';
 import { apiTokens } from './apiToken.js';
 import { useErrorReplies } from './errorReplies.js';
 import { readConfig } from '../config.js';
-import { SHOP_RATE_LIMITS, queryRateLimit, shopRateLimits, useHttpHardening } from './hardening.js';
+import { SHOP_RATE_LIMITS, commandRateLimit, queryRateLimit, shopRateLimits, useHttpHardening } from './hardening.js';
 
 const WEB = 'http://localhost:8180';
 
@@ -150,13 +150,20 @@ describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_Q
       origins: [WEB],
       rateLimits: shopRateLimits(config),
       queryRateLimit: queryRateLimit(config.queryRateLimit),
+      commandRateLimit: commandRateLimit(config.commandRateLimit),
     });
     await app.register(async (scope) => {
       useErrorReplies(scope);
       await scope.register(apiTokens, { secret: 'hardening-test-secret-long-enough' });
       scope.post('/login', () => Promise.resolve({ acknowledged: true }));
       scope.post('/order', () => Promise.resolve({ acknowledged: true }));
+      scope.post('/review', { onRequest: scope.authenticate }, () => Promise.resolve({ acknowledged: true }));
       scope.get('/products', () => Promise.resolve([]));
+      scope.get('/token/:uid', (request) =>
+        Promise.resolve({
+          token: scope.issueApiToken({ uid: (request.params as { uid: string }).uid, name: 'n', email: 'e@x.test', admin: false }, 1),
+        }),
+      );
     });
     return app;
   }
@@ -202,11 +209,45 @@ describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_Q
     }
   });
 
+  it('limits every other command per caller (RATE_LIMIT_COMMAND): one account cannot grow the log without bound', async () => {
+    const app = await configuredInstance({ RATE_LIMIT_COMMAND: '3' });
+    const review = async (uid: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/review',
+        remoteAddress: '192.0.2.9',
+        headers: { authorization: `Bearer ${(await app.inject({ method: 'GET', url: `/token/${uid}` })).json<{ token: string }>().token}` },
+      });
+    try {
+      for (let n = 1; n <= 3; n += 1) {
+        const accepted = await review('ada');
+        expect(accepted.statusCode).toBe(200);
+        expect(accepted.headers['ratelimit-remaining']).toBe(String(3 - n));
+      }
+      const refused = await review('ada');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Per caller, not per address: another customer behind the same address has a budget of its own.
+      expect((await review('bob')).statusCode).toBe(200);
+      // The limits of their own stay theirs; preflights are never counted.
+      expect((await call(app, 'POST', '/order')).headers['ratelimit-limit']).toBe('30');
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/review',
+        headers: { origin: WEB, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers['ratelimit-limit']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps today’s limits when nothing is set', () => {
     const config = readConfig({});
     expect(shopRateLimits(config)).toEqual(SHOP_RATE_LIMITS);
     expect(SHOP_RATE_LIMITS['/login']).toMatchObject({ max: 300, per: 'address' });
     expect(SHOP_RATE_LIMITS['/order']).toMatchObject({ max: 30, per: 'user' });
     expect(queryRateLimit(config.queryRateLimit)).toMatchObject({ max: 600, per: 'user' });
+    expect(commandRateLimit(config.commandRateLimit)).toMatchObject({ max: 120, per: 'user' });
   });
 });
