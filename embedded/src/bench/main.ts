@@ -4,7 +4,7 @@
  * measured in the same run, then the rebuild's throughput, then issue 16's Lighthouse figures of
  * the web app (webPages.ts); the tables printed and written to bench-results/. Exits 1 when a goal
  * is missed, after printing everything. Sizes and selection: settings.ts (BENCH_ORDERS,
- * BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild,web, BENCH_STACK=…).
+ * BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild,web,inputs, BENCH_STACK=…).
  * Not part of `make test`: timings belong here.
  */
 import { resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { startProcess } from '@toolforge/platform/testing';
 import { ensureDemoAccounts } from '../demoAccounts.js';
 import { profileFigures, readProfiles } from './cpuProfiles.js';
 import { figureOf, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
+import { measureHostileInput } from './hostileInput.js';
 import { seedEmbeddedHistory, startEmbeddedStack } from './embeddedStack.js';
 import { startBenchServicesStack } from './servicesStack.js';
 import { readBenchSettings, type BenchSettings, type StackName } from './settings.js';
@@ -108,6 +109,11 @@ async function main(): Promise<number> {
   const settings = readBenchSettings();
   const setups: StackSetup[] = [];
   const figures: Figure[] = [];
+  if (settings.parts.has('inputs')) {
+    // In this process, before any stack starts: issue 34's long-input guard needs no shop around it.
+    say('inputs: every request schema fed long hostile texts');
+    figures.push(measureHostileInput());
+  }
   const http = settings.parts.has('reads') || settings.parts.has('orders');
   if (http || settings.parts.has('rebuild')) {
     if (http) {

@@ -5,7 +5,7 @@
  */
 
 /** The parts of the bench that BENCH_ONLY can name. */
-export const BENCH_PARTS = ['reads', 'orders', 'rebuild', 'web'] as const;
+export const BENCH_PARTS = ['reads', 'orders', 'rebuild', 'web', 'inputs'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** The stacks that BENCH_STACK can name: services mode (Kafka, PostgreSQL, Redis) or `make start`'s. */
