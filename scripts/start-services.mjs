@@ -96,7 +96,7 @@ async function start() {
   const [
     { readConfig, identitySource, openEventLog },
     { seedCatalogueIfEmpty },
-    { DEMO_CATALOGUE, describeServicesMode, ensureDemoAccounts },
+    { demoCatalogue, describeServicesMode, ensureDemoAccounts },
   ] = await Promise.all(entries.map((entry) => import(entry)));
   const config = readConfig(env);
   // The command service would refuse to start without an identity it may trust: say so before starting anything.
@@ -107,7 +107,8 @@ async function start() {
   if (!runningPid(SERVICES.find((service) => service.name === 'command-service'))) {
     const opened = await openEventLog(config, { clientId: 'toolforge-seed', writer: true });
     try {
-      seeded = await seedCatalogueIfEmpty(opened.log, DEMO_CATALOGUE);
+      // The pictures on the query service, at the address web-server.mjs gives the web app for it.
+      seeded = await seedCatalogueIfEmpty(opened.log, demoCatalogue(`http://localhost:${config.queryPort}`));
     } finally {
       await opened.close();
     }

@@ -105,6 +105,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     receipts,
     customerName: (uid) => accountStates.get(uid)?.name ?? '',
     isAdmin: (uid) => accountStates.isAdmin(uid),
+    isVerified: (uid) => accountStates.get(uid)?.emailVerified ?? false,
   });
   const reviews = new Reviews({
     handler,

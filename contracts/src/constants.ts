@@ -90,6 +90,23 @@ export const FIELD_LABELS = {
  */
 export const CUSTOMER_RESERVATION_SHARE_PERCENT = 50;
 
+/**
+ * Accounts that have not proved they own their e-mail address cost nothing to make: together, their
+ * unpaid orders may hold at most this share of a product's stock, so that a few throw-away accounts
+ * cannot take a product away from every other customer (docs/security.md, "Stock held unpaid").
+ */
+export const UNVERIFIED_RESERVATION_SHARE_PERCENT = 20;
+
+/**
+ * The most of a product the unpaid open orders of unverified accounts may hold together: the share,
+ * or one minimum order where the share is less, and never more than half the stock on hand, so
+ * that such accounts can never empty a product between them.
+ */
+export function unverifiedReservationLimit(product: { readonly stock: number; readonly minOrder: number }): number {
+  const share = Math.max(product.minOrder, Math.floor((product.stock * UNVERIFIED_RESERVATION_SHARE_PERCENT) / 100));
+  return Math.min(share, Math.floor(product.stock / 2));
+}
+
 /** The most of a product one customer's open orders may hold together. */
 export function customerReservationLimit(product: { readonly stock: number; readonly minOrder: number }): number {
   return Math.max(product.minOrder, Math.floor((product.stock * CUSTOMER_RESERVATION_SHARE_PERCENT) / 100));

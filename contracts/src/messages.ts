@@ -60,6 +60,10 @@ export const messages = {
   unrecordableValue: 'The request holds a value the shop cannot record',
   unusableIdentityClaim: (claim: string) => `The identity provider's ${claim} claim cannot be used by the shop`,
   orderNeedsEmail: 'Add an email address to your account to place orders',
+  verifyEmailToOrderMore: (allowed: number) =>
+    allowed > 0
+      ? `Maximum order quantity is ${allowed} until you verify your email address`
+      : 'Verify your email address to order this product',
   productNotFound: 'Product not found',
   productUnavailable: 'This product is no longer available',
   totalCostMismatch: (expected: string) => `Total cost should be ${expected}`,

@@ -1,6 +1,7 @@
 import type { AddProductInput, ProductCategory } from '@toolforge/contracts';
+import { PICTURES_PATH } from '@toolforge/query-service';
 
-/** A product of the demo catalogue; its picture is /images/products/<image>.svg, shipped with the web app. */
+/** A product of the demo catalogue; its picture is images/products/<image>.svg, shipped with the web app and served by the API. */
 interface CatalogueEntry extends Omit<AddProductInput, 'imageUrl' | 'category'> {
   image: string;
 }
@@ -254,20 +255,40 @@ const MACHINE_TOOLS: CatalogueEntry[] = [
   },
 ];
 
-function entries(category: ProductCategory, products: CatalogueEntry[]): AddProductInput[] {
-  return products.map(({ image, ...product }) => ({ ...product, category, imageUrl: `/images/products/${image}.svg` }));
+function entries(category: ProductCategory, products: CatalogueEntry[], picturesAt: string | undefined): AddProductInput[] {
+  return products.map(({ image, ...product }) => ({ ...product, category, imageUrl: pictureAddress(image, picturesAt) }));
+}
+
+/**
+ * The picture's address: on `picturesAt`, the API's address as the hosts hand it to the web app,
+ * which serves the shipped pictures at /images/products/ (query-service/src/catalog/pictures.ts);
+ * without it, the path alone, which only a client served beside the pictures can load.
+ *
+ * Absolute in the seed rather than made absolute on every read: a client on another origin than
+ * the web app (the spec's own) resolves a path against its own origin and shows no picture; the
+ * answers' addresses stay as stored (cached, and written as JSON by the database itself); and
+ * these are a demonstration's products, seeded once on a new log, not a shop's own.
+ */
+function pictureAddress(image: string, picturesAt: string | undefined): string {
+  const path = `${PICTURES_PATH}${image}.svg`;
+  return picturesAt === undefined ? path : new URL(path, picturesAt).href;
 }
 
 /**
  * The catalogue `make start` seeds on an empty log: eight products of each category, added in
  * turns (a hand tool, a power tool, a machine tool, …) so that the home page's six newest and every
- * page of the catalogue show all three categories.
+ * page of the catalogue show all three categories. Their pictures on `picturesAt` (see pictureAddress).
  */
-export const DEMO_CATALOGUE: readonly AddProductInput[] = interleave([
-  entries('hand-tool', HAND_TOOLS),
-  entries('power-tool', POWER_TOOLS),
-  entries('machine-tool', MACHINE_TOOLS),
-]);
+export function demoCatalogue(picturesAt?: string): AddProductInput[] {
+  return interleave([
+    entries('hand-tool', HAND_TOOLS, picturesAt),
+    entries('power-tool', POWER_TOOLS, picturesAt),
+    entries('machine-tool', MACHINE_TOOLS, picturesAt),
+  ]);
+}
+
+/** The demo catalogue with its pictures' paths alone: for a web app that serves them itself (the browser test). */
+export const DEMO_CATALOGUE: readonly AddProductInput[] = demoCatalogue();
 
 function interleave<T>(lists: T[][]): T[] {
   const longest = Math.max(...lists.map((list) => list.length));

@@ -17,7 +17,7 @@ import {
   type IdentitySource,
   type ShopConfig,
 } from '@toolforge/platform';
-import { DEMO_CATALOGUE } from './catalogue.js';
+import { demoCatalogue } from './catalogue.js';
 import { composeEmbeddedShop } from './compose.js';
 import { ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';
 import { serveWebApp, type WebServer } from './webServer.js';
@@ -70,7 +70,9 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
     const readModelDb = await openEmbeddedPostgres(config.dataDir, 'readModel');
     cleanups.push(() => readModelDb.close());
 
-    const seeded = await seedCatalogueIfEmpty(log, DEMO_CATALOGUE);
+    const apiUrl = `http://localhost:${config.apiPort}`;
+    // The pictures on the API, so that a client on another origin than the web app shows them too.
+    const seeded = await seedCatalogueIfEmpty(log, demoCatalogue(apiUrl));
     const accounts = config.authEmulatorHost
       ? await ensureDemoAccounts({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost })
       : [];
@@ -100,7 +102,6 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
     });
     if (operators) cleanups.push(() => operators.close());
     await listen(() => shop.app.listen({ host: HOST, port: config.apiPort }), 'API_PORT', config.apiPort);
-    const apiUrl = `http://localhost:${config.apiPort}`;
 
     let web: WebServer | undefined;
     if (existsSync(join(webRoot, 'index.html'))) {

@@ -37,7 +37,8 @@ export function contentSecurityPolicy(config: WebRuntimeConfig): string {
     "default-src 'self'",
     `script-src ${sources(["'self'"], firebase.scripts)}`,
     "style-src 'self'",
-    "img-src 'self' data: https:",
+    // The seeded pictures come from the query API (query-service/src/catalog/pictures.ts), http in development.
+    `img-src ${sources(["'self'", 'data:', 'https:'], [origin(config.queryApi)])}`,
     "font-src 'self'",
     `connect-src ${sources(["'self'"], apis, emulator, firebase.connect)}`,
     `frame-src ${sources(["'self'"], emulator, firebase.frames)}`,

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { DEFAULT_PARTITIONS, KafkaEventLog, type AppendResult } from '@toolforge
 import {
   createTestDatabase,
   deleteTopics,
+  freePort,
   logWriter,
   startServiceProcess,
   uniqueTopicPrefix,
@@ -126,14 +126,4 @@ function streamOrders(append: () => Promise<unknown>, perSecond: number): { stop
       await done;
     },
   };
-}
-
-/** A port nothing listens on now, for the projector's /health (two may run at once here). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  await new Promise((closed) => server.close(closed));
-  if (typeof address !== 'object' || !address) throw new Error('no port was given');
-  return address.port;
 }

@@ -70,7 +70,7 @@ const checkEachStop =
 beforeAll(async () => {
   [admin, customer] = await Promise.all([
     createAccount({ email: uniqueEmail('a11y-admin'), displayName: 'Axe Admin', emailVerified: true }),
-    createAccount({ email: uniqueEmail('a11y-customer'), displayName: 'Axe Customer' }),
+    createAccount({ email: uniqueEmail('a11y-customer'), displayName: 'Axe Customer', emailVerified: true }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });
   products = await homeProducts(stack.queryUrl);

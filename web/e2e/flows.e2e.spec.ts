@@ -58,7 +58,7 @@ const cardNames = (page: Page) => page.getByRole('article').getByRole('heading')
 beforeAll(async () => {
   [admin, customer, grantee] = await Promise.all([
     createAccount({ email: uniqueEmail('flows-admin'), displayName: 'Flows Admin', emailVerified: true }),
-    createAccount({ email: uniqueEmail('flows-customer'), displayName: 'Flows Customer' }),
+    createAccount({ email: uniqueEmail('flows-customer'), displayName: 'Flows Customer', emailVerified: true }),
     createAccount({ email: uniqueEmail('flows-grantee'), displayName: 'Flows Grantee', emailVerified: true }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });

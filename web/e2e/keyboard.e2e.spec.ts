@@ -56,7 +56,7 @@ async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', target: L
 }
 
 beforeAll(async () => {
-  customer = await createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer' });
+  customer = await createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer', emailVerified: true });
   stack = await startStack({ adminEmails: [] });
   browser = await launchChromium();
 }, 300_000);

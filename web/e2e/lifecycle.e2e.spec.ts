@@ -76,7 +76,7 @@ async function stockSettles(productId: string, stock: number, account: TestAccou
 beforeAll(async () => {
   [admin, customer] = await Promise.all([
     createAccount({ email: uniqueEmail('lifecycle-admin'), displayName: 'Lifecycle Admin', emailVerified: true }),
-    createAccount({ email: uniqueEmail('lifecycle-customer'), displayName: 'Lifecycle Customer' }),
+    createAccount({ email: uniqueEmail('lifecycle-customer'), displayName: 'Lifecycle Customer', emailVerified: true }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });
   products = await homeProducts(stack.queryUrl);

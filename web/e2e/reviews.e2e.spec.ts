@@ -23,7 +23,7 @@ let product: ProductDto;
 beforeAll(async () => {
   [admin, customer] = await Promise.all([
     createAccount({ email: uniqueEmail('reviews-admin'), displayName: 'Reviews Admin', emailVerified: true }),
-    createAccount({ email: uniqueEmail('reviews-customer'), displayName: 'Reviews Customer' }),
+    createAccount({ email: uniqueEmail('reviews-customer'), displayName: 'Reviews Customer', emailVerified: true }),
   ]);
   stack = await startStack({ adminEmails: [admin.email] });
   const newest = (await homeProducts(stack.queryUrl))[0];

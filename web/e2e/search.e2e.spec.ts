@@ -22,7 +22,7 @@ async function cardsShow(page: Page, names: string[]) {
 }
 
 beforeAll(async () => {
-  customer = await createAccount({ email: uniqueEmail('search-customer'), displayName: 'Search Customer' });
+  customer = await createAccount({ email: uniqueEmail('search-customer'), displayName: 'Search Customer', emailVerified: true });
   stack = await startStack({ adminEmails: [] });
   browser = await launchChromium();
 }, 300_000);

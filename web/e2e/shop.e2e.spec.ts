@@ -38,7 +38,7 @@ async function shoot(page: Page, width: number, name: string) {
 }
 
 beforeAll(async () => {
-  customer = await createAccount({ email: uniqueEmail('e2e-customer'), displayName: 'E2E Customer' });
+  customer = await createAccount({ email: uniqueEmail('e2e-customer'), displayName: 'E2E Customer', emailVerified: true });
   admin = await createAccount({ email: uniqueEmail('e2e-admin'), displayName: 'E2E Admin', emailVerified: true });
   stack = await startStack({ adminEmails: [admin.email] });
   browser = await launchChromium();

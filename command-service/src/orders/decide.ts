@@ -5,6 +5,7 @@ import {
   formatCents,
   messages,
   totalCostCents,
+  unverifiedReservationLimit,
   type Cents,
   type OrderPlaced,
 } from '@toolforge/contracts';
@@ -22,6 +23,10 @@ export type PlaceOrder = {
     shippingAddress: string;
     /** The total the customer was shown, rounded to the cent; it must be the server's, give or take a cent. */
     clientTotalCents: Cents;
+    /** Whether the customer has proved they own their e-mail address. */
+    customerVerified: boolean;
+    /** What unverified accounts' unpaid open orders hold of the product now, the customer's own included. */
+    unverifiedHeld: number;
   };
 };
 
@@ -29,7 +34,8 @@ export type PlaceOrder = {
  * An order reserves stock. It is refused when the product is unknown or deleted, when the quantity
  * is under minOrder, over the stock available now or over what this customer may still hold of the
  * product (customerReservationLimit of the stock on hand, less what their unpaid open orders hold),
- * and when the customer's total is not the server's.
+ * over what unverified accounts may still hold of it together when the customer is one of them
+ * (unverifiedReservationLimit), and when the customer's total is not the server's.
  */
 export function decideOrder(command: PlaceOrder, product: ProductState | undefined): Decided<OrderPlaced>[] {
   const { data } = command;
@@ -41,6 +47,10 @@ export function decideOrder(command: PlaceOrder, product: ProductState | undefin
   const mayStillHold = customerReservationLimit(product) - product.holds.of(data.userId);
   const allowed = Math.max(0, Math.min(product.availableStock, mayStillHold));
   if (data.quantity > allowed) throw new CommandRejected('conflict', messages.maxOrderQuantity(allowed));
+  if (!data.customerVerified) {
+    const unverifiedRoom = Math.max(0, Math.min(allowed, unverifiedReservationLimit(product) - data.unverifiedHeld));
+    if (data.quantity > unverifiedRoom) throw new CommandRejected('conflict', messages.verifyEmailToOrderMore(unverifiedRoom));
+  }
   const total = totalCostCents(product.priceCents, data.quantity);
   // Within a cent: a client that rounds its floating-point total the other way is not refused.
   if (Math.abs(data.clientTotalCents - total) > 1) {

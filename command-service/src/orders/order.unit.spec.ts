@@ -25,12 +25,51 @@ const productAdded = fact({
 const placed = (quantity: number, orderId = 'o0', userId = 'u0') => placedOrder({ orderId, userId, quantity });
 
 /** 10 x 10.00 = 100.00, + 5.00, + 50.00 */
-const placeTen = (clientTotalCents = 155_00): PlaceOrder => ({
+const placeTen = (clientTotalCents = 155_00, customer: { customerVerified?: boolean; unverifiedHeld?: number } = {}): PlaceOrder => ({
   type: 'PlaceOrder',
-  data: { orderId: 'o1', productId: 'p1', userId: 'u1', userName: 'Ada', quantity: 10, shippingAddress: '1 Forge Lane', clientTotalCents },
+  data: {
+    orderId: 'o1',
+    productId: 'p1',
+    userId: 'u1',
+    userName: 'Ada',
+    quantity: 10,
+    shippingAddress: '1 Forge Lane',
+    clientTotalCents,
+    customerVerified: customer.customerVerified ?? true,
+    unverifiedHeld: customer.unverifiedHeld ?? 0,
+  },
+});
+
+/** 5 x 10.00 = 50.00, + 2.50, + 50.00: the minimum order, by a customer who has not verified their address. */
+const placeFiveUnverified = (unverifiedHeld: number): PlaceOrder => ({
+  type: 'PlaceOrder',
+  data: { ...placeTen().data, quantity: 5, clientTotalCents: 102_50, customerVerified: false, unverifiedHeld },
 });
 
 describe('order decider', () => {
+  it('lets unverified accounts together hold at most a fifth of the stock unpaid: two fresh accounts cannot empty a product', () => {
+    // Stock 30: unverified accounts may hold 6 together; one has 0, 5 fit.
+    spec
+      .given([productAdded])
+      .when(placeFiveUnverified(0))
+      .then([expect.objectContaining({ type: 'OrderPlaced' })]);
+    // Another unverified account's 5 already held: 1 left, under the minimum order.
+    spec
+      .given([productAdded, placed(5)])
+      .when(placeFiveUnverified(5))
+      .thenRejects('conflict', messages.verifyEmailToOrderMore(1));
+    // Ten by an unverified account is past the share, and says so.
+    spec
+      .given([productAdded])
+      .when(placeTen(155_00, { customerVerified: false }))
+      .thenRejects('conflict', messages.verifyEmailToOrderMore(6));
+    // A verified customer is bound only by the per-customer share and the stock.
+    spec
+      .given([productAdded, placed(5)])
+      .when(placeTen(155_00, { unverifiedHeld: 5 }))
+      .then([expect.objectContaining({ type: 'OrderPlaced' })]);
+  });
+
   it('places an order at the server’s total, pending and unpaid', () => {
     spec
       .given([productAdded])

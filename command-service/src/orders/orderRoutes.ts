@@ -27,6 +27,8 @@ export async function orderRoutes(scope: FastifyInstance, { orders }: { orders: 
     async (request) => {
       const order = request.body;
       if (order.userId !== request.user.uid) throw new HttpError(403, messages.forbiddenOtherUser);
+      // An account without an address (an anonymous sign-in) is no shop account: it cannot hold stock.
+      if (!request.user.email) throw new HttpError(403, messages.orderNeedsEmail);
       const { position, orderId, totalCost } = await orders.placeOrder(request.user.uid, order, idempotencyKeyOf(request));
       return acknowledged({ position, orderId, totalCost });
     },

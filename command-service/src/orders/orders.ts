@@ -28,6 +28,8 @@ export interface OrdersDeps {
   customerName: (uid: string) => string;
   /** Whether the log says `uid` is an admin now. */
   isAdmin: (uid: string) => boolean;
+  /** Whether `uid` has proved it owns its e-mail address, as of its last sign-in. */
+  isVerified: (uid: string) => boolean;
 }
 
 export interface PlacedOrder {
@@ -95,6 +97,8 @@ export class Orders {
               quantity: order.orderQuantity,
               shippingAddress: order.shippingAddress,
               clientTotalCents,
+              customerVerified: this.deps.isVerified(actor),
+              unverifiedHeld: this.unverifiedHeld(order.productId),
             },
           };
           const { position } = await decide(this.placing, command, { actor, commandId: idempotencyKey });
@@ -102,6 +106,14 @@ export class Orders {
         },
       },
     );
+  }
+
+  /** What unverified accounts' unpaid open orders hold of the product, read at the command's turn. */
+  private unverifiedHeld(productId: string): number {
+    let held = 0;
+    for (const [uid, quantity] of this.deps.products.get(productId)?.holds.customers() ?? [])
+      if (!this.deps.isVerified(uid)) held += quantity;
+    return held;
   }
 
   /** An admin moves an order on (paid, shipped, delivered) or cancels it (without a reason). */

@@ -16,7 +16,15 @@ export function orderParts() {
 export function ordersOn(
   handler: CommandHandler,
   { orders, products, receipts }: ReturnType<typeof orderParts>,
-  { customerName = (uid: string) => `Customer ${uid}`, admins = [] as readonly string[] } = {},
+  { customerName = (uid: string) => `Customer ${uid}`, admins = [] as readonly string[], unverified = [] as readonly string[] } = {},
 ): Orders {
-  return new Orders({ handler, products, orders, receipts, customerName, isAdmin: (uid) => admins.includes(uid) });
+  return new Orders({
+    handler,
+    products,
+    orders,
+    receipts,
+    customerName,
+    isAdmin: (uid) => admins.includes(uid),
+    isVerified: (uid) => !unverified.includes(uid),
+  });
 }

@@ -55,6 +55,12 @@ export async function createAccount(
   return { uid: created.localId, email, password, displayName, idToken };
 }
 
+/** An anonymous account (Firebase's sign-up without an e-mail address): its uid and ID token. */
+export async function createAnonymousAccount(): Promise<{ uid: string; idToken: string }> {
+  const created = await call<{ localId: string; idToken: string }>('accounts:signUp?key=demo', { returnSecureToken: true });
+  return { uid: created.localId, idToken: created.idToken };
+}
+
 /** A fresh ID token for an existing account. */
 export async function signIn(email: string, password: string): Promise<string> {
   const signedIn = await call<{ idToken: string }>('accounts:signInWithPassword?key=demo', {

@@ -5,6 +5,7 @@ export * from './redis.js';
 export * from './tcpProxy.js';
 export * from './serviceProcess.js';
 export * from './servicesStack.js';
+export * from './freePort.js';
 export * from './ports.js';
 export * from './apiTokens.js';
 export * from './eventLog.js';
