@@ -109,7 +109,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   // The wait above is a signed-in caller's only: a public route ignores the header, and says nothing of it.
   describeRoutes(app, (route) => (accessOf(route) ? { headers: { [READ_AFTER_HEADER]: readAfterDoc } } : {}));
   await app.register(documented({ tag: API_TAGS.catalogue }, catalogueRoutes), { store, reads });
-  await app.register(productPictures);
+  await app.register(documented({ tag: API_TAGS.catalogue }, productPictures));
   await app.register(documented({ tag: API_TAGS.orders }, orderRoutes), {
     store,
     reads,

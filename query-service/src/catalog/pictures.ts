@@ -19,15 +19,16 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * a path that names no shipped picture (`../../etc/passwd`, `%2e%2e%2f…`, a folder) never reaches
  * the file system and gets the API's 404. Each answer may be cached for a year (ETag and
  * Last-Modified to revalidate), and says Cross-Origin-Resource-Policy: cross-origin instead of
- * Helmet's same-origin, which would stop an <img> on any other origin from showing it.
+ * Helmet's same-origin, which would stop an <img> on any other origin from showing it. A picture's GET and HEAD are in the API
+ * description, under the catalogue's tag.
  */
 export async function productPictures(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, {
     root: PICTURES_DIR,
     prefix: PICTURES_PATH,
     wildcard: false,
-    // The routes are files, not API operations: not in the API description.
-    schemaHide: true,
+    // Each picture is in the API description (under the catalogue's tag), as every route is.
+    schemaHide: false,
     // The query side sends no other file: no reply.sendFile.
     decorateReply: false,
     maxAge: ONE_YEAR_MS,
