@@ -47,18 +47,31 @@ function whyNotOfOrder(event: StoredEvent, order: OrderInLog): string | undefine
   return undefined;
 }
 
+/** Who reads the history: its customer, or an admin. */
+export interface HistoryReader {
+  readonly admin: boolean;
+}
+
 /** Who caused an event, as the order sees it: the shop itself (no actor), its customer, or an admin. */
 function causedBy(actor: string | null, order: OrderInLog): OrderHistoryEntry['by'] {
   if (actor === null) return 'shop';
   return actor === order.userId ? 'customer' : 'admin';
 }
 
-function entryOf(event: StoredEvent<OrderEvent>, order: OrderInLog): OrderHistoryEntry {
+/**
+ * The uid an entry shows: an admin reading the history sees whose every step was; its customer
+ * sees their own uid and otherwise only `by` ("admin"): a shop's staff are not named to customers.
+ */
+function actorShown(actor: string | null, order: OrderInLog, reader: HistoryReader): string | null {
+  return reader.admin || actor === order.userId ? actor : null;
+}
+
+function entryOf(event: StoredEvent<OrderEvent>, order: OrderInLog, reader: HistoryReader): OrderHistoryEntry {
   return {
     position: formatPosition(event.position),
     type: event.type,
     occurredAt: event.meta.occurredAt,
-    actor: event.meta.actor,
+    actor: actorShown(event.meta.actor, order, reader),
     by: causedBy(event.meta.actor, order),
     status: STATUS_AFTER[event.type],
     details: detailsOf(event),
@@ -74,13 +87,14 @@ function entryOf(event: StoredEvent<OrderEvent>, order: OrderInLog): OrderHistor
 export function orderHistory(
   order: OrderInLog,
   events: readonly StoredEvent[],
+  reader: HistoryReader,
   leftOut: (event: StoredEvent, why: string) => void,
 ): OrderHistoryResponse {
   const entries: OrderHistoryEntry[] = [];
   for (const event of events) {
     const why = whyNotOfOrder(event, order);
     if (why) leftOut(event, why);
-    else entries.push(entryOf(event as StoredEvent<OrderEvent>, order));
+    else entries.push(entryOf(event as StoredEvent<OrderEvent>, order, reader));
   }
   return { orderId: order.orderId, entries };
 }

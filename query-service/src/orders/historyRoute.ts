@@ -28,9 +28,10 @@ export async function orderHistoryRoute(parent: FastifyInstance, { store, events
       const { id } = request.params;
       const order = await store.orderInLog(id);
       if (!order) throw new HttpError(404, messages.orderNotFound);
-      if (order.userId !== request.user.uid && !(await isAdmin(request.user))) throw new HttpError(403, messages.forbiddenOtherOrder);
+      const admin = await isAdmin(request.user);
+      if (order.userId !== request.user.uid && !admin) throw new HttpError(403, messages.forbiddenOtherOrder);
       const events = await eventsAt.readAt(TOPICS.orders, order.partition, order.eventOffsets);
-      return orderHistory(order, events, (event, why) =>
+      return orderHistory(order, events, { admin }, (event, why) =>
         request.log.warn({ orderId: id, position: formatPosition(event.position) }, `an event left out of the order's history: ${why}`),
       );
     },
