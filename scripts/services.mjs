@@ -47,6 +47,8 @@ async function start() {
   console.log(`
 Services mode: run each service with these settings (README, "Services mode"):
   export KAFKA_BROKERS=${KAFKA_BROKER}
+  export $(node infra/kafka/kafka.mjs env command-service)  # each its own Kafka principal: projector,
+                                                            # query-service, operator (toolforge)
   export DATABASE_URL=postgres://postgres@127.0.0.1:${POSTGRES_PORT}/${DATABASE}
   export REDIS_URL=${REDIS_URL}
   export FIREBASE_AUTH_EMULATOR_HOST=${EMULATOR_HOST}

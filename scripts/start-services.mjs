@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startInBackground, stopByPidFile } from './processes.mjs';
+import { KAFKA_BROKER, kafkaSaslEnv } from '../infra/kafka/kafka.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pidDir = join(root, '.run', 'pids');
@@ -24,20 +25,32 @@ const STOP_TIMEOUT_MS = 20_000;
  */
 const env = {
   ...process.env,
-  KAFKA_BROKERS: process.env.KAFKA_BROKERS || '127.0.0.1:9092',
+  KAFKA_BROKERS: process.env.KAFKA_BROKERS || KAFKA_BROKER,
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/toolforge',
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
 };
 
 /**
+ * The KAFKA_SASL_* settings a process signs in with as `principal`: on the project's broker, that
+ * principal's own (its ACLs let the command service alone write); on a cluster named in
+ * KAFKA_BROKERS, the environment's as they are.
+ */
+const signInAs = (principal) => (process.env.KAFKA_BROKERS ? {} : kafkaSaslEnv(principal));
+
+/**
  * In the order they start; they stop in the reverse order. Each is ready when its /ready answers
  * 200 (the projector's on PROJECTOR_PORT); the web app when it answers at all.
  */
 const SERVICES = [
-  { name: 'projector', main: 'projector/dist/main.js', ready: { port: 'projectorPort', path: '/ready' } },
-  { name: 'query-service', main: 'query-service/dist/main.js', ready: { port: 'queryPort', path: '/ready' } },
-  { name: 'command-service', main: 'command-service/dist/main.js', ready: { port: 'commandPort', path: '/ready' } },
+  { name: 'projector', main: 'projector/dist/main.js', ready: { port: 'projectorPort', path: '/ready' }, kafka: 'projector' },
+  { name: 'query-service', main: 'query-service/dist/main.js', ready: { port: 'queryPort', path: '/ready' }, kafka: 'query-service' },
+  {
+    name: 'command-service',
+    main: 'command-service/dist/main.js',
+    ready: { port: 'commandPort', path: '/ready' },
+    kafka: 'command-service',
+  },
   { name: 'web', main: 'scripts/web-server.mjs', ready: { port: 'webPort', path: '/' }, optional: true },
 ];
 
@@ -76,7 +89,7 @@ async function startService(service, config) {
     command: process.execPath,
     args: [join(root, service.main)],
     cwd: root,
-    env,
+    env: service.kafka ? { ...env, ...signInAs(service.kafka) } : env,
     logFile: logFile(service),
     pidFile: pidFile(service),
     ready: { url: `http://127.0.0.1:${config[service.ready.port]}${service.ready.path}` },
@@ -105,7 +118,8 @@ async function start() {
   // The command service is the log's single writer: seed before it starts, as that writer.
   let seeded = 0;
   if (!runningPid(SERVICES.find((service) => service.name === 'command-service'))) {
-    const opened = await openEventLog(config, { clientId: 'toolforge-seed', writer: true });
+    const asWriter = readConfig({ ...env, ...signInAs('command-service') });
+    const opened = await openEventLog(asWriter, { clientId: 'toolforge-seed', writer: true });
     try {
       // The pictures on the query service, at the address web-server.mjs gives the web app for it.
       seeded = await seedCatalogueIfEmpty(opened.log, demoCatalogue(`http://localhost:${config.queryPort}`));

@@ -26,6 +26,7 @@ export * from './http/apiReference.js';
 export * from './eventLog/kafkaEventConsumer.js';
 export * from './eventLog/kafkaLogIdentity.js';
 export * from './eventLog/kafkaRecords.js';
+export { kafkaSignIn } from './eventLog/kafkaClient.js';
 export * from './logger.js';
 export * from './shutdown.js';
 export * from './timing/sleepers.js';

@@ -29,13 +29,14 @@ export interface OpenedEventLog {
  * first, as `make start` does: PGlite's files are for one process at a time.
  */
 export async function openEventLog(
-  config: Pick<ShopConfig, 'kafkaBrokers' | 'kafkaTransactionalId' | 'kafkaTopicPrefix' | 'dataDir'>,
+  config: Pick<ShopConfig, 'kafkaBrokers' | 'kafkaSecurity' | 'kafkaTransactionalId' | 'kafkaTopicPrefix' | 'dataDir'>,
   role: { clientId: string; writer: boolean },
 ): Promise<OpenedEventLog> {
   if (config.kafkaBrokers) {
     const log = await KafkaEventLog.open({
       brokers: config.kafkaBrokers,
       clientId: role.clientId,
+      security: config.kafkaSecurity,
       topicPrefix: config.kafkaTopicPrefix,
       transactionalId: role.writer ? config.kafkaTransactionalId : undefined,
     });

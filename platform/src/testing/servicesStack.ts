@@ -18,7 +18,7 @@ import { openEventLog } from '../eventLog/openEventLog.js';
 import { sqlCheckpoints } from '../readModel/projectionStore.js';
 import { offsetsApplied } from '../readModel/readStore.js';
 import type { SqlExecutor } from '../readModel/sql.js';
-import { uniqueTopicPrefix, deleteTopics } from './kafka.js';
+import { uniqueTopicPrefix, deleteTopics, kafkaSignInEnv } from './kafka.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 import { deleteKeys, uniqueKeyPrefix } from './redis.js';
 import { startProcess, type LaunchedProcess } from './serviceProcess.js';
@@ -28,10 +28,10 @@ const REPOSITORY = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /** In the order scripts/start-services.mjs starts them; each is ready when `path` answers 2xx on its port. */
 const SERVICES = [
-  { name: 'projector', main: 'projector/dist/main.js', port: 'projector', path: '/ready' },
-  { name: 'query-service', main: 'query-service/dist/main.js', port: 'query', path: '/ready' },
-  { name: 'command-service', main: 'command-service/dist/main.js', port: 'command', path: '/ready' },
-  { name: 'web', main: 'scripts/web-server.mjs', port: 'web', path: '/' },
+  { name: 'projector', main: 'projector/dist/main.js', port: 'projector', path: '/ready', kafka: 'projector' },
+  { name: 'query-service', main: 'query-service/dist/main.js', port: 'query', path: '/ready', kafka: 'query-service' },
+  { name: 'command-service', main: 'command-service/dist/main.js', port: 'command', path: '/ready', kafka: 'command-service' },
+  { name: 'web', main: 'scripts/web-server.mjs', port: 'web', path: '/', kafka: undefined },
 ] as const;
 
 export interface ServicesStackPorts {
@@ -181,7 +181,8 @@ export async function startServicesStack<Seeded>(options: ServicesStackOptions<S
   };
   try {
     // As the log's writer, under the transactional id the command service takes over after it.
-    const opened = await openEventLog(readConfig(env), { clientId: `toolforge-${options.label}-seed`, writer: true });
+    const asWriter = { ...env, ...kafkaSignInEnv(options.kafkaBrokers, 'command-service') };
+    const opened = await openEventLog(readConfig(asWriter), { clientId: `toolforge-${options.label}-seed`, writer: true });
     const recording = recordingAppends(opened.log);
     let seeded: Seeded;
     try {
@@ -200,7 +201,8 @@ export async function startServicesStack<Seeded>(options: ServicesStackOptions<S
           command: process.execPath,
           args: [...(options.nodeArguments ?? []), join(REPOSITORY, service.main)],
           cwd: REPOSITORY,
-          env,
+          // Each signs in to Kafka as its own principal, as in production.
+          env: service.kafka ? { ...env, ...kafkaSignInEnv(options.kafkaBrokers, service.kafka) } : env,
           output: 'collect',
           ready: { url: `http://127.0.0.1:${ports[service.port]}${service.path}` },
           timeoutMs: readyTimeoutMs,
@@ -224,7 +226,8 @@ export async function startServicesStack<Seeded>(options: ServicesStackOptions<S
       database,
       seeded,
       launchedAt,
-      env,
+      // As the operators' tool would open it.
+      env: { ...env, ...kafkaSignInEnv(options.kafkaBrokers, 'operator') },
       halt,
       stop,
     };

@@ -1,6 +1,6 @@
 import { Kafka, Partitioners, logLevel, type Producer } from 'kafkajs';
 import type { Topic } from '@toolforge/contracts';
-import { HEADERS, TopicNames, type EmbeddedPostgres } from '@toolforge/platform';
+import { HEADERS, TopicNames, kafkaSignIn, readKafkaSecurity, type EmbeddedPostgres } from '@toolforge/platform';
 
 /** Whatever a log may hold, shop event or not: what a test puts there behind the command side's back. */
 export interface EventEnvelope {
@@ -41,7 +41,13 @@ export class RecordProducer {
 
   static async open(brokers: readonly string[], topicPrefix: string): Promise<RecordProducer> {
     // The shop's writer's partitioner: a key lands where the shop's own records of that key are.
-    const kafka = new Kafka({ brokers: [...brokers], clientId: 'toolforge-tests', logLevel: logLevel.ERROR });
+    // Signed in as the test run is (its KAFKA_SASL_*): the tests' broker takes no one unnamed.
+    const kafka = new Kafka({
+      brokers: [...brokers],
+      clientId: 'toolforge-tests',
+      logLevel: logLevel.ERROR,
+      ...kafkaSignIn(readKafkaSecurity()),
+    });
     const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
     await producer.connect();
     return new RecordProducer(producer, new TopicNames(topicPrefix));
