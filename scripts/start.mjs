@@ -17,10 +17,13 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const { identitySource, readConfig } = await import(join(root, 'platform/dist/index.js'));
-const { startEmbeddedShop, describeRunningShop } = await import(entry);
+const { startEmbeddedShop, describeRunningShop, DEMO_ADMIN_EMAIL } = await import(entry);
 
 const DEVELOPMENT_EMULATOR = '127.0.0.1:9099';
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEVELOPMENT_EMULATOR;
+// The demo admin the banner prints is an admin only here, on the emulator: the services have no
+// default admin, so a shop on real Firebase never grants the role to a published demo address.
+if (process.env.FIREBASE_AUTH_EMULATOR_HOST) process.env.ADMIN_EMAILS ??= DEMO_ADMIN_EMAIL;
 
 let config;
 try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '@toolforge/platform';
 import { describeRunningShop, describeServicesMode } from './banner.js';
-import { DEMO_ACCOUNTS } from './demoAccounts.js';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from './demoAccounts.js';
 import type { RunningShop } from './host.js';
 
 const emulator = { kind: 'emulator', host: '127.0.0.1:9099' } as const;
@@ -20,7 +20,8 @@ function embeddedShop(overrides: Partial<RunningShop> = {}): RunningShop {
     seeded: 24,
     accounts: DEMO_ACCOUNTS,
     identity: emulator,
-    config: readConfig({}),
+    // As scripts/start.mjs sets it on the emulator: the services themselves have no default admin.
+    config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL }),
     close: async () => {},
     ...overrides,
   };
@@ -47,6 +48,7 @@ describe('the start banners', () => {
 
   it('make start-services: the same layout, with each service, the servers (no password) and the logs', () => {
     const config = readConfig({
+      ADMIN_EMAILS: DEMO_ADMIN_EMAIL,
       KAFKA_BROKERS: '127.0.0.1:9092',
       DATABASE_URL: 'postgres://postgres:s3cret@127.0.0.1:5432/toolforge',
       REDIS_URL: 'redis://127.0.0.1:6379',

@@ -13,8 +13,10 @@ export interface DemoAccount {
  * an admin because its address is in ADMIN_EMAILS, like any other. Passwords follow the sign-in
  * form's rule: letters, digits and @#$%&!, at least 6.
  */
+export const DEMO_ADMIN_EMAIL = 'admin@toolforge.test';
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'admin', email: 'admin@toolforge.test', password: 'Admin@2022forge', displayName: 'Shop Admin' },
+  { role: 'admin', email: DEMO_ADMIN_EMAIL, password: 'Admin@2022forge', displayName: 'Shop Admin' },
   { role: 'customer', email: 'customer@toolforge.test', password: 'Customer@2022forge', displayName: 'Casey Customer' },
 ];
 

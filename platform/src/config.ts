@@ -228,7 +228,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     queryPort: port(env.QUERY_PORT, 5002, 'QUERY_PORT'),
     webPort,
     dataDir: resolve(env.DATA_DIR || '.data'),
-    adminEmails: list(env.ADMIN_EMAILS ?? 'admin@toolforge.test') ?? [],
+    // No default: a shop on real Firebase names its admins; `make start` names its demo admin (scripts/start.mjs).
+    adminEmails: list(env.ADMIN_EMAILS) ?? [],
     jwtSecret: jwtSecret(env.JWT_SECRET),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-toolforge',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined,

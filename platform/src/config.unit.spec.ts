@@ -26,6 +26,11 @@ describe('readConfig', () => {
     expect(readConfig({ JWT_SECRET: '' }).jwtSecret).toBeUndefined();
   });
 
+  it('names no admin unless ADMIN_EMAILS does: the demo address is make start’s alone', () => {
+    expect(readConfig({}).adminEmails).toEqual([]);
+    expect(readConfig({ ADMIN_EMAILS: ' owner@shop.test , ops@shop.test ' }).adminEmails).toEqual(['owner@shop.test', 'ops@shop.test']);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says which', () => {
     expect(readConfig({}).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

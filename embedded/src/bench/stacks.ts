@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaunchedProcess } from '@toolforge/platform/testing';
+import { DEMO_ADMIN_EMAIL } from '../demoAccounts.js';
 import type { HistorySize, SeededHistory } from './seed.js';
 import type { BenchSettings, StackName } from './settings.js';
 
@@ -33,7 +34,7 @@ export const CATCH_UP_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * What every shop process of the bench runs with. The rate limits are off, or the bench would
- * measure them (RATE_LIMIT_LOGIN/ORDER/QUERY are issue 12's; a build without them ignores them).
+ * measure them (RATE_LIMIT_LOGIN/ORDER/QUERY/COMMAND; a build without one ignores it).
  * One JWT secret for all of a stack's processes, so a token from /login passes the query service.
  */
 export function shopEnvironment(settings: BenchSettings): NodeJS.ProcessEnv {
@@ -43,6 +44,9 @@ export function shopEnvironment(settings: BenchSettings): NodeJS.ProcessEnv {
     RATE_LIMIT_ORDER: '0',
     RATE_LIMIT_QUERY: '0',
     QUERY_RATE_LIMIT: '0',
+    RATE_LIMIT_COMMAND: '0',
+    // The demo admin adds the products the shoppers order (shoppers.ts); it is an admin only by this.
+    ADMIN_EMAILS: DEMO_ADMIN_EMAIL,
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     FIREBASE_AUTH_EMULATOR_HOST: settings.authEmulatorHost,
