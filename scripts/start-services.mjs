@@ -30,6 +30,9 @@ const env = {
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
 };
+// On the emulator, the demo admin the banner prints (embedded/src/demoAccounts.ts) is an admin, as
+// under `make start`; the services themselves have no default admin.
+if (env.FIREBASE_AUTH_EMULATOR_HOST) env.ADMIN_EMAILS ??= 'admin@toolforge.test';
 
 /**
  * The KAFKA_SASL_* settings a process signs in with as `principal`: on the project's broker, that
