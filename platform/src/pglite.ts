@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { ownerOnlyDurableFiles } from './pgliteFiles.js';
 import { copyInputFiles } from './readModel/copyInput.js';
 
 /**
@@ -30,11 +31,12 @@ const FORMER_REBUILD_SCHEMAS = ['toolforge_rebuild', 'toolforge_retired'];
 export async function openEmbeddedPostgres(dataDir: string | null, database: EmbeddedDatabase = 'log'): Promise<PGlite> {
   if (dataDir === null) return PGlite.create(EVERY_PGLITE);
   const path = join(dataDir, EMBEDDED_DATABASES[database]);
-  await mkdir(path, { recursive: true });
+  // The owner's only, as everything PGlite makes in it (pgliteFiles.ts).
+  await mkdir(path, { recursive: true, mode: 0o700 });
   if (database === 'readModel') return PGlite.create(path, EVERY_PGLITE);
   const db = await PGlite.create(path, {
     ...EVERY_PGLITE,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${LOG_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, ...DURABLE_COMMITS, '-c', `shared_buffers=${LOG_SHARED_BUFFERS}`],
   });
   await dropFormerReadModel(db).catch(async (error: unknown) => {
     await db.close();
@@ -43,8 +45,22 @@ export async function openEmbeddedPostgres(dataDir: string | null, database: Emb
   return db;
 }
 
-/** What every PGlite of the shop is opened with: COPY's input handed over as a file (readModel/copyInput.ts). */
-const EVERY_PGLITE: PGliteOptions = { extensions: { copyInput: copyInputFiles } };
+/**
+ * What every PGlite of the shop is opened with: COPY's input handed over as a file
+ * (readModel/copyInput.ts), and files that are flushed when Postgres flushes them and are the
+ * owner's only (pgliteFiles.ts).
+ */
+const EVERY_PGLITE: PGliteOptions = { extensions: { copyInput: copyInputFiles, files: ownerOnlyDurableFiles } };
+
+/**
+ * An acknowledged append is on disk (docs/event-log.md, "Durability"): PGlite starts Postgres with
+ * fsync off (`-F`), which these turn back on, later arguments winning. WAL is flushed with fsync(),
+ * the call that reaches the file system's flush (pgliteFiles.ts); fdatasync, Postgres's default on
+ * Linux, is a syscall Emscripten answers without touching the file. A commit flushes the WAL once,
+ * and the log's appends of one group-commit batch are one transaction (PgliteEventLog.appendBatch):
+ * one flush a batch. The read model keeps PGlite's fsync off: it is made again from the log.
+ */
+const DURABLE_COMMITS = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
 
 /**
  * The log's page cache, a quarter of PGlite's default: the log is appended at its end and read in
