@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataDirInUse, lockDataDir } from './dataDirLock.js';
 import { launch } from './testing/index.js';
 
@@ -10,11 +10,17 @@ describe('lockDataDir', () => {
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'toolforge-lock-'));
   });
-  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The pid a lock file names (its first line). */
+  const holderOf = async (file: string) => (await readFile(file, 'utf8')).split('\n')[0];
 
   it('takes the data dir, writing this pid, and gives it back on release', async () => {
     const lock = await lockDataDir(dataDir);
-    expect(await readFile(lock.file, 'utf8')).toBe(String(process.pid));
+    expect(await holderOf(lock.file)).toBe(String(process.pid));
     await lock.release();
     const again = await lockDataDir(dataDir);
     await again.release();
@@ -35,7 +41,7 @@ describe('lockDataDir', () => {
     await other.exited;
     await writeFile(join(dataDir, 'toolforge.lock'), String(other.pid));
     const lock = await lockDataDir(dataDir);
-    expect(await readFile(lock.file, 'utf8')).toBe(String(process.pid));
+    expect(await holderOf(lock.file)).toBe(String(process.pid));
     await lock.release();
   });
 
@@ -50,5 +56,55 @@ describe('lockDataDir', () => {
     await writeFile(join(dataDir, 'toolforge.lock'), String(process.pid));
     const lock = await lockDataDir(dataDir);
     await lock.release();
+  });
+
+  it("makes a new data dir the owner's only, and says nothing", async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const fresh = join(dataDir, 'fresh');
+    const lock = await lockDataDir(fresh);
+    try {
+      expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+      expect((await stat(lock.file)).mode & 0o777).toBe(0o600);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('tightens what is open to other users in an existing data dir, saying how many in one line', async () => {
+    // As an earlier ToolForge left it: PGlite's 0666 files and 0755 folders.
+    await chmod(dataDir, 0o755);
+    await mkdir(join(dataDir, 'pg', 'pg_wal'), { recursive: true, mode: 0o755 });
+    await writeFile(join(dataDir, 'pg', 'pg_wal', '000000010000000000000001'), 'wal', { mode: 0o666 });
+    await writeFile(join(dataDir, 'pg', 'PG_VERSION'), '17', { mode: 0o640 });
+    await writeFile(join(dataDir, 'pg', 'postmaster.opts'), 'x', { mode: 0o600 });
+    await chmod(join(dataDir, 'pg'), 0o755);
+    await chmod(join(dataDir, 'pg', 'pg_wal'), 0o750);
+    await chmod(join(dataDir, 'pg', 'pg_wal', '000000010000000000000001'), 0o666);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    const lock = await lockDataDir(dataDir);
+    try {
+      const modes = Object.fromEntries(
+        await Promise.all(
+          ['.', 'pg', 'pg/pg_wal', 'pg/pg_wal/000000010000000000000001', 'pg/PG_VERSION', 'pg/postmaster.opts'].map(
+            async (entry) => [entry, ((await stat(join(dataDir, entry))).mode & 0o777).toString(8)] as const,
+          ),
+        ),
+      );
+      expect(modes).toEqual({
+        '.': '700',
+        pg: '700',
+        'pg/pg_wal': '700',
+        'pg/pg_wal/000000010000000000000001': '600',
+        'pg/PG_VERSION': '600',
+        'pg/postmaster.opts': '600',
+      });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/: 5 files and folders were open to other users; they are the owner's only now/);
+      expect(await readdir(dataDir)).toEqual(['pg', 'toolforge.lock']);
+    } finally {
+      await lock.release();
+    }
   });
 });
