@@ -4,6 +4,7 @@ import {
   API_TAGS,
   VerifiedIdTokens,
   apiTokens,
+  letInByProvider,
   documented,
   frameworkErrors,
   healthRoutes,
@@ -144,6 +145,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     secret: deps.jwtSecret,
     isAdmin: (caller) => accountStates.isAdmin(caller.uid),
     isSessionCurrent: (caller) => sessionIsCurrent(caller, accounts.standing(caller.uid)),
+    isLetInByProvider: letInByProvider(deps.identity, app.log),
     idTokenCaller: commandIdTokenCaller(accounts, accountStates, idTokens),
   });
   await app.register(documented({ tag: API_TAGS.accounts }, identityRoutes), { accounts, identity: deps.identity });

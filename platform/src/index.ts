@@ -35,6 +35,7 @@ export * from './userStanding.js';
 export * from './identity/identityProvider.js';
 export * from './identity/firebaseIdentity.js';
 export * from './identity/verifiedIdTokens.js';
+export * from './identity/providerAccounts.js';
 export * from './operatorSocket/index.js';
 export * from './embeddedThreads/threadedEventLog.js';
 export * from './embeddedThreads/threadedReadModel.js';

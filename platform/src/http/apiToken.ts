@@ -17,6 +17,8 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 /** An API token's claims: the user, and `sv`, the version of the user's stream it was issued at. */
 export interface ApiTokenClaims extends ApiUser {
   readonly sv: number;
+  /** Seconds since the epoch; @fastify/jwt sets it as it signs. */
+  readonly iat?: number;
 }
 
 /** A verified token's user, with its session version under a readable name. */
@@ -27,6 +29,8 @@ export interface ApiCaller extends ApiUser {
    * does). Its session is the identity provider's: revocation there ends it (see VerifiedIdTokens).
    */
   readonly viaIdToken?: true;
+  /** When the API token was issued (ms since the epoch): a session the identity provider revoked later has ended. */
+  readonly issuedAt?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -61,6 +65,11 @@ export interface ApiTokenOptions {
    * verified; rejects a token that does not verify. Without it only API tokens are accepted.
    */
   idTokenCaller?: (idToken: string) => Promise<ApiCaller>;
+  /**
+   * Whether the identity provider still lets an API token's account in (not disabled, its sessions
+   * not revoked since the token was issued); see ProviderAccounts. Defaults to yes.
+   */
+  isLetInByProvider?: (caller: ApiCaller) => boolean | Promise<boolean>;
   expiresIn?: string;
 }
 
@@ -86,10 +95,13 @@ export const apiTokens = fp<ApiTokenOptions>(
         email: claims.email,
         admin: claims.admin === true,
         sessionVersion: claims.sv,
+        issuedAt: typeof claims.iat === 'number' ? claims.iat * 1000 : undefined,
       }),
     });
     const isAdmin = options.isAdmin ?? ((caller: ApiCaller) => caller.admin);
-    const isSessionCurrent = options.isSessionCurrent ?? (() => true);
+    const isLetInByProvider = options.isLetInByProvider ?? (() => true);
+    const isSessionCurrent = async (caller: ApiCaller) =>
+      (await (options.isSessionCurrent ?? (() => true))(caller)) && (await isLetInByProvider(caller));
 
     app.decorate('issueApiToken', (user: ApiUser, sessionVersion: number) =>
       app.jwt.sign({ uid: user.uid, name: user.name, email: user.email, admin: user.admin, sv: sessionVersion }),

@@ -44,6 +44,16 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
     async revokeSessions(uid: string) {
       await auth.revokeRefreshTokens(uid);
     },
+    async accountStatus(uid: string) {
+      try {
+        const user = await auth.getUser(uid);
+        const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : Number.NaN;
+        return { disabled: user.disabled, sessionsValidSince: Number.isNaN(validSince) ? null : validSince };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
     async findUserByEmail(email: string) {
       try {
         const user = await auth.getUserByEmail(email);

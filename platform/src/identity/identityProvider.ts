@@ -26,6 +26,15 @@ export interface IdentityProvider {
   findUserByEmail(email: string): Promise<IdentityAccount | null>;
   /** Ends the account's sessions at the identity provider: ID tokens issued before now stop verifying. */
   revokeSessions(uid: string): Promise<void>;
+  /** Whether the provider still lets the account in; null for an account it does not know (deleted). */
+  accountStatus(uid: string): Promise<ProviderAccountStatus | null>;
+}
+
+/** An account as the identity provider has it now. */
+export interface ProviderAccountStatus {
+  readonly disabled: boolean;
+  /** Milliseconds since the epoch: sessions begun before this were revoked there; null when none were. */
+  readonly sessionsValidSince: number | null;
 }
 
 export class InvalidIdentityToken extends Error {
