@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, READ_AFTER_HEADER, formatCents, totalCostCents, type LoginResponse } from '@toolforge/contracts';
-import { createAccount, uniqueEmail } from '@toolforge/platform/testing';
+import { createAccount, signIn, uniqueEmail, updateAccount } from '@toolforge/platform/testing';
 import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTestShop.js';
 
 /**
@@ -14,6 +14,8 @@ import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTest
 
 const RUNS_PER_ROUTE = 120;
 const TIME_LIMIT_PER_ROUTE_MS = 12_000;
+/** Runs of the identity provider's claims: each makes an account in the emulator. */
+const CLAIM_RUNS = 30;
 
 /** Text a hostile client would try: any UTF-16 code unit (lone surrogates, NUL, controls, bidi overrides) and known trouble. */
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
@@ -282,6 +284,39 @@ describe('every route, fuzzed (embedded stack)', () => {
     },
     60_000,
   );
+
+  /**
+   * What an identity provider says of an account is written by whoever holds it (issue 34, row 2):
+   * an account whose display name and picture are any text signs in through its ID token on its
+   * first order, beside another customer's order in the same batch. Neither answer is a 5xx, and the
+   * other customer's order always goes through. An account costs the emulator a few calls: fewer runs.
+   */
+  it('an ID token’s claims: any display name and picture, beside another customer’s order', async () => {
+    await fc.assert(
+      fc.asyncProperty(nastyText, nastyText, async (displayName, photoUrl) => {
+        const account = await createAccount({ emailVerified: true });
+        try {
+          await updateAccount(account.uid, { displayName, photoUrl });
+        } catch {
+          // What the provider itself refuses never reaches the shop.
+          fc.pre(false);
+        }
+        const idToken = await signIn(account.email, account.password);
+        const [theirs, bystander] = await Promise.all([
+          shop.app.inject({
+            method: 'POST',
+            url: '/order',
+            headers: { authorization: `Bearer ${idToken}` },
+            payload: { ...validOrder(), userId: account.uid },
+          }),
+          shop.app.inject({ method: 'POST', url: '/order', headers: { authorization: `Bearer ${admin.token}` }, payload: validOrder() }),
+        ]);
+        expect(theirs.statusCode, theirs.body.slice(0, 300)).toBeLessThan(500);
+        expect(bystander.statusCode, bystander.body.slice(0, 300)).toBe(200);
+      }),
+      { numRuns: CLAIM_RUNS, interruptAfterTimeLimit: TIME_LIMIT_PER_ROUTE_MS, markInterruptAsFailure: false },
+    );
+  }, 60_000);
 
   it.each(['/homeproducts', '/productscount', '/products', '/allorders', '/reviews', '/latestreviews'])(
     'GET %s: any query and headers',
