@@ -10,16 +10,14 @@ import {
   lockDataDir,
   openEmbeddedPostgres,
   pgliteSql,
-  commandRateLimit,
-  queryRateLimit,
   serveOperatorSocket,
-  shopRateLimits,
   type IdentitySource,
   type ShopConfig,
 } from '@toolforge/platform';
 import { demoCatalogue } from './catalogue.js';
 import { composeEmbeddedShop } from './compose.js';
 import { ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';
+import { embeddedSettings } from './settings.js';
 import { serveWebApp, type WebServer } from './webServer.js';
 
 export interface RunningShop {
@@ -82,16 +80,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       log,
       identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
       jwtSecret: await apiTokenSecret(config),
-      adminEmails: config.adminEmails,
-      origins: config.webOrigins,
-      rateLimits: shopRateLimits(config),
-      queryRateLimit: queryRateLimit(config.queryRateLimit),
-      commandRateLimit: commandRateLimit(config.commandRateLimit),
-      commandLimits: { deadlineMs: config.commandDeadlineMs, limit: config.commandQueueLimit },
-      logger: { level: config.logLevel ?? 'warn' },
-      trustProxy: config.trustProxy,
-      reservationTtlMs: config.reservationTtlMs,
-      bulkBuildFrom: config.bulkBuildFrom,
+      ...embeddedSettings(config),
     });
     cleanups.push(() => shop.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).

@@ -1,0 +1,35 @@
+import { commandRateLimit, queryRateLimit, shopRateLimits, type ShopConfig } from '@toolforge/platform';
+import type { EmbeddedShopDeps } from './compose.js';
+
+/**
+ * What the environment's settings (the README's Configuration table) make of `make start`'s shop:
+ * the same limits, deadlines and policies the services read from it in services mode.
+ */
+export function embeddedSettings(
+  config: ShopConfig,
+): Pick<
+  EmbeddedShopDeps,
+  | 'adminEmails'
+  | 'origins'
+  | 'rateLimits'
+  | 'queryRateLimit'
+  | 'commandRateLimit'
+  | 'commandLimits'
+  | 'logger'
+  | 'trustProxy'
+  | 'reservationTtlMs'
+  | 'bulkBuildFrom'
+> {
+  return {
+    adminEmails: config.adminEmails,
+    origins: config.webOrigins,
+    rateLimits: shopRateLimits(config),
+    queryRateLimit: queryRateLimit(config.queryRateLimit),
+    commandRateLimit: commandRateLimit(config.commandRateLimit),
+    commandLimits: { deadlineMs: config.commandDeadlineMs, limit: config.commandQueueLimit },
+    logger: { level: config.logLevel ?? 'warn' },
+    trustProxy: config.trustProxy,
+    reservationTtlMs: config.reservationTtlMs,
+    bulkBuildFrom: config.bulkBuildFrom,
+  };
+}
