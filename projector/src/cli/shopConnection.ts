@@ -50,7 +50,11 @@ export class CannotConnect extends Error {
   }
 }
 
-type ConnectionSettings = Pick<ShopConfig, 'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix'>;
+type ConnectionSettings = Pick<
+  ShopConfig,
+  'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix'
+> &
+  Partial<Pick<ShopConfig, 'kafkaSecurity'>>;
 
 /** What a command needs of the shop: the read model too, or the read model to write (named by the command that writes it). */
 export interface ShopNeeds {
@@ -75,7 +79,9 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
   let log: KafkaEventLog;
   try {
     // No transactional id: a reader never claims the writer's place, nor fences the command service.
-    log = await KafkaEventLog.open({ brokers, clientId: 'toolforge-cli', topicPrefix: config.kafkaTopicPrefix });
+    // Settings that name a principal sign in as it; others leave the process's own KAFKA_* settings to kafkaClient.
+    const security = config.kafkaSecurity?.sasl ? config.kafkaSecurity : undefined;
+    log = await KafkaEventLog.open({ brokers, clientId: 'toolforge-cli', topicPrefix: config.kafkaTopicPrefix, security });
   } catch (error) {
     throw new CannotConnect(`cannot reach Kafka at ${brokers.join(',')}: ${(error as Error).message}`);
   }
