@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ORDER_STATUSES, PRODUCT_CATEGORIES } from './constants.js';
-import type { ShopEvent, ShopEventType } from './events.js';
+import { ADMIN_GRANT_REASONS, type ShopEvent, type ShopEventType } from './events.js';
 import { isPlainText } from './schemas/fields.js';
 
 /**
@@ -84,7 +84,7 @@ export const EVENT_DATA_SCHEMAS: { readonly [Type in ShopEventType]: z.ZodType<D
     emailVerified: z.boolean(),
   }),
   UserSignedOut: z.strictObject({ uid: id(LIMITS.uid) }),
-  AdminGranted: z.strictObject({ uid: id(LIMITS.uid), email, reason: z.enum(['ADMIN_EMAILS', 'granted-by-admin']) }),
+  AdminGranted: z.strictObject({ uid: id(LIMITS.uid), email, reason: z.enum(ADMIN_GRANT_REASONS) }),
   AdminRevoked: z.strictObject({ uid: id(LIMITS.uid), email }),
   ReviewPosted: z.strictObject({
     reviewId: id(),

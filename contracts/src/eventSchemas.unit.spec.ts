@@ -48,6 +48,12 @@ describe('the events’ contract, checked before an event joins a batch', () => 
     for (const event of everyType) expect(eventContractBreach(event), event.type).toBeUndefined();
   });
 
+  it('keeps an operator’s break-glass grant, and refuses a grant for a reason the shop does not know', () => {
+    const breakGlass = adminGranted('u1');
+    expect(eventContractBreach({ ...breakGlass, data: { ...breakGlass.data, reason: 'break-glass' } })).toBeUndefined();
+    expect(eventContractBreach({ ...breakGlass, data: { ...breakGlass.data, reason: 'said-so' } })).toContain('AdminGranted data.reason');
+  });
+
   it.each([
     ['a NUL in a name', userSignedIn({ name: 'a\u0000b' }), 'UserSignedIn data.name'],
     ['a lone surrogate in an address', orderPlaced(product, { shippingAddress: 'Forge \uD800 Lane' }), 'OrderPlaced data.shippingAddress'],

@@ -87,7 +87,13 @@ export type UserSignedIn = Event<
   { uid: string; email: string; name: string; photoURL: string | null; emailVerified: boolean }
 >;
 export type UserSignedOut = Event<'UserSignedOut', { uid: string }>;
-export type AdminGranted = Event<'AdminGranted', { uid: string; email: string; reason: 'ADMIN_EMAILS' | 'granted-by-admin' }>;
+/**
+ * Why an account became an admin: ADMIN_EMAILS at its first sign-in, an admin's grant, or the
+ * operator's break-glass grant on the host (`toolforge admins grant`, its actor `operator:<OS user>`).
+ */
+export const ADMIN_GRANT_REASONS = ['ADMIN_EMAILS', 'granted-by-admin', 'break-glass'] as const;
+export type AdminGrantReason = (typeof ADMIN_GRANT_REASONS)[number];
+export type AdminGranted = Event<'AdminGranted', { uid: string; email: string; reason: AdminGrantReason }>;
 /** An admin took the role back (the revoking admin is the actor); it also ends the account's sessions. */
 export type AdminRevoked = Event<'AdminRevoked', { uid: string; email: string }>;
 
