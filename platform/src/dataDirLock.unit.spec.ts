@@ -81,15 +81,24 @@ describe('lockDataDir', () => {
     await chmod(join(dataDir, 'pg'), 0o755);
     await chmod(join(dataDir, 'pg', 'pg_wal'), 0o750);
     await chmod(join(dataDir, 'pg', 'pg_wal', '000000010000000000000001'), 0o666);
+    // Another program's, beside the shop's (`make services` keeps Kafka's storage in .data): left to it.
+    await mkdir(join(dataDir, 'kafka'), { mode: 0o755 });
+    await writeFile(join(dataDir, 'kafka', 'meta.properties'), 'x', { mode: 0o644 });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     const lock = await lockDataDir(dataDir);
     try {
       const modes = Object.fromEntries(
         await Promise.all(
-          ['.', 'pg', 'pg/pg_wal', 'pg/pg_wal/000000010000000000000001', 'pg/PG_VERSION', 'pg/postmaster.opts'].map(
-            async (entry) => [entry, ((await stat(join(dataDir, entry))).mode & 0o777).toString(8)] as const,
-          ),
+          [
+            '.',
+            'pg',
+            'pg/pg_wal',
+            'pg/pg_wal/000000010000000000000001',
+            'pg/PG_VERSION',
+            'pg/postmaster.opts',
+            'kafka/meta.properties',
+          ].map(async (entry) => [entry, ((await stat(join(dataDir, entry))).mode & 0o777).toString(8)] as const),
         ),
       );
       expect(modes).toEqual({
@@ -99,10 +108,11 @@ describe('lockDataDir', () => {
         'pg/pg_wal/000000010000000000000001': '600',
         'pg/PG_VERSION': '600',
         'pg/postmaster.opts': '600',
+        'kafka/meta.properties': '644',
       });
       expect(warn).toHaveBeenCalledTimes(1);
       expect(warn.mock.calls[0]![0]).toMatch(/: 5 files and folders were open to other users; they are the owner's only now/);
-      expect(await readdir(dataDir)).toEqual(['pg', 'toolforge.lock']);
+      expect((await readdir(dataDir)).sort()).toEqual(['kafka', 'pg', 'toolforge.lock']);
     } finally {
       await lock.release();
     }

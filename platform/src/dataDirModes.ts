@@ -1,9 +1,18 @@
 import { chmod, lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { EMBEDDED_DATABASES } from './pglite.js';
 import { OPEN_TO_OTHERS } from './pgliteFiles.js';
 
 /**
- * Takes group's and others' permissions off the data dir and everything in it (docs/security.md,
+ * What the shop keeps in a data dir, each looked through to its last file: its two databases, and
+ * the Auth emulator's accounts that `make start` keeps beside them (scripts/start.mjs). Anything
+ * else there is another program's (`make services` keeps Kafka's storage in `.data`), left to it:
+ * the data dir being 0700 already closes it to other users.
+ */
+const SHOP_ENTRIES = [...Object.values(EMBEDDED_DATABASES), 'auth'];
+
+/**
+ * Takes group's and others' permissions off the data dir and what the shop keeps in it (docs/security.md,
  * "Embedded data on disk"), and says how many entries had any. What PGlite makes now is the owner's
  * only (pgliteFiles.ts), but a data dir an earlier ToolForge wrote has 0666 files and 0755 folders:
  * anyone on the host could read customers' addresses from the WAL, or delete the log. Links are
@@ -11,7 +20,11 @@ import { OPEN_TO_OTHERS } from './pgliteFiles.js';
  * and so is anything that is neither a file nor a folder.
  */
 export async function tightenDataDir(dataDir: string): Promise<number> {
-  const entries = [dataDir, ...(await readdir(dataDir, { recursive: true })).map((entry) => join(dataDir, entry))];
+  const entries = [dataDir];
+  for (const entry of SHOP_ENTRIES.map((name) => join(dataDir, name))) {
+    const inside = await readdir(entry, { recursive: true }).catch(gone);
+    if (inside) entries.push(entry, ...inside.map((name) => join(entry, name)));
+  }
   let tightened = 0;
   for (const entry of entries) {
     const stats = await lstat(entry).catch(gone);
@@ -22,7 +35,7 @@ export async function tightenDataDir(dataDir: string): Promise<number> {
   return tightened;
 }
 
-/** An entry removed between the listing and its look (the Auth emulator's files, say) needs nothing. */
+/** An entry not there (the read model before its first start), or removed since it was listed, needs nothing. */
 function gone(error: NodeJS.ErrnoException): undefined {
   if (error.code === 'ENOENT') return undefined;
   throw error;
