@@ -15,6 +15,7 @@ import {
   useErrorReplies,
   useHttpHardening,
   useZodSchemas,
+  type AdminGrant,
   type EventLog,
   type HttpHardeningOptions,
   type IdentityProvider,
@@ -27,6 +28,7 @@ import { AccountStates } from './identity/accountStates.js';
 import { Accounts } from './identity/accounts.js';
 import { commandIdTokenCaller } from './identity/idTokenCallers.js';
 import { identityRoutes } from './identity/identityRoutes.js';
+import { operatorAdminGrant } from './identity/operatorGrant.js';
 import { orderRoutes } from './orders/orderRoutes.js';
 import { Orders } from './orders/orders.js';
 import { orderStates } from './orders/orderStates.js';
@@ -62,6 +64,11 @@ export interface CommandServiceDeps {
    * a fresh one, which reads the log again.
    */
   onWriterLost?: (reason: string) => void;
+  /**
+   * Handed the operator's break-glass admin grant once the write model is built: the embedded host
+   * serves it on the operators' socket in DATA_DIR (services mode has no such socket yet).
+   */
+  onAdminGrant?: (grant: AdminGrant) => void;
 }
 
 /**
@@ -99,6 +106,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     states: accountStates,
     policy: { adminEmails: new Set(deps.adminEmails.map((email) => email.trim().toLowerCase()).filter(Boolean)) },
   });
+  deps.onAdminGrant?.(operatorAdminGrant(accounts));
   const orders = new Orders({
     handler,
     products,

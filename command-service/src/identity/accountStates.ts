@@ -39,6 +39,12 @@ export class AccountStates implements WriteModelPart {
     return count;
   }
 
+  /** The accounts the log knows by this address (as each last signed in), whatever its case: e-mail addresses are compared case-blind. */
+  withEmail(email: string): UserState[] {
+    const wanted = email.toLowerCase();
+    return [...this.accounts.values()].filter((account): account is UserState => account?.email.toLowerCase() === wanted);
+  }
+
   /** The account's role and sessions as the log has them, at `version` of its stream: the word API tokens are judged by. */
   standing(uid: string, version: number): UserStanding | undefined {
     const account = this.get(uid);

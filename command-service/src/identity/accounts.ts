@@ -1,5 +1,6 @@
 import { TOPICS, type ApiUser } from '@toolforge/contracts';
-import type { UserStanding, VerifiedIdentity } from '@toolforge/platform';
+import type { GrantedAdmin, UserStanding, VerifiedIdentity } from '@toolforge/platform';
+import { CommandRejected } from '../shared/decider.js';
 import { NothingDecided, aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import type { WriteModel } from '../shared/writeModel.js';
 import type { AccountStates } from './accountStates.js';
@@ -55,6 +56,36 @@ export class Accounts {
     return { position };
   }
 
+  /**
+   * The operator's break-glass grant (`toolforge admins grant`, through the operators' socket): the
+   * account is the one the log knows by this address, found at the command's turn, and the operator
+   * is the event's actor, so the log itself is the audit record.
+   */
+  breakGlassGrant(operator: string, email: string): Promise<GrantedAdmin> {
+    const actor = `operator:${operator}`;
+    return this.deps.handler.run(async (decide) => {
+      const account = this.theOneWithEmail(email);
+      const { uid, emailVerified } = account;
+      const command: UserCommand = { type: 'BreakGlassGrant', data: { uid, email: account.email, emailVerified } };
+      const { position } = await decide(this.accounts, command, { actor });
+      return { uid, email: account.email, actor, position };
+    });
+  }
+
+  /**
+   * The account a grant by address means: the verified one when several claim the address (an
+   * unverified account may claim anyone's), refused when there is none or no single one.
+   */
+  private theOneWithEmail(email: string): UserState {
+    const claiming = this.deps.states.withEmail(email);
+    const verified = claiming.filter((account) => account.emailVerified);
+    const candidates = verified.length > 0 ? verified : claiming;
+    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length === 0) throw new CommandRejected('not-found', breakGlassMessages.unknownEmail(email));
+    const uids = candidates.map((account) => account.uid);
+    throw new CommandRejected('conflict', breakGlassMessages.severalAccounts(email, uids));
+  }
+
   /** Takes the role back; the account's sessions end with it. Never from the shop's last admin. */
   revokeAdmin(actor: string, admin: { uid: string; email: string }): Promise<{ position: string }> {
     return this.deps.handler.run(async (decide) => {
@@ -70,3 +101,11 @@ export class Accounts {
     return this.deps.states.standing(uid, this.deps.model.version(TOPICS.users, uid));
   }
 }
+
+/** What the operator reads when a break-glass grant names no single account of the shop. */
+export const breakGlassMessages = {
+  unknownEmail: (email: string) =>
+    `No account of this shop has the address ${email}: its owner must sign in to the shop once before it can be made an admin`,
+  severalAccounts: (email: string, uids: readonly string[]) =>
+    `${uids.length} accounts of this shop have the address ${email} (${uids.join(', ')}): a grant by address names one`,
+};

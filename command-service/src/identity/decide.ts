@@ -11,7 +11,13 @@ export type SignOut = { type: 'SignOut'; data: { uid: string } };
 export type GrantAdmin = { type: 'GrantAdmin'; data: { uid: string; email: string; emailVerified: boolean } };
 /** `otherAdmins`: how many admins the shop has besides this account. */
 export type RevokeAdmin = { type: 'RevokeAdmin'; data: { uid: string; email: string; otherAdmins: number } };
-export type UserCommand = SignIn | SignOut | GrantAdmin | RevokeAdmin;
+/**
+ * The operator's break-glass grant on the host (`toolforge admins grant`): as an admin's grant, but
+ * for when no admin is left to make it (a rogue admin revoked the others). Like an admin's grant it
+ * outranks an earlier revocation, which ADMIN_EMAILS never does.
+ */
+export type BreakGlassGrant = { type: 'BreakGlassGrant'; data: GrantAdmin['data'] };
+export type UserCommand = SignIn | SignOut | GrantAdmin | BreakGlassGrant | RevokeAdmin;
 
 export interface RolePolicy {
   /** ADMIN_EMAILS, lower-case: these accounts are admins from their first sign-in. */
@@ -35,12 +41,15 @@ export function decideUser(command: UserCommand, state: UserState | undefined, p
     }
     case 'SignOut':
       return [{ type: 'UserSignedOut', data: { uid: command.data.uid } }];
-    case 'GrantAdmin': {
+    case 'GrantAdmin':
+    case 'BreakGlassGrant': {
       const { uid, email, emailVerified } = command.data;
       if (state?.admin) throw new CommandRejected('conflict', messages.alreadyAdmin);
-      // As for ADMIN_EMAILS: the role goes to whoever proved they own the address, never to a claim of it.
+      // As for ADMIN_EMAILS: the role goes to whoever proved they own the address, never to a claim of it
+      // (the operator names an address too, and an unverified account may only claim it).
       if (!emailVerified) throw new CommandRejected('conflict', messages.adminEmailUnverified);
-      return [{ type: 'AdminGranted', data: { uid, email, reason: 'granted-by-admin' } }];
+      const reason = command.type === 'GrantAdmin' ? 'granted-by-admin' : 'break-glass';
+      return [{ type: 'AdminGranted', data: { uid, email, reason } }];
     }
     case 'RevokeAdmin': {
       const { uid, email, otherAdmins } = command.data;

@@ -11,6 +11,8 @@ import {
   OPERATOR_ROUTES,
   operatorSocketPath,
   socketPathFits,
+  type GrantAdminRequest,
+  type GrantedAdmin,
   type OperatorSocketError,
   type PageRequest,
   type SqlRequest,
@@ -101,6 +103,25 @@ export async function connectToRunningShop(dataDir: string, options: UpcastOptio
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Asks the shop running on `dataDir` for the operator's break-glass admin grant, or answers undefined
+ * when nothing answers there (the shop is not running). Sent once, never again: a connection that
+ * breaks after the request left may have granted (`toolforge events list --type AdminGranted` tells).
+ */
+export async function grantAdminThroughRunningShop(dataDir: string, request: GrantAdminRequest): Promise<GrantedAdmin | undefined> {
+  const path = operatorSocketPath(dataDir);
+  if (!socketPathFits(path)) return undefined;
+  const agent = new Agent({ maxSockets: 1 });
+  try {
+    return await post<GrantedAdmin>(path, agent, OPERATOR_ROUTES.grantAdmin, request);
+  } catch (error) {
+    if (isNotAnswering(error)) return undefined;
+    throw error;
+  } finally {
+    agent.destroy();
+  }
 }
 
 function post<T>(socketPath: string, agent: Agent, route: string, body: unknown): Promise<T> {

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TOPICS } from '@toolforge/contracts';
+import { TOPICS, email, isPlainText } from '@toolforge/contracts';
 
 /**
  * What the running embedded shop offers the operators' tool on its Unix socket (docs/operators.md):
  * the log's partitions and pages as written, its ends and identity, and read-only SQL on the read
- * model. Nothing on it appends an event or writes a row.
+ * model. Nothing on it writes a row; one route appends one event: the operator's break-glass admin
+ * grant, decided by the shop's own command side (never written here).
  */
 export const OPERATOR_SOCKET_FILE = 'toolforge-operator.sock';
 
@@ -29,6 +30,7 @@ export const OPERATOR_ROUTES = {
   endOffsets: '/log/end-offsets',
   identify: '/log/identify',
   sql: '/read-model/query',
+  grantAdmin: '/admins/grant',
 } as const;
 
 /** The most events one page request may ask for: a page is one bounded answer, never the whole log. */
@@ -73,6 +75,35 @@ export const sqlRequestSchema = z
       .default([]),
   })
   .strict();
+
+/**
+ * `toolforge admins grant <email>`: the account the log knows by `email` made an admin, whatever its
+ * role's history. `operator` is the OS user the tool runs as, recorded as the event's actor: only
+ * the data dir's owner (or root) can open the socket, so the name is the owner's own word.
+ */
+export const grantAdminRequestSchema = z
+  .object({
+    email: email('expected an e-mail address'),
+    operator: z
+      .string()
+      .min(1)
+      .max(64)
+      .refine((name) => isPlainText(name), 'an operator’s name is one line of plain text'),
+  })
+  .strict();
+
+export type GrantAdminRequest = z.infer<typeof grantAdminRequestSchema>;
+
+/** The grant as appended: whose account, the actor the event names, and where the log stored it. */
+export interface GrantedAdmin {
+  readonly uid: string;
+  readonly email: string;
+  readonly actor: string;
+  readonly position: string;
+}
+
+/** The command side's grant, handed to the socket by the host; a refusal throws an error with its `statusCode`. */
+export type AdminGrant = (request: GrantAdminRequest) => Promise<GrantedAdmin>;
 
 export type PartitionsRequest = z.infer<typeof partitionsRequestSchema>;
 export type PageRequest = z.infer<typeof pageRequestSchema>;

@@ -9,12 +9,14 @@ import {
   MAX_SQL_ROWS,
   OPERATOR_ROUTES,
   endOffsetsRequestSchema,
+  grantAdminRequestSchema,
   identifyRequestSchema,
   operatorSocketPath,
   pageRequestSchema,
   partitionsRequestSchema,
   socketPathFits,
   sqlRequestSchema,
+  type AdminGrant,
   type OperatorSocketError,
 } from './protocol.js';
 
@@ -35,7 +37,13 @@ class AnswerTooLarge extends Error {
  * files. Call it with the data dir's lock held: a socket file already there is one a killed shop
  * left behind, and it is replaced.
  */
-export async function serveOperatorSocket(deps: { dataDir: string; readModel: PGlite; log: PgliteEventLog }): Promise<OperatorSocket> {
+export async function serveOperatorSocket(deps: {
+  dataDir: string;
+  readModel: PGlite;
+  log: PgliteEventLog;
+  /** The command side's break-glass grant: its route is served only with it (docs/operators.md). */
+  grantAdmin?: AdminGrant;
+}): Promise<OperatorSocket> {
   const path = operatorSocketPath(deps.dataDir);
   if (!socketPathFits(path)) {
     throw new Error(`${path} is longer than a Unix socket path may be (${MAX_SOCKET_PATH_BYTES} bytes): set DATA_DIR to a shorter path`);
@@ -69,6 +77,9 @@ export async function serveOperatorSocket(deps: { dataDir: string; readModel: PG
     if (Buffer.byteLength(body) > MAX_SQL_ANSWER_BYTES) throw new AnswerTooLarge(`the answer is over ${MAX_SQL_ANSWER_BYTES} bytes`);
     return reply.type('application/json').send(body);
   });
+  const { grantAdmin } = deps;
+  if (grantAdmin)
+    app.post(OPERATOR_ROUTES.grantAdmin, { schema: { body: grantAdminRequestSchema } }, (request) => grantAdmin(request.body));
 
   await app.listen({ path });
   try {
