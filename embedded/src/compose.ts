@@ -12,6 +12,7 @@ import {
   InProcessCache,
   LogEnd,
   SHOP_RATE_LIMITS,
+  type AdminGrant,
   type IdentityProvider,
   databaseAnswers,
   logAnswers,
@@ -60,6 +61,8 @@ export interface EmbeddedShop {
   /** Command and query routes on one instance, ready to listen or to inject into. */
   app: FastifyInstance;
   projector: Projector;
+  /** What the host serves on the operators' socket that only the command side may decide. */
+  operations: { grantAdmin: AdminGrant };
   close(): Promise<void>;
 }
 
@@ -90,6 +93,9 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   const stopWaking = log.onAppend((stored) => projector.wake(stored));
   projector.start();
 
+  // Handed over by the command side as its plugin starts: the grant is decided by its one handler.
+  const handed: { grantAdmin?: AdminGrant } = {};
+  let operations: EmbeddedShop['operations'];
   try {
     await useHttpHardening(app, {
       origins: deps.origins,
@@ -114,6 +120,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       adminEmails: deps.adminEmails,
       reservationTtlMs: deps.reservationTtlMs,
       limits: deps.commandLimits,
+      onAdminGrant: (grant) => (handed.grantAdmin = grant),
     });
     await app.register(queryService, {
       store: readModel,
@@ -126,6 +133,8 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       idTokens: { identity: deps.identity, adminEmails: deps.adminEmails },
     });
     await app.ready();
+    if (!handed.grantAdmin) throw new Error('the command side handed over no admin grant');
+    operations = { grantAdmin: handed.grantAdmin };
   } catch (error) {
     stopWaking();
     await projector.stop();
@@ -136,6 +145,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   return {
     app,
     projector,
+    operations,
     close() {
       closing ??= (async () => {
         // Stop taking requests first, then let the projector finish the batch in hand.

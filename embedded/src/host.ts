@@ -84,7 +84,13 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
     });
     cleanups.push(() => shop.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).
-    const operators = await serveOperatorSocket({ dataDir: config.dataDir, readModel: readModelDb, log }).catch((error: Error) => {
+    // The operator's break-glass admin grant is served there too, decided by this shop's command side.
+    const operators = await serveOperatorSocket({
+      dataDir: config.dataDir,
+      readModel: readModelDb,
+      log,
+      grantAdmin: shop.operations.grantAdmin,
+    }).catch((error: Error) => {
       // Only the tool needs it (a data dir path too long for a Unix socket, say): the shop serves without it.
       shop.app.log.warn(`the operators' socket could not be opened (${error.message}): toolforge reads this shop only once it is stopped`);
       return undefined;

@@ -96,10 +96,12 @@ function gist(event: StoredEvent): string {
       return `now ${event.data.rating}★`;
     case 'ReviewRemoved':
       return `removed (${quoted(event.data.reason)})`;
+    case 'AdminGranted':
+      // Why the role was granted: a break-glass grant stands out in an audit of the admins.
+      return `admin ${quoted(event.data.email)} (${event.data.reason})`;
     case 'ProductDeleted':
     case 'UserSignedIn':
     case 'UserSignedOut':
-    case 'AdminGranted':
     case 'AdminRevoked':
       return '';
     default: {

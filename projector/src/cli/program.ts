@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OperatorSocketRefusal, OperatorSocketUnreachable, readConfig } from '@toolforge/platform';
+import { adminsCommands } from './adminsCommand.js';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
@@ -122,6 +123,8 @@ export async function run(
     .description('each projection checkpoint against the log’s end, the log the read model is bound to, dead letters')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .action(async (options: { format: string }) => withShop({ readModel: true }, (shop) => statusCommand(shop, io, options.format)));
+
+  adminsCommands(program, { io, env, exit: (code) => (exitCode = code) });
 
   try {
     await program.parseAsync(argv, { from: 'user' });
