@@ -34,7 +34,13 @@ export async function ensureDemoAccounts(options: { projectId: string; emulatorH
     const wanted = { email: account.email, password: account.password, displayName: account.displayName, emailVerified: true };
     try {
       const existing = await auth.getUserByEmail(account.email);
-      await auth.updateUser(existing.uid, wanted);
+      // Only what differs: setting a password, even the same one, revokes the account's sessions,
+      // and the shop ends its API tokens with them (providerAccounts.ts): a restart signs nobody out.
+      const changes: Partial<typeof wanted> = {};
+      if (existing.displayName !== account.displayName) changes.displayName = account.displayName;
+      if (!existing.emailVerified) changes.emailVerified = true;
+      if (!(await passwordWorks(options.emulatorHost, account))) changes.password = account.password;
+      if (Object.keys(changes).length > 0) await auth.updateUser(existing.uid, changes);
     } catch (error) {
       if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
       await auth.createUser(wanted).catch(async (raced: { code?: string }) => {
@@ -45,4 +51,14 @@ export async function ensureDemoAccounts(options: { projectId: string; emulatorH
     }
   }
   return DEMO_ACCOUNTS;
+}
+
+/** Whether the emulator signs `account` in with its printed password (its REST API, as a client signs in). */
+async function passwordWorks(emulatorHost: string, account: DemoAccount): Promise<boolean> {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  return response.ok;
 }

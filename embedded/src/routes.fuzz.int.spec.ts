@@ -292,6 +292,29 @@ describe('every route, fuzzed (embedded stack)', () => {
    * other customer's order always goes through. An account costs the emulator a few calls: fewer runs.
    */
   it('an ID token’s claims: any display name and picture, beside another customer’s order', async () => {
+    // The routes fuzzed before may have signed the admin out and changed the shared product: a
+    // product and a customer of this test's own, the admin signed in again to add it.
+    const signedIn = async (account: { uid: string; email: string; displayName: string; idToken: string }) => {
+      const login = await shop.app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { authorization: `Bearer ${account.idToken}` },
+        payload: { uid: account.uid, name: account.displayName, email: account.email, loggedIn: true },
+      });
+      return login.json<LoginResponse>().accessToken ?? '';
+    };
+    const adminToken = await signedIn({ ...admin, displayName: 'Fuzz Admin' });
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/addproduct',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { ...validProduct, minOrder: '1' },
+    });
+    const order = { ...validOrder(), productId: added.json<{ productId: string }>().productId, orderQuantity: 1 };
+    order.totalCost = Number(formatCents(totalCostCents(10_00, 1)));
+    const customer = await createAccount({ emailVerified: true });
+    const customerToken = await signedIn(customer);
+
     await fc.assert(
       fc.asyncProperty(nastyText, nastyText, async (displayName, photoUrl) => {
         const account = await createAccount({ emailVerified: true });
@@ -307,9 +330,14 @@ describe('every route, fuzzed (embedded stack)', () => {
             method: 'POST',
             url: '/order',
             headers: { authorization: `Bearer ${idToken}` },
-            payload: { ...validOrder(), userId: account.uid },
+            payload: { ...order, userId: account.uid },
           }),
-          shop.app.inject({ method: 'POST', url: '/order', headers: { authorization: `Bearer ${admin.token}` }, payload: validOrder() }),
+          shop.app.inject({
+            method: 'POST',
+            url: '/order',
+            headers: { authorization: `Bearer ${customerToken}` },
+            payload: { ...order, userId: customer.uid },
+          }),
         ]);
         expect(theirs.statusCode, theirs.body.slice(0, 300)).toBeLessThan(500);
         expect(bystander.statusCode, bystander.body.slice(0, 300)).toBe(200);

@@ -44,7 +44,15 @@ describe('API tokens', () => {
     expect(Number(claims.exp) - Number(claims.iat)).toBe(12 * 3600);
     const me = await call('/me', token);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ uid: 'u-ada', name: 'Ada', email: 'u-ada@toolforge.test', admin: true, sessionVersion: 3 });
+    expect(me.json()).toEqual({
+      uid: 'u-ada',
+      name: 'Ada',
+      email: 'u-ada@toolforge.test',
+      admin: true,
+      sessionVersion: 3,
+      // When it was issued: a session the identity provider revoked since has ended (ProviderAccounts).
+      issuedAt: Number(claims.iat) * 1000,
+    });
   });
 
   it.each([
