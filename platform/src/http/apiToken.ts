@@ -99,9 +99,14 @@ export const apiTokens = fp<ApiTokenOptions>(
       }),
     });
     const isAdmin = options.isAdmin ?? ((caller: ApiCaller) => caller.admin);
-    const isLetInByProvider = options.isLetInByProvider ?? (() => true);
-    const isSessionCurrent = async (caller: ApiCaller) =>
-      (await (options.isSessionCurrent ?? (() => true))(caller)) && (await isLetInByProvider(caller));
+    const sessionCurrent = options.isSessionCurrent ?? (() => true);
+    const letIn = options.isLetInByProvider;
+    // Runs on every signed-in request: no promise where both answers are at hand.
+    const isSessionCurrent = (caller: ApiCaller): boolean | Promise<boolean> => {
+      const current = sessionCurrent(caller);
+      if (!letIn || current === false) return current;
+      return current === true ? letIn(caller) : current.then((yes) => yes && letIn(caller));
+    };
 
     app.decorate('issueApiToken', (user: ApiUser, sessionVersion: number) =>
       app.jwt.sign({ uid: user.uid, name: user.name, email: user.email, admin: user.admin, sv: sessionVersion }),

@@ -15,6 +15,12 @@ export const PROVIDER_ACCOUNT_MAX_AGE_MS = 60_000;
 interface LookUp {
   readonly status: Promise<ProviderAccountStatus | null>;
   readonly at: number;
+  /** The status once the provider has answered (or the look-up has failed). */
+  answer?: { readonly status: ProviderAccountStatus | null };
+}
+
+function letsIn(status: ProviderAccountStatus | null, sessionStart: number): boolean {
+  return status !== null && !status.disabled && (status.sessionsValidSince === null || sessionStart >= status.sessionsValidSince);
 }
 
 /**
@@ -39,25 +45,33 @@ export class ProviderAccounts {
     this.clock = options.clock ?? Date.now;
   }
 
-  /** Whether a session of `uid` begun at `sessionStart` (ms since the epoch) may go on. */
-  async stillLetIn(uid: string, sessionStart: number): Promise<boolean> {
+  /**
+   * Whether a session of `uid` begun at `sessionStart` (ms since the epoch) may go on: at once from
+   * an answer in hand (every request of an active account but one a half minute), else once asked.
+   */
+  stillLetIn(uid: string, sessionStart: number): boolean | Promise<boolean> {
     const now = this.clock();
     let known = this.answers.get(uid);
     if (!known || now - known.at >= this.maxAgeMs) {
       // Concurrent requests share this look-up.
-      known = { status: this.ask(uid, known), at: now };
+      known = this.lookUp(uid, now, known);
       this.keep(uid, known);
     } else if (now - known.at >= this.maxAgeMs / 2 && !this.refreshing.has(uid)) {
       this.refreshing.add(uid);
-      const fresh = { status: this.ask(uid, known), at: now };
+      const fresh = this.lookUp(uid, now, known);
       void fresh.status.then(() => {
         this.refreshing.delete(uid);
         this.keep(uid, fresh);
       });
     }
-    const status = await known.status;
-    if (!status) return false;
-    return !status.disabled && (status.sessionsValidSince === null || sessionStart >= status.sessionsValidSince);
+    if (known.answer) return letsIn(known.answer.status, sessionStart);
+    return known.status.then((status) => letsIn(status, sessionStart));
+  }
+
+  private lookUp(uid: string, now: number, previous: LookUp | undefined): LookUp {
+    const lookUp: LookUp = { status: this.ask(uid, previous), at: now };
+    void lookUp.status.then((status) => (lookUp.answer = { status }));
+    return lookUp;
   }
 
   private ask(uid: string, previous: LookUp | undefined): Promise<ProviderAccountStatus | null> {
@@ -88,7 +102,7 @@ const ACCOUNTS_KEPT = 100_000;
 export function letInByProvider(
   provider: Pick<IdentityProvider, 'accountStatus'>,
   log: { warn(details: object, message: string): void },
-): (caller: Pick<ApiCaller, 'uid' | 'issuedAt'>) => Promise<boolean> {
+): (caller: Pick<ApiCaller, 'uid' | 'issuedAt'>) => boolean | Promise<boolean> {
   const accounts = new ProviderAccounts(provider, {
     onLookupFailed: (uid, error) => log.warn({ uid, err: error }, 'the identity provider did not say whether this account is still let in'),
   });
