@@ -153,7 +153,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     secret: deps.jwtSecret,
     isAdmin: (caller) => accountStates.isAdmin(caller.uid),
     isSessionCurrent: (caller) => sessionIsCurrent(caller, accounts.standing(caller.uid)),
-    isLetInByProvider: letInByProvider(deps.identity, app.log),
+    isLetInByProvider: letInByProvider(deps.identity, app),
     idTokenCaller: commandIdTokenCaller(accounts, accountStates, idTokens),
   });
   await app.register(documented({ tag: API_TAGS.accounts }, identityRoutes), { accounts, identity: deps.identity });

@@ -67,7 +67,7 @@ export interface QueryServiceDeps {
    * The identity provider, to take its ID tokens as well as API tokens (the spec's client sends
    * them), with ADMIN_EMAILS for accounts the read model does not know yet. Without it: API tokens only.
    */
-  idTokens?: { identity: Pick<IdentityProvider, 'verifyIdToken' | 'accountStatus'>; adminEmails: readonly string[] };
+  idTokens?: { identity: Pick<IdentityProvider, 'verifyIdToken' | 'accountStatuses'>; adminEmails: readonly string[] };
 }
 
 export const READ_AFTER_TIMEOUT_MS = 2000;
@@ -102,7 +102,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
       new Set(deps.idTokens.adminEmails.map((email) => email.trim().toLowerCase())),
     );
   // With the identity provider, an API token's account disabled (or signed out) there is refused within a minute.
-  const isLetInByProvider = deps.idTokens && letInByProvider(deps.idTokens.identity, app.log);
+  const isLetInByProvider = deps.idTokens && letInByProvider(deps.idTokens.identity, app);
   await app.register(apiTokens, { secret: deps.jwtSecret, isAdmin, isSessionCurrent, idTokenCaller, isLetInByProvider });
   app.decorateRequest('readFresh', false);
   app.addHook(

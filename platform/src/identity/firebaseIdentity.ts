@@ -44,15 +44,14 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
     async revokeSessions(uid: string) {
       await auth.revokeRefreshTokens(uid);
     },
-    async accountStatus(uid: string) {
-      try {
-        const user = await auth.getUser(uid);
-        const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : Number.NaN;
-        return { disabled: user.disabled, sessionsValidSince: Number.isNaN(validSince) ? null : validSince };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'auth/user-not-found') return null;
-        throw error;
-      }
+    async accountStatuses(uids: readonly string[]) {
+      const { users } = await auth.getUsers(uids.map((uid) => ({ uid })));
+      return new Map(
+        users.map((user) => {
+          const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : Number.NaN;
+          return [user.uid, { disabled: user.disabled, sessionsValidSince: Number.isNaN(validSince) ? null : validSince }];
+        }),
+      );
     },
     async findUserByEmail(email: string) {
       try {

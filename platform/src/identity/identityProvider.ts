@@ -26,9 +26,15 @@ export interface IdentityProvider {
   findUserByEmail(email: string): Promise<IdentityAccount | null>;
   /** Ends the account's sessions at the identity provider: ID tokens issued before now stop verifying. */
   revokeSessions(uid: string): Promise<void>;
-  /** Whether the provider still lets the account in; null for an account it does not know (deleted). */
-  accountStatus(uid: string): Promise<ProviderAccountStatus | null>;
+  /**
+   * Whether the provider still lets each account in (at most PROVIDER_ACCOUNTS_PER_CALL at once); an
+   * account it does not know (deleted) is absent from the answer.
+   */
+  accountStatuses(uids: readonly string[]): Promise<ReadonlyMap<string, ProviderAccountStatus>>;
 }
+
+/** The most accounts one accountStatuses call asks for (Firebase's getUsers takes 100). */
+export const PROVIDER_ACCOUNTS_PER_CALL = 100;
 
 /** An account as the identity provider has it now. */
 export interface ProviderAccountStatus {

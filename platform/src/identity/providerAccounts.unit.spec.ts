@@ -4,14 +4,16 @@ import { ProviderAccounts } from './providerAccounts.js';
 
 const active: ProviderAccountStatus = { disabled: false, sessionsValidSince: null };
 
-/** A provider whose answer for every account the test sets, counting the look-ups. */
+/** A provider whose answer for every account the test sets (null: it knows none), counting the calls and accounts asked. */
 function provider(first: ProviderAccountStatus | null | Error = active) {
-  const state = { answer: first, lookUps: 0 };
+  const state = { answer: first, calls: [] as (readonly string[])[] };
   return {
     state,
-    accountStatus: () => {
-      state.lookUps += 1;
-      return state.answer instanceof Error ? Promise.reject(state.answer) : Promise.resolve(state.answer);
+    accountStatuses: (uids: readonly string[]) => {
+      state.calls.push(uids);
+      const { answer } = state;
+      if (answer instanceof Error) return Promise.reject(answer);
+      return Promise.resolve(new Map(answer ? uids.map((uid) => [uid, answer] as const) : []));
     },
   };
 }
@@ -29,35 +31,55 @@ describe('whether the identity provider still lets an API token’s account in',
     }
   });
 
-  it('asks at most once per half minute while the account is active, and never uses an answer a minute old', async () => {
+  it('asks once for concurrent requests, answers at once from then on, and waits again for an answer a minute old', async () => {
     let now = 0;
     const fake = provider();
     const accounts = new ProviderAccounts(fake, { clock: () => now });
     await Promise.all([accounts.stillLetIn('ada', 0), accounts.stillLetIn('ada', 0)]);
-    now = 29_000;
-    await accounts.stillLetIn('ada', 0);
-    expect(fake.state.lookUps).toBe(1);
+    now = 59_000;
+    // An answer at hand: a plain boolean, no promise.
+    expect(accounts.stillLetIn('ada', 0)).toBe(true);
+    expect(fake.state.calls).toEqual([['ada']]);
 
-    // Past half a minute: this request is answered from the last look-up while a new one is asked for.
     fake.state.answer = { disabled: true, sessionsValidSince: null };
-    now = 31_000;
-    expect(await accounts.stillLetIn('ada', 0)).toBe(true);
-    expect(fake.state.lookUps).toBe(2);
-    await Promise.resolve();
+    now = 60_000;
     expect(await accounts.stillLetIn('ada', 0)).toBe(false);
+    expect(fake.state.calls).toHaveLength(2);
+  });
 
-    // Idle for a minute: the next request waits for a fresh answer.
-    fake.state.answer = active;
-    now = 95_000;
-    expect(await accounts.stillLetIn('ada', 0)).toBe(true);
-    expect(fake.state.lookUps).toBe(3);
+  it('keeps the accounts seen lately fresh in the background, a hundred a call, so that they never wait', async () => {
+    let now = 0;
+    const fake = provider();
+    const accounts = new ProviderAccounts(fake, { clock: () => now, keepFreshMs: 120_000 });
+    const uids = Array.from({ length: 150 }, (_, n) => `u${n}`);
+    for (const uid of uids) await accounts.stillLetIn(uid, 0);
+    now = 20_000;
+    await accounts.refreshRecent();
+    expect(fake.state.calls).toHaveLength(150);
+
+    // Past half a minute: asked again together, and the new answers used at once.
+    fake.state.answer = { disabled: true, sessionsValidSince: null };
+    now = 30_000;
+    await accounts.refreshRecent();
+    expect(fake.state.calls.slice(150).map((call) => call.length)).toEqual([100, 50]);
+    now = 70_000;
+    expect(accounts.stillLetIn('u7', 0)).toBe(false);
+    expect(fake.state.calls).toHaveLength(152);
+
+    // An account not seen for longer than keepFreshMs is left alone until it comes back.
+    now = 200_000;
+    await accounts.stillLetIn('u7', 0);
+    await accounts.refreshRecent();
+    now = 230_000;
+    await accounts.refreshRecent();
+    expect(fake.state.calls.slice(153)).toEqual([['u7']]);
   });
 
   it('keeps the last answer, or lets the caller in, while the provider does not answer, and says so', async () => {
     let now = 0;
-    const failed: string[] = [];
+    const failed: (readonly string[])[] = [];
     const fake = provider(new Error('provider unreachable'));
-    const accounts = new ProviderAccounts(fake, { clock: () => now, onLookupFailed: (uid) => failed.push(uid) });
+    const accounts = new ProviderAccounts(fake, { clock: () => now, onLookupFailed: (uids) => failed.push(uids) });
     expect(await accounts.stillLetIn('ada', 0)).toBe(true);
     fake.state.answer = { disabled: true, sessionsValidSince: null };
     now = 60_000;
@@ -65,6 +87,6 @@ describe('whether the identity provider still lets an API token’s account in',
     fake.state.answer = new Error('provider unreachable');
     now = 120_000;
     expect(await accounts.stillLetIn('ada', 0)).toBe(false);
-    expect(failed).toEqual(['ada', 'ada']);
+    expect(failed).toEqual([['ada'], ['ada']]);
   });
 });
