@@ -40,9 +40,14 @@ export interface HttpHardeningOptions {
   commandRateLimit?: RateLimitRule;
 }
 
+/** `max` requests a minute per `per`; undefined for 0, which turns a limit off. */
+function perMinute(max: number, per: RateLimitRule['per']): RateLimitRule | undefined {
+  return max > 0 ? { max, timeWindowMs: 60_000, per } : undefined;
+}
+
 /** The query limit for RATE_LIMIT_QUERY requests a minute per caller; 0 turns it off. */
-export function queryRateLimit(perMinute: number): RateLimitRule | undefined {
-  return perMinute > 0 ? { max: perMinute, timeWindowMs: 60_000, per: 'user' } : undefined;
+export function queryRateLimit(max: number): RateLimitRule | undefined {
+  return perMinute(max, 'user');
 }
 
 /**
@@ -50,8 +55,8 @@ export function queryRateLimit(perMinute: number): RateLimitRule | undefined {
  * turns it off. Each command may append an event, and the log is read in full at every start: no
  * account may grow it without bound (an edited review is an event each time).
  */
-export function commandRateLimit(perMinute: number): RateLimitRule | undefined {
-  return perMinute > 0 ? { max: perMinute, timeWindowMs: 60_000, per: 'user' } : undefined;
+export function commandRateLimit(max: number): RateLimitRule | undefined {
+  return perMinute(max, 'user');
 }
 
 /**
@@ -65,8 +70,8 @@ export function commandRateLimit(perMinute: number): RateLimitRule | undefined {
  */
 export function shopRateLimits(config: Pick<ShopConfig, 'loginRateLimit' | 'orderRateLimit'>): RouteRateLimits {
   return {
-    '/login': config.loginRateLimit > 0 ? { max: config.loginRateLimit, timeWindowMs: 60_000, per: 'address' } : null,
-    '/order': config.orderRateLimit > 0 ? { max: config.orderRateLimit, timeWindowMs: 60_000, per: 'user' } : null,
+    '/login': perMinute(config.loginRateLimit, 'address') ?? null,
+    '/order': perMinute(config.orderRateLimit, 'user') ?? null,
   };
 }
 
