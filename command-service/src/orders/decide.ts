@@ -25,7 +25,10 @@ export type PlaceOrder = {
     clientTotalCents: Cents;
     /** Whether the customer has proved they own their e-mail address. */
     customerVerified: boolean;
-    /** What unverified accounts' unpaid open orders hold of the product now, the customer's own included. */
+    /**
+     * What unverified accounts' unpaid open orders hold of the product now, the customer's own
+     * included; read only when the customer is unverified.
+     */
     unverifiedHeld: number;
   };
 };
