@@ -30,9 +30,6 @@ const env = {
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
 };
-// On the emulator, the demo admin the banner prints (embedded/src/demoAccounts.ts) is an admin, as
-// under `make start`; the services themselves have no default admin.
-if (env.FIREBASE_AUTH_EMULATOR_HOST) env.ADMIN_EMAILS ??= 'admin@toolforge.test';
 
 /**
  * The KAFKA_SASL_* settings a process signs in with as `principal`: on the project's broker, that
@@ -112,8 +109,11 @@ async function start() {
   const [
     { readConfig, identitySource, openEventLog },
     { seedCatalogueIfEmpty },
-    { demoCatalogue, describeServicesMode, ensureDemoAccounts },
+    { DEMO_ADMIN_EMAIL, demoCatalogue, describeServicesMode, ensureDemoAccounts },
   ] = await Promise.all(entries.map((entry) => import(entry)));
+  // On the emulator, the demo admin the banner prints is an admin, as under `make start`; the
+  // services themselves have no default admin.
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) env.ADMIN_EMAILS ??= DEMO_ADMIN_EMAIL;
   const config = readConfig(env);
   // The command service would refuse to start without an identity it may trust: say so before starting anything.
   const identity = identitySource(config, env);
