@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ApiCaller } from '../http/apiToken.js';
 import { PROVIDER_ACCOUNTS_PER_CALL, type IdentityProvider, type ProviderAccountStatus } from './identityProvider.js';
 
@@ -24,6 +25,12 @@ interface LookUp {
   answer?: { readonly status: ProviderAccountStatus | null };
 }
 
+/** An account as this process knows it: the look-up in use, and when it last made a request. */
+interface KnownAccount {
+  current: LookUp;
+  seenAt: number;
+}
+
 function letsIn(status: ProviderAccountStatus | null, sessionStart: number): boolean {
   return status !== null && !status.disabled && (status.sessionsValidSince === null || sessionStart >= status.sessionsValidSince);
 }
@@ -39,9 +46,8 @@ function letsIn(status: ProviderAccountStatus | null, sessionStart: number): boo
  * at sign-in): the provider being unreachable must not sign every customer out.
  */
 export class ProviderAccounts {
-  private readonly answers = new Map<string, LookUp>();
-  /** When each account made its last request. */
-  private readonly lastSeen = new Map<string, number>();
+  /** The accounts remembered, the least recently seen forgotten first (lru-cache; see expiringLru.ts for why not a Map). */
+  private readonly accounts = new LRUCache<string, KnownAccount>({ max: ACCOUNTS_KEPT });
   private readonly maxAgeMs: number;
   private readonly keepFreshMs: number;
   private readonly clock: () => number;
@@ -61,30 +67,37 @@ export class ProviderAccounts {
    */
   stillLetIn(uid: string, sessionStart: number): boolean | Promise<boolean> {
     const now = this.clock();
-    this.lastSeen.set(uid, now);
-    let known = this.answers.get(uid);
-    if (!known || now - known.at >= this.maxAgeMs) {
+    let account = this.accounts.get(uid);
+    if (!account) {
+      account = { current: this.lookUp([uid], now).get(uid)!, seenAt: now };
+      this.accounts.set(uid, account);
+    } else {
+      account.seenAt = now;
       // Concurrent requests share this look-up.
-      known = this.lookUp([uid], now).get(uid)!;
-      this.keep(uid, known);
+      if (now - account.current.at >= this.maxAgeMs) account.current = this.lookUp([uid], now).get(uid)!;
     }
-    if (known.answer) return letsIn(known.answer.status, sessionStart);
-    return known.status.then((status) => letsIn(status, sessionStart));
+    const { current } = account;
+    if (current.answer) return letsIn(current.answer.status, sessionStart);
+    return current.status.then((status) => letsIn(status, sessionStart));
   }
 
   /** Asks again for the accounts seen lately whose answers are past half their age; settles once all have answered. */
   async refreshRecent(): Promise<void> {
     const now = this.clock();
     const due: string[] = [];
-    for (const [uid, seen] of this.lastSeen) {
-      if (now - seen > this.keepFreshMs) this.lastSeen.delete(uid);
-      else if (now - (this.answers.get(uid)?.at ?? 0) >= this.maxAgeMs / 2) due.push(uid);
+    for (const [uid, account] of this.accounts.entries()) {
+      if (now - account.seenAt <= this.keepFreshMs && now - account.current.at >= this.maxAgeMs / 2) due.push(uid);
     }
     const asked: Promise<unknown>[] = [];
     for (let from = 0; from < due.length; from += PROVIDER_ACCOUNTS_PER_CALL) {
       for (const [uid, fresh] of this.lookUp(due.slice(from, from + PROVIDER_ACCOUNTS_PER_CALL), now)) {
-        // The answer in use stands until the new one is in.
-        asked.push(fresh.status.then(() => this.keep(uid, fresh)));
+        // The answer in use stands until the new one is in, unless a request has asked since.
+        asked.push(
+          fresh.status.then(() => {
+            const account = this.accounts.peek(uid);
+            if (account && account.current.at <= fresh.at) account.current = fresh;
+          }),
+        );
       }
     }
     await Promise.all(asked);
@@ -96,7 +109,7 @@ export class ProviderAccounts {
     const lookUps = new Map<string, LookUp>();
     let reported = false;
     for (const uid of uids) {
-      const previous = this.answers.get(uid);
+      const previous = this.accounts.peek(uid)?.current;
       const status = statuses.then(
         (answered) => answered.get(uid) ?? null,
         (error: unknown) => {
@@ -110,13 +123,6 @@ export class ProviderAccounts {
       lookUps.set(uid, lookUp);
     }
     return lookUps;
-  }
-
-  private keep(uid: string, lookUp: LookUp): void {
-    this.answers.delete(uid);
-    this.answers.set(uid, lookUp);
-    // A Map iterates in insertion order: the account looked up longest ago is forgotten first.
-    while (this.answers.size > ACCOUNTS_KEPT) this.answers.delete(this.answers.keys().next().value!);
   }
 }
 
