@@ -15,7 +15,7 @@ help:
 	@echo "make test   - install, start what the tests need, run lint and every test"
 	@echo "make lint   - Prettier, ESLint and the TypeScript type check"
 	@echo "make e2e    - the browser test: Debian's Chromium on make start's stack and on services mode"
-	@echo "make bench  - issue 12's figures on both stacks beside a bare Fastify route, and the web app's Lighthouse table (BENCH_STACK, BENCH_ONLY, BENCH_ORDERS: README)"
+	@echo "make bench  - issue 12's figures on both stacks beside a bare Fastify route, and the web app's Lighthouse table (BENCH_STACK, BENCH_ONLY, BENCH_ORDERS: docs/benchmarks.md)"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
 	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
@@ -62,7 +62,7 @@ e2e: build kafka-jars browser
 browser:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
-# Issue 12's figures (README, "Benchmarks"): seeds a large history, starts each stack on it (services
+# Issue 12's figures (docs/benchmarks.md): seeds a large history, starts each stack on it (services
 # mode, then make start's embedded shop) beside a bare Fastify route, drives them with autocannon, and
 # prints one table (also bench-results/<date>.json); exits non-zero when a goal is missed. Not part of
 # `test`. Services mode needs the servers of `make services` (started here unless BENCH_STACK=embedded).
