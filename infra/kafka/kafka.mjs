@@ -45,17 +45,24 @@ const STALE_LOCK_MS = 5 * 60_000;
 const listening = (port) => listeningOn(port, HOST);
 
 /**
- * The broker's SCRAM principals, one per process that talks to it, so its ACLs can tell them apart.
- * The admin is the broker itself (between its listeners) and whoever sets it up: it grants the ACLs,
- * and the tests clean their topics up with it. No service runs as it.
+ * The broker's SCRAM principals and their grants, from principals.txt (docs/security.md, "Kafka"):
+ * docker-compose's setup (infra/compose/kafka-setup.sh) reads the same file. Each line is a key (the
+ * process), its user name and its grants, RESOURCE:OPERATION; '#' starts a comment.
  */
-export const KAFKA_PRINCIPALS = {
-  admin: 'toolforge-admin',
-  'command-service': 'toolforge-command-service',
-  projector: 'toolforge-projector',
-  'query-service': 'toolforge-query-service',
-  operator: 'toolforge-operator',
-};
+function readPrincipals() {
+  return readFileSync(join(here, 'principals.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [key, user, ...grants] = line.split(/\s+/);
+      return { key, user, grants: grants.map((grant) => grant.split(':')) };
+    });
+}
+const PRINCIPALS = readPrincipals();
+
+/** Each principal's user name by its key: admin, command-service, projector, query-service, operator. */
+export const KAFKA_PRINCIPALS = Object.freeze(Object.fromEntries(PRINCIPALS.map(({ key, user }) => [key, user])));
 
 /** The users' passwords, made when the storage is first formatted and kept beside it (mode 0600). */
 const usersFile = `${DATA_DIR}-users.json`;
@@ -239,39 +246,15 @@ async function withStartLock(work) {
   }
 }
 
-/**
- * Who may do what (least privilege, DESCRIBE coming with READ and WRITE). The names are '*': test
- * runs share this broker under topic prefixes (and transactional ids, consumer groups) of their
- * own. A production cluster grants the same on its shop's prefix (docs/security.md, "Kafka").
- * Only the command service writes, and it alone creates the shop's topics: every service runs
- * ensureTopics at start, but the readers find them made (the command service, or the seed as it,
- * starts first); its READ is for the catch-up of its write model.
- */
-const GRANTS = {
-  'command-service': [
-    ['TOPIC', 'WRITE'],
-    ['TOPIC', 'READ'],
-    ['TOPIC', 'CREATE'],
-    ['TRANSACTIONAL_ID', 'WRITE'],
-  ],
-  // READ on its consumer group: joining it and committing its offsets.
-  projector: [
-    ['TOPIC', 'READ'],
-    ['GROUP', 'READ'],
-  ],
-  'query-service': [['TOPIC', 'READ']],
-  operator: [['TOPIC', 'READ']],
-};
-
-/** Grants the ACLs of GRANTS as the admin (creating an ACL that exists changes nothing). */
+/** Grants each principal's ACLs (principals.txt) as the admin (creating an ACL that exists changes nothing). */
 async function grantAcls() {
   const { AclResourceTypes, AclOperationTypes, AclPermissionTypes, ResourcePatternTypes } = (await import('kafkajs')).default;
-  const acl = Object.entries(GRANTS).flatMap(([principal, grants]) =>
+  const acl = PRINCIPALS.flatMap(({ user, grants }) =>
     grants.map(([resource, operation]) => ({
       resourceType: AclResourceTypes[resource],
       resourceName: '*',
       resourcePatternType: ResourcePatternTypes.LITERAL,
-      principal: `User:${KAFKA_PRINCIPALS[principal]}`,
+      principal: `User:${user}`,
       host: '*',
       operation: AclOperationTypes[operation],
       permissionType: AclPermissionTypes.ALLOW,
