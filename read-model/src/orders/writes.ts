@@ -8,8 +8,9 @@ import {
   type LogSortKey,
   type SqlQueryable,
 } from '@toolforge/platform';
-import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
-import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
+import { ORDERS_AREA } from './answers.js';
+import type { OrderView } from './orderReads.js';
+import type { RowKey, RowWriteHandlers } from '../feature.js';
 
 /** An order as placed (as the query side reads it), with where it sat in the log. */
 export interface OrderRow extends OrderView {
