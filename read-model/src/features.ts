@@ -11,7 +11,13 @@ import { reviewsReadModel } from './reviews/index.js';
  * new feature is one line here. The order is the founding migration's, whose statements ran part by
  * part in this order (platform's readModelSchema).
  */
-export const READ_MODEL_FEATURES = [catalogueReadModel, ordersReadModel, identityReadModel, bookkeepingReadModel, reviewsReadModel] as const;
+export const READ_MODEL_FEATURES = [
+  catalogueReadModel,
+  ordersReadModel,
+  identityReadModel,
+  bookkeepingReadModel,
+  reviewsReadModel,
+] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];
 

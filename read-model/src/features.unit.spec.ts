@@ -31,7 +31,9 @@ describe('the read model’s features', () => {
     for (const { name: folder } of folders) {
       const directory = new URL(`./${folder}/migrations/`, import.meta.url);
       const files = readdirSync(directory).filter((file) => file.endsWith('.ts'));
-      const [feature] = Object.values((await import(new URL(`./${folder}/index.ts`, import.meta.url).href)) as Record<string, (typeof READ_MODEL_FEATURES)[number]>);
+      const [feature] = Object.values(
+        (await import(new URL(`./${folder}/index.ts`, import.meta.url).href)) as Record<string, (typeof READ_MODEL_FEATURES)[number]>,
+      );
       const inFiles: Migration[] = [];
       for (const file of files) {
         const exported = Object.values((await import(new URL(file, directory).href)) as Record<string, Migration>);

@@ -47,4 +47,3 @@ class EventAsDeadLetter implements DeadLetterSource {
     return JSON.stringify(this.event);
   }
 }
-

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SqlQueryable } from '@toolforge/platform';
 import { CACHE_AREAS } from './readModel.js';
-import { applyRowWrites, cacheAreasOf, } from './rowWrites.js';
+import { applyRowWrites, cacheAreasOf } from './rowWrites.js';
 import type { RowWrite } from './features.js';
 import { orderRow, productRow } from './testing/rows.js';
 

@@ -6,7 +6,7 @@ import { readModelFeature } from '../feature.js';
  * the log it was built from. Its tables are those of the projection store that fills them
  * (platform's SqlProjectionStore, PROJECTION_TABLES); no event is projected into them.
  */
-export const bookkeepingReadModel = readModelFeature<never, never, CheckpointReader & CheckpointsReader, {}>({
+export const bookkeepingReadModel = readModelFeature<never, never, CheckpointReader & CheckpointsReader, Record<never, string>>({
   name: 'projection',
   events: [],
   project: () => [],

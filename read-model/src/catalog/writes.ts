@@ -129,7 +129,7 @@ async function updateProduct(
   ]);
 }
 
-/** The products table's columns a product fills, with their types there (query-service/src/catalog/tables.ts). */
+/** The products table's columns a product fills, with their types there (catalog/migrations/). */
 const PRODUCT_COLUMNS: readonly CopiedColumn<ProductRow>[] = [
   { name: 'product_id', type: 'text', of: (p) => p.productId },
   { name: 'name', type: 'text', of: (p) => p.name },

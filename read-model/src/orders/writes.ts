@@ -29,7 +29,7 @@ export interface OrderMove {
 export type OrderWrite =
   { readonly kind: 'insertOrder'; readonly order: OrderRow } | { readonly kind: 'moveOrder'; readonly move: OrderMove };
 
-/** The orders table's columns an order fills, with their types there (query-service/src/orders/tables.ts). */
+/** The orders table's columns an order fills, with their types there (orders/migrations/). */
 const ORDER_COLUMNS: readonly CopiedColumn<OrderRow>[] = [
   { name: 'order_id', type: 'text', of: (o) => o.orderId },
   { name: 'product_id', type: 'text', of: (o) => o.productId },
