@@ -40,7 +40,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'services',
-          include: ['{contracts,platform,command-service,query-service,projector,embedded}/src/**/*.spec.ts'],
+          include: ['{contracts,platform,read-model,command-service,query-service,projector,embedded}/src/**/*.spec.ts'],
           globalSetup: ['./scripts/test-global-setup.ts'],
         },
       },

@@ -29,7 +29,8 @@ import {
   type TrustProxy,
 } from '@toolforge/platform';
 import { Projector, bulkFirstBuild, openProjectorStore, reportDeadLetters } from '@toolforge/projector';
-import { QUERY_API_DESCRIPTION, catalogueHotAnswers, openReadModel, queryService } from '@toolforge/query-service';
+import { QUERY_API_DESCRIPTION, queryService } from '@toolforge/query-service';
+import { openReadModel, readModelHotAnswers } from '@toolforge/read-model';
 
 export interface EmbeddedShopDeps {
   /** The read model's database: in `make start` a PGlite of its own beside the log's (host.ts). */
@@ -84,7 +85,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
     frameworkErrors,
     pluginTimeout: WRITE_MODEL_LOAD_TIMEOUT,
   });
-  const projector = new Projector({ log, store, cache, hotAnswers: catalogueHotAnswers(readModel), logger: app.log });
+  const projector = new Projector({ log, store, cache, hotAnswers: readModelHotAnswers(readModel), logger: app.log });
   const checkpoints = new CheckpointWaiter(readModel);
   projector.onCommitted(() => checkpoints.wake());
   await bulkFirstBuild({ log, sql: deps.sql, logger: app.log, from: deps.bulkBuildFrom });

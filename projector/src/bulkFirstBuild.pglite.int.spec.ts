@@ -4,7 +4,7 @@ import { orderCancelled, orderPlaced, productAdded, userSignedIn } from '@toolfo
 import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { Projector } from './projector.js';
-import { openProjectorStore } from './readModelWrites.js';
+import { openProjectorStore } from './projectorStore.js';
 import { dumpReadModel } from './test/readModel.js';
 
 /** A shop's history: three products, a customer, eight orders of which two were cancelled. 14 events. */

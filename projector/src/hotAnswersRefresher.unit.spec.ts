@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessCache, cachedAnswerKey, type Cache, type HotAnswers } from '@toolforge/platform';
-import { CACHE_AREAS, type ProductView } from '@toolforge/query-service';
+import { CACHE_AREAS, type ProductView } from '@toolforge/read-model';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 
 /** A read model whose reads wait until the test lets them go, counting the refreshes. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { ALL_TOPICS, type LogPosition, type ShopEvent } from '@toolforge/contracts';
 import { adminGranted, orderPlaced, productAdded, productDeleted, userSignedIn } from '@toolforge/contracts/testing';
 import { KafkaEventLog, RedisCache, type AppendResult, type Logger, type OnLogChange, type SqlExecutor } from '@toolforge/platform';
-import { CACHE_AREAS, catalogueHotAnswers } from '@toolforge/query-service';
+import { CACHE_AREAS, catalogueHotAnswers } from '@toolforge/read-model';
 import {
   createTestDatabase,
   deleteKeys,

@@ -15,12 +15,12 @@ import {
   withoutPassword,
   type OnLogChange,
 } from '@toolforge/platform';
-import { catalogueHotAnswers, sqlCatalogueReader } from '@toolforge/query-service';
+import { readModelHotAnswers, readModelReader } from '@toolforge/read-model';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { reportDeadLetters } from './deadLetterReport.js';
 import { KafkaProjector } from './kafkaProjector.js';
 import { LogChangedError, onLogChangeSetting } from './logBinding.js';
-import { openProjectorStore } from './readModelWrites.js';
+import { openProjectorStore } from './projectorStore.js';
 import { claimRebuild } from './rebuildClaim.js';
 
 /**
@@ -83,8 +83,8 @@ try {
     topicPrefix: config.kafkaTopicPrefix,
     store,
     cache,
-    // The catalogue's home, count and first pages, as the query service answers them.
-    hotAnswers: catalogueHotAnswers(sqlCatalogueReader(sql)),
+    // Every feature's hot answers (the catalogue's home, count and first pages), as the query service answers them.
+    hotAnswers: readModelHotAnswers(readModelReader(sql)),
     logger,
     onLogChange,
     // Nothing is projected any more: end, so that a supervisor starts a fresh projector.

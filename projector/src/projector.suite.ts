@@ -24,7 +24,7 @@ import {
   type SqlExecutor,
 } from '@toolforge/platform';
 import { logWriter } from '@toolforge/platform/testing';
-import { CACHE_AREAS, catalogueHotAnswers, catalogueKeys, catalogueReads } from '@toolforge/query-service';
+import { CACHE_AREAS, catalogueHotAnswers, catalogueKeys, catalogueReads } from '@toolforge/read-model';
 import { Projector } from './projector.js';
 import { checkpointsAfter, checkpointsOf } from './test/checkpoints.js';
 import { failingBeforeCommit, type FailingExecutor } from './test/failingExecutor.js';

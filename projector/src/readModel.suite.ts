@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, ProductFilter, ProductSort } from '@toolforge/contracts';
 import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
-import { READ_MODEL_TABLES } from '@toolforge/query-service';
-import { applyRowWrite, type RowWrite } from './readModelWrites.js';
+import { READ_MODEL_TABLES, applyRowWrite, type ProductRow, type RowWrite } from '@toolforge/read-model';
+import { at, orderRow, productRow } from '@toolforge/read-model/testing';
 import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';
-import { at, orderRow, productRow } from './test/rows.js';
-import type { ProductRow } from './catalog/writes.js';
 
 export interface ReadModelHarness {
   store: TestReadModel;

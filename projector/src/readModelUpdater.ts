@@ -14,11 +14,9 @@ import {
   type ReadModelWriter,
   type StoredEvent,
 } from '@toolforge/platform';
-import { CACHE_AREAS } from '@toolforge/query-service';
+import { CACHE_AREAS, cacheAreasOf, projectOrRefuse, type RowWrite } from '@toolforge/read-model';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 import { LogChangedError } from './logBinding.js';
-import { projectOrRefuse } from './projection.js';
-import { cacheAreasOf, type RowWrite } from './readModelWrites.js';
 
 /** A commit of the read model: this partition is applied up to (not including) nextOffset. */
 export interface Committed {

@@ -11,12 +11,11 @@ import {
   type SqlExecutor,
 } from '@toolforge/platform';
 import { createTestDatabase } from '@toolforge/platform/testing';
-import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
+import { READ_MODEL_TABLES, applyRowWrite, migrateReadModel, type OrderRow, type RowWrite } from '@toolforge/read-model';
+import { at, orderRow, productRow } from '@toolforge/read-model/testing';
 import { ReservationTally } from './catalog/reservationTally.js';
-import { applyRowWrite, openProjectorStore, type RowWrite } from './readModelWrites.js';
+import { openProjectorStore } from './projectorStore.js';
 import { dumpReadModel } from './test/readModel.js';
-import { at, orderRow, productRow } from './test/rows.js';
-import type { OrderRow } from './orders/writes.js';
 
 /** The offset of the order event the projector refused. */
 const REFUSED = 17;

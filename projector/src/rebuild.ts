@@ -17,11 +17,11 @@ import {
   type SqlExecutor,
   type SqlQueryable,
 } from '@toolforge/platform';
-import { CACHE_AREAS } from '@toolforge/query-service';
+import { CACHE_AREAS } from '@toolforge/read-model';
 import { ReservationTally } from './catalog/reservationTally.js';
 import { Projector } from './projector.js';
 import type { Committed } from './readModelUpdater.js';
-import { openProjectorStore } from './readModelWrites.js';
+import { openProjectorStore } from './projectorStore.js';
 
 /**
  * Events per transaction of the build. Larger than a running projector's: a batch costs a few

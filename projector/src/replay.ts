@@ -16,9 +16,9 @@ import {
   type StoredEvent,
 } from '@toolforge/platform';
 import { Projector } from './projector.js';
-import { projectOrRefuse } from './projection.js';
+import { cacheAreasOf, projectOrRefuse, rowsOf, type RowKey } from '@toolforge/read-model';
 import { lockServingCheckpoints } from './rebuild.js';
-import { cacheAreasOf, openProjectorStore, rowsOf, type RowKey } from './readModelWrites.js';
+import { openProjectorStore } from './projectorStore.js';
 
 /** Where the read model as the log says it should be is built for a replay, and dropped after. */
 export const REPLAY_SCHEMA = 'toolforge_replay';

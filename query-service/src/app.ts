@@ -30,6 +30,7 @@ import {
   type RateLimitRule,
   type ReadinessCheck,
 } from '@toolforge/platform';
+import type { ReadModelReader } from '@toolforge/read-model';
 import { CachedReads, type RememberedAnswers } from './cachedReads.js';
 import { productPictures } from './catalog/pictures.js';
 import { catalogueRoutes } from './catalog/routes.js';
@@ -39,7 +40,6 @@ import { queryIdTokenCaller } from './identity/idTokenCallers.js';
 import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
 import { orderHistoryRoute } from './orders/historyRoute.js';
 import { orderRoutes } from './orders/routes.js';
-import type { ReadModelReader } from './readModel.js';
 import { reviewRoutes } from './reviews/routes.js';
 
 export interface QueryServiceDeps {

@@ -20,7 +20,7 @@ import {
 } from '@toolforge/platform';
 import { buildQueryService } from './app.js';
 import { REMEMBERED_ANSWERS } from './cachedReads.js';
-import { openReadModel } from './readModel.js';
+import { openReadModel } from '@toolforge/read-model';
 
 /**
  * The query service alone (services mode, docs/architecture.md §2): reads the read model in PostgreSQL

@@ -1,6 +1,5 @@
 import type { SqlExecutor } from '@toolforge/platform';
-import type { RowWrite, RowWriteHandler } from '../readModelWrites.js';
-import { foldReservations, reservationHandler, type CatalogueWrite } from './writes.js';
+import { foldReservations, reservationHandler, type CatalogueWrite, type RowWrite, type RowWriteHandler } from '@toolforge/read-model';
 
 type ReserveStock = Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>;
 
@@ -48,7 +47,7 @@ export class ReservationTally {
 }
 
 /** reserveStock as a build applies it: nothing in the batch's transaction; the build counts it once the batch commits (ReservationTally). */
-export const tallyReservations: RowWriteHandler<ReserveStock> = {
+export const tallyReservations: RowWriteHandler<ReserveStock, CatalogueWrite['kind']> = {
   ...reservationHandler,
   apply: () => Promise.resolve(),
   applyRun: () => Promise.resolve(),

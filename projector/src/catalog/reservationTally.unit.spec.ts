@@ -1,6 +1,6 @@
 import type { SqlExecutor, SqlQueryable } from '@toolforge/platform';
 import { describe, expect, it } from 'vitest';
-import type { RowWrite } from '../readModelWrites.js';
+import type { RowWrite } from '@toolforge/read-model';
 import { ReservationTally } from './reservationTally.js';
 
 /** An executor whose transactions take COPY, keeping the rows each fold copied. */

@@ -3,7 +3,7 @@ import type { ShopEvent } from '@toolforge/contracts';
 import { productAdded, productDeleted, reviewEdited, reviewPosted, reviewRemoved } from '@toolforge/contracts/testing';
 import type { SqlExecutor } from '@toolforge/platform';
 import { stored } from '@toolforge/platform/testing';
-import { projectOrRefuse } from '../projection.js';
+import { projectOrRefuse } from '@toolforge/read-model';
 import { truncateReadModel, type TestReadModel } from '../test/readModel.js';
 
 export interface ReviewsHarness {

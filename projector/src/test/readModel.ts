@@ -1,6 +1,6 @@
 import type { SqlExecutor, SqlProjectionStore, SqlQueryable } from '@toolforge/platform';
-import { READ_MODEL_TABLES, openReadModel, type ReadModelReader } from '@toolforge/query-service';
-import { openProjectorStore, type RowWrite } from '../readModelWrites.js';
+import { READ_MODEL_TABLES, openReadModel, type ReadModelReader, type RowWrite } from '@toolforge/read-model';
+import { openProjectorStore } from '../projectorStore.js';
 
 /** The whole read model on one database, as the tests look at it: the projector's store and the query side's reads. */
 export type TestReadModel = SqlProjectionStore<RowWrite> & ReadModelReader;

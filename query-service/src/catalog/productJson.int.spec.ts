@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlQueryable } from '@toolforge/platform';
-import { migrateReadModel } from '../readModel.js';
+import { migrateReadModel, productRating, sqlCatalogueReader, toProductDto } from '@toolforge/read-model';
 import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
-import { productRating, toProductDto } from './productDto.js';
-import { sqlCatalogueReader } from './productReads.js';
 import { productDtoSchema } from './schemas.js';
 
 interface Stocked {

@@ -3,8 +3,7 @@ import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuer
 import { HttpError, answerJson, type ZodTypeProvider } from '@toolforge/platform';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
-import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueKeys, catalogueReads } from './answers.js';
-import type { CatalogueReader } from './productReads.js';
+import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueKeys, catalogueReads, type CatalogueReader } from '@toolforge/read-model';
 import { countSchema, productDtoSchema, productListSchema } from './schemas.js';
 
 export interface CatalogueRouteOptions {

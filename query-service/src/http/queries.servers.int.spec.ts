@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAdded } from '@toolforge/contracts/testing';
 import { cachedAnswerKey } from '@toolforge/platform';
-import { CACHE_AREAS } from '../readModel.js';
-import { catalogueKeys } from '../catalog/answers.js';
+import { CACHE_AREAS, catalogueKeys } from '@toolforge/read-model';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import { serversStack } from '../test/stacks.js';
 import { describeCatalogueQueries } from '../catalog/routes.suite.js';

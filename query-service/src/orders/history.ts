@@ -9,7 +9,7 @@ import {
   type OrderStatus,
 } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
-import type { OrderInLog } from './orderReads.js';
+import type { OrderInLog } from '@toolforge/read-model';
 
 /** The status each event of an order leaves it in (docs/architecture.md §9): each moves it to one. */
 const STATUS_AFTER: Readonly<Record<OrderEvent['type'], OrderStatus>> = {

@@ -4,7 +4,7 @@ import { orderCancelled, orderMoved, orderPlaced, productDeleted } from '@toolfo
 import type { StoredEvent } from '@toolforge/platform';
 import { stored } from '@toolforge/platform/testing';
 import { orderHistory } from './history.js';
-import type { OrderInLog } from './orderReads.js';
+import type { OrderInLog } from '@toolforge/read-model';
 
 const vise = { productId: 'p-vise', name: 'Bench Vise', priceCents: 10_00 };
 const placed = orderPlaced(vise, { userId: 'u-ada', quantity: 2 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TOPICS, formatPosition, messages, orderIdParamsSchema } from '@toolforge/contracts';
 import { HttpError, type ApiCaller, type EventsAt, type ZodTypeProvider } from '@toolforge/platform';
 import { orderHistory } from './history.js';
-import type { OrderReader } from './orderReads.js';
+import type { OrderReader } from '@toolforge/read-model';
 import { orderHistorySchema } from './schemas.js';
 
 export interface OrderHistoryRouteOptions {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlQueryable } from '@toolforge/platform';
-import { migrateReadModel } from '../readModel.js';
+import { migrateReadModel, sqlOrderReader } from '@toolforge/read-model';
 import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
-import { sqlOrderReader } from './orderReads.js';
 import { orderDtoSchema } from './schemas.js';
 
 interface PlacedOrder {

@@ -3,8 +3,7 @@ import { allOrdersQuerySchema, messages, uidParamsSchema } from '@toolforge/cont
 import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
-import { ORDERS_AREA, orderKeys } from './answers.js';
-import type { OrderReader } from './orderReads.js';
+import { ORDERS_AREA, orderKeys, type OrderReader } from '@toolforge/read-model';
 import { orderListSchema } from './schemas.js';
 
 export interface OrderRouteOptions {

@@ -3,8 +3,7 @@ import { reviewsQuerySchema } from '@toolforge/contracts';
 import type { ZodTypeProvider } from '@toolforge/platform';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
-import { REVIEWS_AREA, reviewKeys, reviewReads } from './answers.js';
-import type { ReviewReader } from './reviewReads.js';
+import { REVIEWS_AREA, reviewKeys, reviewReads, type ReviewReader } from '@toolforge/read-model';
 import { latestReviewsSchema, reviewsPageSchema } from './schemas.js';
 
 export interface ReviewRouteOptions {

@@ -5,8 +5,7 @@ import { CheckpointWaiter, LogEnd, PgliteEventLog, apiTokens, type Cache, type R
 import { Projector, openProjectorStore } from '@toolforge/projector';
 import { buildQueryService } from '../app.js';
 import { REMEMBERED_ANSWERS } from '../cachedReads.js';
-import { catalogueHotAnswers } from '../catalog/answers.js';
-import { openReadModel } from '../readModel.js';
+import { openReadModel, readModelHotAnswers } from '@toolforge/read-model';
 import { embeddedStack, type QueryStack } from './stacks.js';
 
 const SECRET = 'query-service-test-secret-long-enough-for-hs256';
@@ -46,7 +45,7 @@ export async function startQueryService(options: QueryHarnessOptions = {}) {
     log,
     store: await openProjectorStore(stack.sql),
     cache,
-    hotAnswers: catalogueHotAnswers(store),
+    hotAnswers: readModelHotAnswers(store),
     pollIntervalMs: 50,
   });
   const unsubscribe: (() => unknown)[] = [];

@@ -8,8 +8,9 @@ import {
   type LogSortKey,
   type SqlQueryable,
 } from '@toolforge/platform';
-import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
-import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../readModelWrites.js';
+import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './answers.js';
+import type { ProductView } from './productReads.js';
+import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../feature.js';
 
 /**
  * A product as the projector lists it: as added (the query side's view but for its available
@@ -86,7 +87,7 @@ const RESERVATION_COLUMNS: readonly CopiedColumn<readonly [productId: string, re
 ];
 
 /**
- * A build's reservations, already summed per product (reservationTally.ts), onto the counters: with
+ * A build's reservations, already summed per product (projector/src/catalog/reservationTally.ts), onto the counters: with
  * COPY while the build's table holds none of those products (its first fold, nearly always), else as
  * addReservations adds them. 100,000 products' sums took 0.9–1.5 s through the insert's arrays, 0.4 s
  * with COPY.
@@ -128,7 +129,7 @@ async function updateProduct(
   ]);
 }
 
-/** The products table's columns a product fills, with their types there (query-service/src/catalog/tables.ts). */
+/** The products table's columns a product fills, with their types there (catalog/migrations/). */
 const PRODUCT_COLUMNS: readonly CopiedColumn<ProductRow>[] = [
   { name: 'product_id', type: 'text', of: (p) => p.productId },
   { name: 'name', type: 'text', of: (p) => p.name },
@@ -163,8 +164,8 @@ async function insertProducts(tx: SqlQueryable, products: readonly ProductRow[])
   });
 }
 
-/** A placed order's reservation, a cancelled one's given back: the products' counters (a build adds them up first: catalog/reservationTally.ts). */
-export const reservationHandler: RowWriteHandler<Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>> = {
+/** A placed order's reservation, a cancelled one's given back: the products' counters (a build adds them up first: projector/src/catalog/reservationTally.ts). */
+export const reservationHandler: RowWriteHandler<Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>, CatalogueWrite['kind']> = {
   stale: [CATALOGUE_AREA],
   table: 'product_reservations',
   rows: (write) => [reservation(write.productId)],

@@ -1,6 +1,7 @@
 import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
-import { CATALOGUE_AREA, REVIEWS_AREA } from '@toolforge/query-service';
-import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
+import { CATALOGUE_AREA } from '../catalog/answers.js';
+import { REVIEWS_AREA } from './answers.js';
+import type { RowKey, RowWriteHandlers } from '../feature.js';
 
 /** A review as the projector records it when it is posted. */
 export interface ReviewRow {

@@ -1,5 +1,5 @@
 import type { SqlQueryable } from '@toolforge/platform';
-import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
+import type { RowKey, RowWriteHandlers } from '../feature.js';
 
 export interface SignedInUserRow {
   readonly uid: string;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SqlQueryable } from '@toolforge/platform';
-import { CACHE_AREAS } from '@toolforge/query-service';
-import { applyRowWrites, cacheAreasOf, type RowWrite } from './readModelWrites.js';
-import { orderRow, productRow } from './test/rows.js';
+import { CACHE_AREAS } from './readModel.js';
+import { applyRowWrites, cacheAreasOf } from './rowWrites.js';
+import type { RowWrite } from './features.js';
+import { orderRow, productRow } from './testing/rows.js';
 
 describe('cacheAreasOf', () => {
   it('makes product pages stale when products change or stock is reserved, and the counts only when products change', () => {

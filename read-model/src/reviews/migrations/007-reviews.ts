@@ -1,7 +1,6 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform';
 
 /**
- * The reviews' tables, which the projector fills and the reviews' and catalogue's reads answer from:
  * - reviews: one row per review, as posted and last edited; `removed_at` hides a removed one. The
  *   log position breaks ties between reviews posted in the same millisecond, for a stable "newest
  *   first"; one index serves a product's list, another the home page's latest.
@@ -9,14 +8,10 @@ import type { ReadModelTables } from '@toolforge/platform';
  *   average is sum / count). Kept apart from products, like product_reservations, because reviews
  *   and products are different topics projected in no fixed order: a review may be projected before
  *   its product, and adding to a counter commutes.
- * A new column is a new migration here, with the next free version (docs/read-model.md).
  */
-export const REVIEW_TABLES: ReadModelTables = {
-  owner: 'the reviews',
-  migrations: [
-    {
-      version: 7,
-      ddl: `
+export const createReviews: Migration = {
+  version: 7,
+  ddl: `
   create table reviews (
     review_id text primary key,
     product_id text not null,
@@ -39,7 +34,4 @@ export const REVIEW_TABLES: ReadModelTables = {
     rating_sum integer not null
   );
   `,
-    },
-  ],
-  tables: ['reviews', 'product_ratings'],
 };

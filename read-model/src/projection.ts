@@ -1,39 +1,18 @@
 import { whyUnreadable } from '@toolforge/contracts';
 import type { DeadLetterSource, ProjectedEvent, StoredEvent } from '@toolforge/platform';
-import { projectProductEvent } from './catalog/projection.js';
-import { projectUserEvent } from './identity/projection.js';
-import { projectOrderEvent } from './orders/projection.js';
-import { projectReviewEvent } from './reviews/projection.js';
-import type { RowWrite } from './readModelWrites.js';
+import { READ_MODEL_FEATURES, type RowWrite } from './features.js';
 
-/** The read model's rows for one event: pure, no I/O; the store applies them. */
+/** Each event type's feature: the one that projects it. */
+const FEATURE_OF_EVENT = new Map<string, (typeof READ_MODEL_FEATURES)[number]>(
+  READ_MODEL_FEATURES.flatMap((feature) => feature.events.map((type) => [type, feature] as const)),
+);
+
+/** The read model's rows for one event, by the feature that projects its type: pure, no I/O; the store applies them. */
 export function project(event: StoredEvent): RowWrite[] {
-  switch (event.type) {
-    case 'ProductAdded':
-    case 'ProductDeleted':
-    case 'ProductUpdated':
-    case 'StockAdjusted':
-      return projectProductEvent(event);
-    case 'OrderPlaced':
-    case 'OrderPaid':
-    case 'OrderShipped':
-    case 'OrderDelivered':
-    case 'OrderCancelled':
-      return projectOrderEvent(event);
-    case 'UserSignedIn':
-    case 'UserSignedOut':
-    case 'AdminGranted':
-    case 'AdminRevoked':
-      return projectUserEvent(event);
-    case 'ReviewPosted':
-    case 'ReviewEdited':
-    case 'ReviewRemoved':
-      return projectReviewEvent(event);
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
+  const feature = FEATURE_OF_EVENT.get(event.type);
+  if (feature === undefined) throw new Error(`no feature of the read model projects ${String(event.type)}`);
+  // The feature lists this type among its events, so the event is one its projection takes.
+  return (feature.project as (event: StoredEvent) => RowWrite[])(event);
 }
 
 /**
@@ -68,5 +47,3 @@ class EventAsDeadLetter implements DeadLetterSource {
     return JSON.stringify(this.event);
   }
 }
-
-export { projectOrderEvent, projectProductEvent, projectReviewEvent, projectUserEvent };

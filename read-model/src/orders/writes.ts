@@ -8,8 +8,9 @@ import {
   type LogSortKey,
   type SqlQueryable,
 } from '@toolforge/platform';
-import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
-import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
+import { ORDERS_AREA } from './answers.js';
+import type { OrderView } from './orderReads.js';
+import type { RowKey, RowWriteHandlers } from '../feature.js';
 
 /** An order as placed (as the query side reads it), with where it sat in the log. */
 export interface OrderRow extends OrderView {
@@ -28,7 +29,7 @@ export interface OrderMove {
 export type OrderWrite =
   { readonly kind: 'insertOrder'; readonly order: OrderRow } | { readonly kind: 'moveOrder'; readonly move: OrderMove };
 
-/** The orders table's columns an order fills, with their types there (query-service/src/orders/tables.ts). */
+/** The orders table's columns an order fills, with their types there (orders/migrations/). */
 const ORDER_COLUMNS: readonly CopiedColumn<OrderRow>[] = [
   { name: 'order_id', type: 'text', of: (o) => o.orderId },
   { name: 'product_id', type: 'text', of: (o) => o.productId },

@@ -1,0 +1,15 @@
+import type { ReadModelTables } from '@toolforge/platform';
+import { createProducts } from './migrations/001-products.js';
+import { productsNewestWithId } from './migrations/004-products-newest-with-id.js';
+import { productSearchAndOrders } from './migrations/006-product-search-and-orders.js';
+
+/**
+ * The catalogue's tables, which the projector fills and the catalogue's reads answer from: products
+ * as added, and the stock orders reserve of them. Each migration is a file of migrations/ named by
+ * its version; a new column is a new file there, with the next free version (docs/read-model.md).
+ */
+export const CATALOGUE_TABLES: ReadModelTables = {
+  owner: 'the catalogue',
+  migrations: [createProducts, productsNewestWithId, productSearchAndOrders],
+  tables: ['products', 'product_reservations'],
+};

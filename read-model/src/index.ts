@@ -1,0 +1,17 @@
+export * from './feature.js';
+export * from './features.js';
+export * from './readModel.js';
+export * from './projection.js';
+export * from './rowWrites.js';
+export { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueHotAnswers, catalogueKeys, catalogueReads } from './catalog/answers.js';
+export { productRating, toProductDto } from './catalog/productDto.js';
+export { ALL_NEWEST, sqlCatalogueReader, type CatalogueReader, type ProductSearch, type ProductView } from './catalog/productReads.js';
+export { foldReservations, reservationHandler, type CatalogueWrite, type ProductRow } from './catalog/writes.js';
+export { sqlStandingReader, type StandingReader } from './identity/standingReads.js';
+export type { IdentityWrite } from './identity/writes.js';
+export { ORDERS_AREA, orderKeys } from './orders/answers.js';
+export { sqlOrderReader, type OrderInLog, type OrderReader, type OrderView } from './orders/orderReads.js';
+export type { OrderMove, OrderRow, OrderWrite } from './orders/writes.js';
+export { REVIEWS_AREA, reviewKeys, reviewReads, toReviewDto } from './reviews/answers.js';
+export { sqlReviewReader, type LatestReviewView, type ReviewReader, type ReviewView } from './reviews/reviewReads.js';
+export type { ReviewRow, ReviewWrite } from './reviews/writes.js';

@@ -1,0 +1,17 @@
+import { readModelFeature } from '../feature.js';
+import { ORDERS_AREA } from './answers.js';
+import { sqlOrderReader } from './orderReads.js';
+import { projectOrderEvent } from './projection.js';
+import { ORDER_TABLES } from './tables.js';
+import { orderWrites } from './writes.js';
+
+/** The orders in the read model: each order as placed and moved on, and the stock it reserves in the catalogue. */
+export const ordersReadModel = readModelFeature({
+  name: 'orders',
+  events: ['OrderPlaced', 'OrderPaid', 'OrderShipped', 'OrderDelivered', 'OrderCancelled'],
+  project: projectOrderEvent,
+  writes: orderWrites,
+  tables: ORDER_TABLES,
+  cacheAreas: { orders: ORDERS_AREA },
+  reads: sqlOrderReader,
+});

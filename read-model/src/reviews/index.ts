@@ -1,0 +1,17 @@
+import { readModelFeature } from '../feature.js';
+import { REVIEWS_AREA } from './answers.js';
+import { projectReviewEvent } from './projection.js';
+import { sqlReviewReader } from './reviewReads.js';
+import { REVIEW_TABLES } from './tables.js';
+import { reviewWrites } from './writes.js';
+
+/** The reviews in the read model: each review as posted, edited or removed, and each product's stars. */
+export const reviewsReadModel = readModelFeature({
+  name: 'reviews',
+  events: ['ReviewPosted', 'ReviewEdited', 'ReviewRemoved'],
+  project: projectReviewEvent,
+  writes: reviewWrites,
+  tables: REVIEW_TABLES,
+  cacheAreas: { reviews: REVIEWS_AREA },
+  reads: sqlReviewReader,
+});
