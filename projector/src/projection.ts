@@ -1,5 +1,6 @@
 import { whyUnreadable } from '@toolforge/contracts';
-import type { DeadLetterSource, ProjectedEvent, StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import type { DeadLetterSource, ProjectedEvent } from '@toolforge/platform/sql';
 import { projectProductEvent } from './catalog/projection.js';
 import { projectUserEvent } from './identity/projection.js';
 import { projectOrderEvent } from './orders/projection.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, ProductFilter, ProductSort } from '@toolforge/contracts';
-import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
+import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform/sql';
 import { READ_MODEL_TABLES } from '@toolforge/query-service';
 import { applyRowWrite, type RowWrite } from './readModelWrites.js';
 import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrderStatus } from '@toolforge/contracts';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import {
   SqlProjectionStore,
   appliedWrites,
-  openEmbeddedPostgres,
   pgliteSql,
   type AppliedBatch,
   type ProjectedEvent,
   type ProjectionBatch,
   type SqlExecutor,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { createTestDatabase } from '@toolforge/platform/testing';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
 import { ReservationTally } from './catalog/reservationTally.js';

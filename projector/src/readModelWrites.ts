@@ -1,4 +1,5 @@
-import { SqlProjectionStore, type CacheArea, type ProjectionStoreOptions, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
+import type { CacheArea } from '@toolforge/platform/cache';
+import { SqlProjectionStore, type ProjectionStoreOptions, type SqlExecutor, type SqlQueryable } from '@toolforge/platform/sql';
 import { READ_MODEL_TABLES, migrateReadModel } from '@toolforge/query-service';
 import { tallyReservations } from './catalog/reservationTally.js';
 import { catalogueWrites, type CatalogueWrite } from './catalog/writes.js';

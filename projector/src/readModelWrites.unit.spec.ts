@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SqlQueryable } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import { CACHE_AREAS } from '@toolforge/query-service';
 import { applyRowWrites, cacheAreasOf, type RowWrite } from './readModelWrites.js';
 import { orderRow, productRow } from './test/rows.js';

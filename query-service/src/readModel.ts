@@ -6,7 +6,7 @@ import {
   type CheckpointReader,
   type CheckpointsReader,
   type SqlExecutor,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './catalog/answers.js';
 import { sqlCatalogueReader, type CatalogueReader } from './catalog/productReads.js';
 import { CATALOGUE_TABLES } from './catalog/tables.js';

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@toolforge/platform';
+import type { SqlExecutor } from '@toolforge/platform/sql';
 import type { RowWrite, RowWriteHandler } from '../readModelWrites.js';
 import { foldReservations, reservationHandler, type CatalogueWrite } from './writes.js';
 

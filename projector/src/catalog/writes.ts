@@ -7,7 +7,7 @@ import {
   type CopiedColumn,
   type LogSortKey,
   type SqlQueryable,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, type ProductView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../readModelWrites.js';
 

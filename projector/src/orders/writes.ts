@@ -7,7 +7,7 @@ import {
   type CopiedColumn,
   type LogSortKey,
   type SqlQueryable,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { ORDERS_AREA, type OrderView } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 

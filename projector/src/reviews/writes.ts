@@ -1,4 +1,4 @@
-import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
+import type { LogSortKey, SqlQueryable } from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, REVIEWS_AREA } from '@toolforge/query-service';
 import type { RowKey, RowWriteHandlers } from '../readModelWrites.js';
 

@@ -1,4 +1,4 @@
-import type { SqlExecutor, SqlProjectionStore, SqlQueryable } from '@toolforge/platform';
+import type { SqlExecutor, SqlProjectionStore, SqlQueryable } from '@toolforge/platform/sql';
 import { READ_MODEL_TABLES, openReadModel, type ReadModelReader } from '@toolforge/query-service';
 import { openProjectorStore, type RowWrite } from '../readModelWrites.js';
 

@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 
 /**
  * The catalogue's tables, which the projector fills and the catalogue's reads answer from:

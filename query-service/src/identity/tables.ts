@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 
 /**
  * The accounts' table: one row per account; `admin` comes from AdminGranted and AdminRevoked.

@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 
 /**
  * The orders' table: one row per order, with its log position to break ties in the newest-first

@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 
 /**
  * The reviews' tables, which the projector fills and the reviews' and catalogue's reads answer from:
