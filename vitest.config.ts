@@ -25,6 +25,8 @@ export default defineConfig({
     // Tests run the TypeScript sources of sibling packages, not their build output.
     alias: [
       { find: /^@toolforge\/([a-z-]+)\/testing$/, replacement: here('./$1/src/testing/index.ts') },
+      // platform's subpaths (its package.json exports): each is a folder with its own index.
+      { find: /^@toolforge\/platform\/([a-zA-Z]+)$/, replacement: here('./platform/src/$1/index.ts') },
       { find: /^@toolforge\/([a-z-]+)$/, replacement: here('./$1/src/index.ts') },
     ],
   },

@@ -184,7 +184,10 @@ export function renderApiReference(document) {
 
 /** The embedded shop's document, from the build (`npx tsc -b`). */
 async function builtShopDocument() {
-  const { API_DESCRIPTION_PATH, PgliteEventLog, firebaseIdentity, openEmbeddedPostgres, pgliteSql } = await import('@toolforge/platform');
+  const { API_DESCRIPTION_PATH } = await import('@toolforge/platform/http');
+  const { firebaseIdentity } = await import('@toolforge/platform/identity');
+  const { PgliteEventLog, openEmbeddedPostgres } = await import('@toolforge/platform/pglite');
+  const { pgliteSql } = await import('@toolforge/platform/sql');
   const { composeEmbeddedShop } = await import('@toolforge/embedded');
   const db = await openEmbeddedPostgres(null);
   try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER } from '@toolforge/contracts';
-import { API_DESCRIPTION_PATH } from '@toolforge/platform';
+import { API_DESCRIPTION_PATH } from '@toolforge/platform/http';
 import { apiDescriptionMismatches, validApiDocument, withRegisteredRoutes, type ApiDocument } from '@toolforge/platform/testing';
 import { startCommandService, type CommandHarness } from './test/harness.js';
 

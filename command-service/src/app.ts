@@ -1,27 +1,22 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_RESERVATION_TTL_MS, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@toolforge/contracts';
+import { isTheWriter, sessionIsCurrent, type EventLog, type LogWriterStatus } from '@toolforge/platform';
 import {
   API_TAGS,
-  VerifiedIdTokens,
   apiTokens,
-  letInByProvider,
   documented,
   frameworkErrors,
   healthRoutes,
-  isTheWriter,
   packageVersion,
-  sessionIsCurrent,
   useApiDescription,
   useErrorReplies,
   useHttpHardening,
   useZodSchemas,
-  type AdminGrant,
-  type EventLog,
   type HttpHardeningOptions,
-  type IdentityProvider,
-  type LogWriterStatus,
   type ReadinessCheck,
-} from '@toolforge/platform';
+} from '@toolforge/platform/http';
+import { VerifiedIdTokens, letInByProvider, type IdentityProvider } from '@toolforge/platform/identity';
+import type { AdminGrant } from '@toolforge/platform/operatorSocket';
 import { Catalogue, productStates } from './catalog/catalogue.js';
 import { productRoutes } from './catalog/productRoutes.js';
 import { AccountStates } from './identity/accountStates.js';

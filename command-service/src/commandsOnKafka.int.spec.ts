@@ -7,7 +7,7 @@ import {
   type LoginResponse,
   type PlaceOrderInput,
 } from '@toolforge/contracts';
-import { KafkaEventLog } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
 import { createAccount, deleteTopics, eventAt, uniqueTopicPrefix } from '@toolforge/platform/testing';
 import { loginBody, orderOf, startCommandService, type CommandHarness, type SignedIn } from './test/harness.js';
 

@@ -12,7 +12,9 @@ import {
   type OrderPlaced,
   type PlaceOrderResponse,
 } from '@toolforge/contracts';
-import { KafkaEventLog, PgliteEventLog, openEmbeddedPostgres, type StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import {
   EMULATOR_HOST,
   createAccount,

@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parsePosition, type LoginResponse } from '@toolforge/contracts';
-import { DataDirInUse, KafkaEventLog, PgliteEventLog, lockDataDir, openEmbeddedPostgres, type EventLog } from '@toolforge/platform';
+import type { EventLog } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
+import { DataDirInUse, PgliteEventLog, lockDataDir, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import {
   EMULATOR_HOST,
   createAccount,

@@ -1,13 +1,7 @@
-import {
-  apiTokenSecret,
-  describeIdentitySource,
-  firebaseIdentity,
-  openEventLog,
-  serviceConfigOrExit,
-  commandRateLimit,
-  shopRateLimits,
-  stopOnSignals,
-} from '@toolforge/platform';
+import { apiTokenSecret, describeIdentitySource, serviceConfigOrExit, stopOnSignals } from '@toolforge/platform';
+import { commandRateLimit, shopRateLimits } from '@toolforge/platform/http';
+import { firebaseIdentity } from '@toolforge/platform/identity';
+import { openEventLog } from '@toolforge/platform/openEventLog';
 import { buildCommandService } from './app.js';
 
 /**

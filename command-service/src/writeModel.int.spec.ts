@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
 import { formatCents, totalCostCents, type ApiError } from '@toolforge/contracts';
-import { openEmbeddedPostgres } from '@toolforge/platform';
 import { startCommandService, type CommandHarness } from './test/harness.js';
 
 /** docs/architecture.md §4: the write model is rebuilt from the log at start, so a restart forgets nothing. */

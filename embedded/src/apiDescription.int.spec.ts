@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { API_DESCRIPTION_PATH, API_REFERENCE_PREFIX } from '@toolforge/platform';
+import { API_DESCRIPTION_PATH, API_REFERENCE_PREFIX } from '@toolforge/platform/http';
 import {
   apiDescriptionMismatches,
   uniqueEmail,

@@ -6,14 +6,11 @@ import {
   commandService,
   type CommandServiceDeps,
 } from '@toolforge/command-service';
+import { LogEnd, type TrustProxy } from '@toolforge/platform';
+import { InProcessCache } from '@toolforge/platform/cache';
 import {
   API_TAGS,
-  CheckpointWaiter,
-  InProcessCache,
-  LogEnd,
   SHOP_RATE_LIMITS,
-  type AdminGrant,
-  type IdentityProvider,
   databaseAnswers,
   logAnswers,
   documented,
@@ -22,12 +19,13 @@ import {
   packageVersion,
   useApiDescription,
   useHttpHardening,
-  type PgliteEventLog,
   type RateLimitRule,
   type RouteRateLimits,
-  type SqlExecutor,
-  type TrustProxy,
-} from '@toolforge/platform';
+} from '@toolforge/platform/http';
+import type { IdentityProvider } from '@toolforge/platform/identity';
+import type { AdminGrant } from '@toolforge/platform/operatorSocket';
+import type { PgliteEventLog } from '@toolforge/platform/pglite';
+import { CheckpointWaiter, type SqlExecutor } from '@toolforge/platform/sql';
 import { Projector, bulkFirstBuild, openProjectorStore, reportDeadLetters } from '@toolforge/projector';
 import { QUERY_API_DESCRIPTION, queryService } from '@toolforge/query-service';
 import { openReadModel, readModelHotAnswers } from '@toolforge/read-model';

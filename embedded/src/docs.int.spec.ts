@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_DESCRIPTION_PATH } from '@toolforge/platform';
+import { API_DESCRIPTION_PATH } from '@toolforge/platform/http';
 import { uniqueEmail } from '@toolforge/platform/testing';
 import { API_REFERENCE_FILE, renderApiReference } from '../../scripts/api-docs.mjs';
 import { openEmbeddedTestShop, type EmbeddedTestShop } from './test/embeddedTestShop.js';

@@ -2,18 +2,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedCatalogueIfEmpty } from '@toolforge/command-service';
-import {
-  PgliteEventLog,
-  apiTokenSecret,
-  firebaseIdentity,
-  identitySource,
-  lockDataDir,
-  openEmbeddedPostgres,
-  pgliteSql,
-  serveOperatorSocket,
-  type IdentitySource,
-  type ShopConfig,
-} from '@toolforge/platform';
+import { apiTokenSecret, identitySource, type IdentitySource, type ShopConfig } from '@toolforge/platform';
+import { firebaseIdentity } from '@toolforge/platform/identity';
+import { PgliteEventLog, lockDataDir, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql } from '@toolforge/platform/sql';
+import { serveOperatorSocket } from './operatorSocket/server.js';
 import { demoCatalogue } from './catalogue.js';
 import { composeEmbeddedShop } from './compose.js';
 import { ensureDemoAccounts, type DemoAccount } from './demoAccounts.js';

@@ -1,4 +1,5 @@
-import { commandRateLimit, queryRateLimit, shopRateLimits, type ShopConfig } from '@toolforge/platform';
+import type { ShopConfig } from '@toolforge/platform';
+import { commandRateLimit, queryRateLimit, shopRateLimits } from '@toolforge/platform/http';
 import type { EmbeddedShopDeps } from './compose.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, readKafkaSecurity } from './config.js';
-import { kafkaSignIn } from './eventLog/kafkaClient.js';
+import { kafkaSignIn } from './kafka/kafkaClient.js';
 
 const PASSWORD = 'correct horse battery staple';
 const signIn = { KAFKA_SASL_USERNAME: 'toolforge-projector', KAFKA_SASL_PASSWORD: PASSWORD };

@@ -1,41 +1,17 @@
+// What every process needs: the event log's types and pure helpers, config, logger, shutdown and
+// timing. No adapter is loaded from here: each is a subpath of its own (package.json's exports),
+// and subpaths.unit.spec.ts fails when one of them reaches this entry.
 export * from './eventLog/eventLog.js';
 export * from './eventLog/upcasters.js';
-export * from './eventLog/pgliteEventLog.js';
 export * from './eventLog/readOnlyLog.js';
-export * from './pglite.js';
-export * from './dataDirLock.js';
-export * from './http/zodCompilers.js';
-export * from './http/errorReplies.js';
-export * from './http/apiToken.js';
-export * from './config.js';
-export * from './identitySource.js';
-export * from './eventLog/kafkaEventLog.js';
-export * from './eventLog/kafkaTopics.js';
-export * from './eventLog/openEventLog.js';
 export * from './eventLog/logEnd.js';
 export * from './eventLog/readAhead.js';
-export * from './eventLog/kafkaLogEnds.js';
-export * from './eventLog/kafkaEventsReader.js';
 export * from './eventLog/writerStatus.js';
-export * from './readModel/index.js';
-export * from './http/hardening.js';
-export * from './http/health.js';
-export * from './http/routeDocs.js';
-export * from './http/apiDescription.js';
-export * from './http/apiReference.js';
-export * from './eventLog/kafkaEventConsumer.js';
-export * from './eventLog/kafkaLogIdentity.js';
-export * from './eventLog/kafkaRecords.js';
-export { kafkaSignIn } from './eventLog/kafkaClient.js';
+export type { PartitionedLog } from './eventLog/readAll.js';
+export * from './config.js';
+export * from './identitySource.js';
 export * from './logger.js';
 export * from './shutdown.js';
 export * from './timing/sleepers.js';
 export * from './timing/coalescedRuns.js';
 export * from './userStanding.js';
-export * from './identity/identityProvider.js';
-export * from './identity/firebaseIdentity.js';
-export * from './identity/verifiedIdTokens.js';
-export * from './identity/providerAccounts.js';
-export * from './operatorSocket/index.js';
-export * from './embeddedThreads/threadedEventLog.js';
-export * from './embeddedThreads/threadedReadModel.js';

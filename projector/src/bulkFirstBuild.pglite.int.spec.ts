@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS, type ProductAdded, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { orderCancelled, orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
-import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql } from '@toolforge/platform/sql';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { Projector } from './projector.js';
 import { openProjectorStore } from './projectorStore.js';

@@ -1,4 +1,5 @@
-import { BULK_BUILD_FROM_DEFAULT, sqlCheckpoints, type SqlExecutor } from '@toolforge/platform';
+import { BULK_BUILD_FROM_DEFAULT } from '@toolforge/platform';
+import { sqlCheckpoints, type SqlExecutor } from '@toolforge/platform/sql';
 import { positionsInLog, rebuildReadModel, type RebuildOptions } from './rebuild.js';
 
 export interface BulkFirstBuildOptions {

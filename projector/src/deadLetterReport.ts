@@ -1,4 +1,4 @@
-import type { DeadLetterReader } from '@toolforge/platform';
+import type { DeadLetterReader } from '@toolforge/platform/sql';
 import type { ProjectorLogger } from './readModelUpdater.js';
 
 /**

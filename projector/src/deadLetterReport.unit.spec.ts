@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeadLetter } from '@toolforge/platform';
+import type { DeadLetter } from '@toolforge/platform/sql';
 import { reportDeadLetters } from './deadLetterReport.js';
 
 const letter: DeadLetter = {

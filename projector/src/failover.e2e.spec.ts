@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOPICS } from '@toolforge/contracts';
 import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
-import { DEFAULT_PARTITIONS, KafkaEventLog, type AppendResult } from '@toolforge/platform';
+import type { AppendResult } from '@toolforge/platform';
+import { DEFAULT_PARTITIONS, KafkaEventLog } from '@toolforge/platform/kafka';
 import {
   createTestDatabase,
   deleteTopics,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CACHE_TTL_SECONDS, CoalescedRuns, cachedAnswerKey, type Cache, type CacheArea, type HotAnswers } from '@toolforge/platform';
+import { CoalescedRuns } from '@toolforge/platform';
+import { CACHE_TTL_SECONDS, cachedAnswerKey, type Cache, type CacheArea, type HotAnswers } from '@toolforge/platform/cache';
 import type { ProjectorLogger } from './readModelUpdater.js';
 
 export interface HotAnswersRefresherDeps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InProcessCache, cachedAnswerKey, type Cache, type HotAnswers } from '@toolforge/platform';
+import { InProcessCache, cachedAnswerKey, type Cache, type HotAnswers } from '@toolforge/platform/cache';
 import { CACHE_AREAS, type ProductView } from '@toolforge/read-model';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 

@@ -9,3 +9,5 @@ export * from './rebuild.js';
 export * from './bulkFirstBuild.js';
 // The bench's rebuild measure opens a stopped shop as the operators' tool does.
 export { connectToShop } from './cli/shopConnection.js';
+// The operators' tool's client of the running shop's socket: embedded serves that socket and tests it through this.
+export * from './cli/operatorSocket/client.js';

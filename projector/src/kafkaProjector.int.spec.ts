@@ -2,7 +2,10 @@ import type { Admin } from 'kafkajs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_TOPICS, type LogPosition, type ShopEvent } from '@toolforge/contracts';
 import { adminGranted, orderPlaced, productAdded, productDeleted, userSignedIn } from '@toolforge/contracts/testing';
-import { KafkaEventLog, RedisCache, type AppendResult, type Logger, type OnLogChange, type SqlExecutor } from '@toolforge/platform';
+import type { AppendResult, Logger } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
+import { RedisCache } from '@toolforge/platform/redis';
+import type { OnLogChange, SqlExecutor } from '@toolforge/platform/sql';
 import { CACHE_AREAS, catalogueHotAnswers } from '@toolforge/read-model';
 import {
   createTestDatabase,

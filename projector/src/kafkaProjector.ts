@@ -1,5 +1,8 @@
 import type { Topic } from '@toolforge/contracts';
-import { KafkaEventConsumer, identifyKafkaLog, type Cache, type HotAnswers, type Logger, type OnLogChange } from '@toolforge/platform';
+import type { Logger } from '@toolforge/platform';
+import type { Cache, HotAnswers } from '@toolforge/platform/cache';
+import { KafkaEventConsumer, identifyKafkaLog } from '@toolforge/platform/kafka';
+import type { OnLogChange } from '@toolforge/platform/sql';
 import { ReadModelUpdater, type Committed, type ProjectorStore } from './readModelUpdater.js';
 
 export interface KafkaProjectorOptions {

@@ -1,4 +1,4 @@
-import type { LogBinding, OnLogChange } from '@toolforge/platform';
+import type { LogBinding, OnLogChange } from '@toolforge/platform/sql';
 
 /** The setting that lets a projector empty a read model built from another log: PROJECTOR_ON_LOG_CHANGE. */
 export const ON_LOG_CHANGE_SETTING = 'PROJECTOR_ON_LOG_CHANGE';

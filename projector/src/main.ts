@@ -1,20 +1,10 @@
 import { pino } from 'pino';
-import {
-  CheckpointAnnouncer,
-  KafkaEventLog,
-  KafkaLogEnds,
-  RedisCache,
-  databaseAnswers,
-  logAnswers,
-  openPostgresPool,
-  pgSql,
-  configOrExit,
-  readConfig,
-  serveHealth,
-  stopOnSignals,
-  withoutPassword,
-  type OnLogChange,
-} from '@toolforge/platform';
+import { configOrExit, readConfig, stopOnSignals, withoutPassword } from '@toolforge/platform';
+import { databaseAnswers, logAnswers, serveHealth } from '@toolforge/platform/http';
+import { KafkaEventLog, KafkaLogEnds } from '@toolforge/platform/kafka';
+import { CheckpointAnnouncer, openPostgresPool, pgSql } from '@toolforge/platform/postgres';
+import { RedisCache } from '@toolforge/platform/redis';
+import type { OnLogChange } from '@toolforge/platform/sql';
 import { readModelHotAnswers, readModelReader } from '@toolforge/read-model';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { reportDeadLetters } from './deadLetterReport.js';

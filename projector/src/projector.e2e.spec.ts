@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { productAdded } from '@toolforge/contracts/testing';
-import { KafkaEventLog } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
 import {
   createTestDatabase,
   deleteTopics,

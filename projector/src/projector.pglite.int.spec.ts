@@ -1,6 +1,7 @@
-import type { EmbeddedPostgres as PGlite } from '@toolforge/platform';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
+import { pgliteSql } from '@toolforge/platform/sql';
 import { afterAll } from 'vitest';
-import { PgliteEventLog, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
 import { describeProjector } from './projector.suite.js';
 import { pgliteInjector } from './test/injectedEvents.js';
 

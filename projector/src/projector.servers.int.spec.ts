@@ -1,5 +1,6 @@
 import { afterAll, inject } from 'vitest';
-import { KafkaEventLog, RedisCache } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
+import { RedisCache } from '@toolforge/platform/redis';
 import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTopicPrefix } from '@toolforge/platform/testing';
 import { describeProjector } from './projector.suite.js';
 import { RecordProducer } from './test/injectedEvents.js';

@@ -13,16 +13,9 @@ import {
   userSignedOut,
 } from '@toolforge/contracts/testing';
 import { CURRENT_SCHEMA_VERSION, EXPIRED_REASON, PAGE_SIZES, toCents } from '@toolforge/contracts';
-import {
-  InProcessCache,
-  cachedAnswerKey,
-  type Cache,
-  type CacheArea,
-  type EventLog,
-  type IdentifiedLog,
-  type ReadAllOptions,
-  type SqlExecutor,
-} from '@toolforge/platform';
+import type { EventLog, ReadAllOptions } from '@toolforge/platform';
+import { InProcessCache, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform/cache';
+import type { IdentifiedLog, SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter } from '@toolforge/platform/testing';
 import { CACHE_AREAS, catalogueHotAnswers, catalogueKeys, catalogueReads } from '@toolforge/read-model';
 import { Projector } from './projector.js';

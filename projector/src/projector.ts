@@ -1,15 +1,7 @@
 import { ALL_TOPICS, type LogPosition, type Topic } from '@toolforge/contracts';
-import {
-  Sleepers,
-  readAhead,
-  type Cache,
-  type EventLog,
-  type HotAnswers,
-  type IdentifiedLog,
-  type LogPage,
-  type OnLogChange,
-  type ReadAllOptions,
-} from '@toolforge/platform';
+import { Sleepers, readAhead, type EventLog, type LogPage, type ReadAllOptions } from '@toolforge/platform';
+import type { Cache, HotAnswers } from '@toolforge/platform/cache';
+import type { IdentifiedLog, OnLogChange } from '@toolforge/platform/sql';
 import { LogChangedError } from './logBinding.js';
 import {
   ReadModelUpdater,

@@ -1,4 +1,4 @@
-import { SqlProjectionStore, type ProjectionStoreOptions, type SqlExecutor } from '@toolforge/platform';
+import { SqlProjectionStore, type ProjectionStoreOptions, type SqlExecutor } from '@toolforge/platform/sql';
 import {
   READ_MODEL_TABLES,
   ROW_WRITE_HANDLERS,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, ProductFilter, ProductSort } from '@toolforge/contracts';
-import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform';
+import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform/sql';
 import { READ_MODEL_TABLES, applyRowWrite, type ProductRow, type RowWrite } from '@toolforge/read-model';
 import { at, orderRow, productRow } from '@toolforge/read-model/testing';
 import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';

@@ -1,19 +1,16 @@
 import type { Topic } from '@toolforge/contracts';
+import type { LogPage, StoredEvent } from '@toolforge/platform';
+import type { Cache, CacheArea, HotAnswers } from '@toolforge/platform/cache';
 import {
   appliedWrites,
   type AppliedBatch,
-  type Cache,
-  type CacheArea,
-  type HotAnswers,
   type LogBinding,
   type LogBindingStore,
   type LogIdentity,
-  type LogPage,
   type OnLogChange,
   type ProjectionBatch,
   type ReadModelWriter,
-  type StoredEvent,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { CACHE_AREAS, cacheAreasOf, projectOrRefuse, type RowWrite } from '@toolforge/read-model';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 import { LogChangedError } from './logBinding.js';

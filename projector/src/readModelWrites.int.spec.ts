@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrderStatus } from '@toolforge/contracts';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import {
   SqlProjectionStore,
   appliedWrites,
-  openEmbeddedPostgres,
   pgliteSql,
   type AppliedBatch,
   type ProjectedEvent,
   type ProjectionBatch,
   type SqlExecutor,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { createTestDatabase } from '@toolforge/platform/testing';
 import { READ_MODEL_TABLES, applyRowWrite, migrateReadModel, type OrderRow, type RowWrite } from '@toolforge/read-model';
 import { at, orderRow, productRow } from '@toolforge/read-model/testing';

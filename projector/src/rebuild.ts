@@ -1,4 +1,6 @@
 import { ALL_TOPICS } from '@toolforge/contracts';
+import type { EventLog, LogEndSource } from '@toolforge/platform';
+import type { Cache } from '@toolforge/platform/cache';
 import {
   SERVING_SCHEMA,
   buildIndexes,
@@ -9,14 +11,11 @@ import {
   sqlCheckpoints,
   switchTables,
   tablesOf,
-  type Cache,
   type Checkpoint,
-  type EventLog,
   type IdentifiedLog,
-  type LogEndSource,
   type SqlExecutor,
   type SqlQueryable,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { CACHE_AREAS } from '@toolforge/read-model';
 import { ReservationTally } from './catalog/reservationTally.js';
 import { Projector } from './projector.js';

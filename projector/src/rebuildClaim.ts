@@ -1,4 +1,4 @@
-import type { openPostgresPool } from '@toolforge/platform';
+import type { openPostgresPool } from '@toolforge/platform/postgres';
 
 /** The right to rebuild the read model, held until released (or until the process ends). */
 export interface RebuildClaim {

@@ -1,20 +1,16 @@
+import type { EventLog, LogPage, ReadAllOptions, StoredEvent } from '@toolforge/platform';
+import type { Cache, CacheArea } from '@toolforge/platform/cache';
 import {
   SERVING_SCHEMA,
   dropSchema,
   freshSchema,
   inSchema,
   sqlCheckpoints,
-  type Cache,
-  type CacheArea,
   type Checkpoint,
-  type EventLog,
   type IdentifiedLog,
-  type LogPage,
-  type ReadAllOptions,
   type SqlExecutor,
   type SqlQueryable,
-  type StoredEvent,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { Projector } from './projector.js';
 import { cacheAreasOf, projectOrRefuse, rowsOf, type RowKey } from '@toolforge/read-model';
 import { lockServingCheckpoints } from './rebuild.js';

@@ -1,35 +1,29 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { READ_AFTER_HEADER } from '@toolforge/contracts';
+import { adminByStanding, sessionIsCurrent, type EventsAt, type LogEnd } from '@toolforge/platform';
+import { CACHE_TTL_SECONDS, type Cache } from '@toolforge/platform/cache';
 import {
   API_TAGS,
-  CACHE_TTL_SECONDS,
-  CheckpointWaiter,
   accessOf,
-  adminByStanding,
   apiTokens,
-  letInByProvider,
   describeRoutes,
   documented,
   frameworkErrors,
   healthRoutes,
   packageVersion,
-  sessionIsCurrent,
   useApiDescription,
   useErrorReplies,
   useHttpHardening,
   useNotFoundReply,
   useZodSchemas,
-  VerifiedIdTokens,
   type ApiCaller,
-  type Cache,
-  type EventsAt,
   type HeaderDoc,
-  type IdentityProvider,
-  type LogEnd,
   type RateLimitRule,
   type ReadinessCheck,
-} from '@toolforge/platform';
+} from '@toolforge/platform/http';
+import { letInByProvider, VerifiedIdTokens, type IdentityProvider } from '@toolforge/platform/identity';
+import { CheckpointWaiter } from '@toolforge/platform/sql';
 import type { ReadModelReader } from '@toolforge/read-model';
 import { CachedReads, type RememberedAnswers } from './cachedReads.js';
 import { productPictures } from './catalog/pictures.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ExpiringLru, answerJson, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform';
+import { ExpiringLru, answerJson, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform/cache';
 
 /**
  * A query's answer: ready-to-send JSON from the cache (kept by an earlier read or refreshed by the

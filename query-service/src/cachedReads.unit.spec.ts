@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InProcessCache, type Cache } from '@toolforge/platform';
+import { InProcessCache, type Cache } from '@toolforge/platform/cache';
 import { CachedReads } from './cachedReads.js';
 
 const AREA = 'catalogue';

@@ -1,23 +1,12 @@
 import { pino } from 'pino';
-import {
-  CheckpointWaiter,
-  listenForCheckpoints,
-  KafkaEventsReader,
-  KafkaLogEnds,
-  LogEnd,
-  NO_CACHE,
-  RedisCache,
-  apiTokenSecret,
-  databaseAnswers,
-  describeIdentitySource,
-  firebaseIdentity,
-  openPostgresPool,
-  pgSql,
-  queryRateLimit,
-  serviceConfigOrExit,
-  stopOnSignals,
-  withoutPassword,
-} from '@toolforge/platform';
+import { LogEnd, apiTokenSecret, describeIdentitySource, serviceConfigOrExit, stopOnSignals, withoutPassword } from '@toolforge/platform';
+import { NO_CACHE } from '@toolforge/platform/cache';
+import { databaseAnswers, queryRateLimit } from '@toolforge/platform/http';
+import { firebaseIdentity } from '@toolforge/platform/identity';
+import { KafkaEventsReader, KafkaLogEnds } from '@toolforge/platform/kafka';
+import { listenForCheckpoints, openPostgresPool, pgSql } from '@toolforge/platform/postgres';
+import { RedisCache } from '@toolforge/platform/redis';
+import { CheckpointWaiter } from '@toolforge/platform/sql';
 import { buildQueryService } from './app.js';
 import { REMEMBERED_ANSWERS } from './cachedReads.js';
 import { openReadModel } from '@toolforge/read-model';

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
-import type { IdentifiedLog } from '@toolforge/platform';
+import type { IdentifiedLog } from '@toolforge/platform/sql';
 import { KafkaProjector, openProjectorStore, rebuildReadModel } from '@toolforge/projector';
 import { startQueryService, type QueryHarness } from './test/harness.js';
 import { serversStack } from './test/stacks.js';

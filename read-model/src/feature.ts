@@ -1,5 +1,7 @@
 import type { ShopEvent } from '@toolforge/contracts';
-import type { CacheArea, HotAnswers, ReadModelTables, SqlQueryable, StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import type { CacheArea, HotAnswers } from '@toolforge/platform/cache';
+import type { ReadModelTables, SqlQueryable } from '@toolforge/platform/sql';
 
 /** One read-model row: its table, the column that keys it there, and the key. */
 export interface RowKey {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TOPIC_OF_EVENT } from '@toolforge/contracts';
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 import { READ_MODEL_FEATURES } from './features.js';
 
 const names = (lists: readonly (readonly string[])[]) => lists.flat().sort();

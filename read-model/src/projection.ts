@@ -1,5 +1,6 @@
 import { whyUnreadable } from '@toolforge/contracts';
-import type { DeadLetterSource, ProjectedEvent, StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import type { DeadLetterSource, ProjectedEvent } from '@toolforge/platform/sql';
 import { READ_MODEL_FEATURES, type RowWrite } from './features.js';
 
 /** Each event type's feature: the one that projects it. */

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import {
-  applyMigrations,
-  migrationStatements,
-  openEmbeddedPostgres,
-  openPostgresPool,
-  pgSql,
-  pgliteSql,
-  type SqlExecutor,
-  type SqlQueryable,
-} from '@toolforge/platform';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { openPostgresPool, pgSql } from '@toolforge/platform/postgres';
+import { applyMigrations, migrationStatements, pgliteSql, type SqlExecutor, type SqlQueryable } from '@toolforge/platform/sql';
 import { createTestDatabase } from '@toolforge/platform/testing';
 import { READ_MODEL_SCHEMA, READ_MODEL_TABLES, migrateReadModel } from './readModel.js';
 import { DEPLOYED_MIGRATIONS } from './test/deployedMigrations.js';

@@ -1,4 +1,5 @@
-import { applyMigrations, readModelSchema, type HotAnswers, type SqlExecutor, type SqlQueryable } from '@toolforge/platform';
+import type { HotAnswers } from '@toolforge/platform/cache';
+import { applyMigrations, readModelSchema, type SqlExecutor, type SqlQueryable } from '@toolforge/platform/sql';
 import { READ_MODEL_FEATURES, type CacheAreas, type ReadModelReader } from './features.js';
 
 /**

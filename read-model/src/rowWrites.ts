@@ -1,4 +1,5 @@
-import type { CacheArea, SqlQueryable } from '@toolforge/platform';
+import type { CacheArea } from '@toolforge/platform/cache';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from './feature.js';
 import { READ_MODEL_FEATURES, type RowWrite } from './features.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SqlQueryable } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import { CACHE_AREAS } from './readModel.js';
 import { applyRowWrites, cacheAreasOf } from './rowWrites.js';
 import type { RowWrite } from './features.js';

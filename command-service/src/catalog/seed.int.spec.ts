@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EmbeddedPostgres as PGlite, StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
 import { TOPICS, type ProductAdded } from '@toolforge/contracts';
-import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform';
 import { readEvents } from '@toolforge/platform/testing';
 import { WriteModel } from '../shared/writeModel.js';
 import { validProduct } from '../test/harness.js';

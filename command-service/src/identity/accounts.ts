@@ -1,5 +1,7 @@
 import { TOPICS, type ApiUser } from '@toolforge/contracts';
-import type { GrantedAdmin, UserStanding, VerifiedIdentity } from '@toolforge/platform';
+import type { UserStanding } from '@toolforge/platform';
+import type { VerifiedIdentity } from '@toolforge/platform/identity';
+import type { GrantedAdmin } from '@toolforge/platform/operatorSocket';
 import { CommandRejected } from '../shared/decider.js';
 import { NothingDecided, aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
 import type { WriteModel } from '../shared/writeModel.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
-import type { VerifiedIdentity } from '@toolforge/platform';
+import type { VerifiedIdentity } from '@toolforge/platform/identity';
 import { deciderSpec, fact } from '../test/deciderSpec.js';
 import { memoryLog } from '../test/memoryLog.js';
 import { CommandHandler } from '../shared/commandHandler.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, messages } from '@toolforge/contracts';
-import { STRANGER_BODY_LIMIT } from '@toolforge/platform';
+import { STRANGER_BODY_LIMIT } from '@toolforge/platform/http';
 import { startCommandService, type CommandHarness } from '../test/harness.js';
 
 const JSON_BODY = { 'content-type': 'application/json' };

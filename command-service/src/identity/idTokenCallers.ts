@@ -1,4 +1,5 @@
-import type { ApiCaller, VerifiedIdTokens } from '@toolforge/platform';
+import type { ApiCaller } from '@toolforge/platform/http';
+import type { VerifiedIdTokens } from '@toolforge/platform/identity';
 import type { AccountStates } from './accountStates.js';
 import type { Accounts } from './accounts.js';
 

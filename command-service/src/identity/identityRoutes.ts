@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSyncSchema, logoutSchema, makeAdminSchema, messages, revokeAdminSchema } from '@toolforge/contracts';
-import { HttpError, STRANGER_BODY_LIMIT, bearerOf, type IdentityProvider } from '@toolforge/platform';
+import { HttpError, STRANGER_BODY_LIMIT, bearerOf } from '@toolforge/platform/http';
+import type { IdentityProvider } from '@toolforge/platform/identity';
 import { acknowledged, acknowledgementSchema, loginResponseSchema, unverifiedAcknowledgementSchema } from '../shared/replies.js';
 import type { Accounts } from './accounts.js';
 

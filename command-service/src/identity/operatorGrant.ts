@@ -1,9 +1,9 @@
-import type { AdminGrant } from '@toolforge/platform';
+import type { AdminGrant } from '@toolforge/platform/operatorSocket';
 import { translateRejection } from '../shared/replies.js';
 import type { Accounts } from './accounts.js';
 
 /**
- * The break-glass grant as the operators' socket serves it (platform/src/operatorSocket): decided by
+ * The break-glass grant as the operators' socket serves it (embedded/src/operatorSocket/server.ts): decided by
  * this command side's one handler, so the write model stays the log's single writer, and a refusal
  * answered with its status and message (404 for an address the log does not know, 409 for an admin).
  */

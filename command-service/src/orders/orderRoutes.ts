@@ -9,7 +9,7 @@ import {
   orderStatusSchema,
   placeOrderSchema,
 } from '@toolforge/contracts';
-import { HttpError } from '@toolforge/platform';
+import { HttpError } from '@toolforge/platform/http';
 import { acknowledged, orderMovedResponseSchema, placeOrderResponseSchema } from '../shared/replies.js';
 import type { Orders } from './orders.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPIRED_REASON, TOPICS } from '@toolforge/contracts';
-import { openEmbeddedPostgres, type EmbeddedPostgres as PGlite } from '@toolforge/platform';
+import { openEmbeddedPostgres, type EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
 import { readEvents } from '@toolforge/platform/testing';
 import { startCommandService, type CommandHarness } from '../test/harness.js';
 

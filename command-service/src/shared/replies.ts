@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, messages } from '@toolforge/contracts';
-import { ConcurrencyError, HttpError, InvalidIdentityToken, WriterFencedError } from '@toolforge/platform';
+import { ConcurrencyError, WriterFencedError } from '@toolforge/platform';
+import { HttpError } from '@toolforge/platform/http';
+import { InvalidIdentityToken } from '@toolforge/platform/identity';
 import { ShopBusy } from './commandQueue.js';
 import { CommandRejected, type RejectionReason } from './decider.js';
 

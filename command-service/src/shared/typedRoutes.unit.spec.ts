@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { addProductSchema, productIdParamsSchema, type AddProductCommand } from '@toolforge/contracts';
-import { useZodSchemas } from '@toolforge/platform';
+import { useZodSchemas } from '@toolforge/platform/http';
 import { validProduct } from '../test/harness.js';
 
 describe('command routes typed by their zod schemas', () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { EmbeddedPostgres as PGlite, EventLog } from '@toolforge/platform';
+import type { EventLog } from '@toolforge/platform';
+import { firebaseIdentity } from '@toolforge/platform/identity';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { formatCents, totalCostCents, type AddProductInput, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
-import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres } from '@toolforge/platform';
 import {
   EMULATOR_HOST,
   PROJECT_ID,

@@ -4,7 +4,8 @@
  * the bench's own thread drives the services stack's seeding and start.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openEventLog, readConfig } from '@toolforge/platform';
+import { readConfig } from '@toolforge/platform';
+import { openEventLog } from '@toolforge/platform/openEventLog';
 import { seedShopHistory, type HistorySize, type SeededHistory } from './seed.js';
 
 export interface SeedRequest {

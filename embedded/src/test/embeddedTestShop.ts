@@ -1,5 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import { PgliteEventLog, firebaseIdentity, openEmbeddedPostgres, pgliteSql, type RouteRateLimits } from '@toolforge/platform';
+import type { RouteRateLimits } from '@toolforge/platform/http';
+import { firebaseIdentity } from '@toolforge/platform/identity';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql } from '@toolforge/platform/sql';
 import { EMULATOR_HOST, PROJECT_ID, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
 import { composeEmbeddedShop } from '../compose.js';
 

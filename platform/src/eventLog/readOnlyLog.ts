@@ -1,5 +1,5 @@
 import type { Topic } from '@toolforge/contracts';
-import type { IdentifiedLog, LogIdentity } from '../readModel/readStore.js';
+import type { IdentifiedLog, LogIdentity } from '../sql/readStore.js';
 import type { AppendResult, EventLog, LogPage, ReadAllOptions } from './eventLog.js';
 import type { LogEndSource } from './logEnd.js';
 import { readAllPages, type PartitionedLog } from './readAll.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, type ApiUser } from '@toolforge/contracts';
 import type { SessionClaims } from '../userStanding.js';
-import { ExpiringLru } from '../readModel/expiringLru.js';
+import { ExpiringLru } from '../cache/expiringLru.js';
 import { HttpError } from './errorReplies.js';
 import { markAccessHook } from './routeDocs.js';
 

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LogEndSource } from '../eventLog/logEnd.js';
-import type { SqlQueryable } from '../readModel/sql.js';
+import type { SqlQueryable } from '../sql/sql.js';
 
 /** One thing a service needs in order to serve: its database, its log, its being the writer. */
 export interface ReadinessCheck {

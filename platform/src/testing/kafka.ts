@@ -2,7 +2,7 @@ import type { Admin } from 'kafkajs';
 // The project's broker keeps its users beside its data; the relative path holds from src and dist alike.
 import { KAFKA_BROKER, kafkaSaslEnv, type KAFKA_PRINCIPALS } from '../../../infra/kafka/kafka.mjs';
 import { readKafkaSecurity } from '../config.js';
-import { kafkaClient } from '../eventLog/kafkaClient.js';
+import { kafkaClient } from '../kafka/kafkaClient.js';
 
 /** Who a process of a test run or the bench is to the broker. */
 export type KafkaPrincipal = keyof typeof KAFKA_PRINCIPALS;

@@ -18,7 +18,7 @@ const TEST_PORTS = {
   runningShopWeb: { offset: 7, fallback: 8186 },
   /** The command service killed under load and started again (command-service/src/killUnderLoad.e2e.spec.ts). */
   commandKilled: { offset: 8, fallback: 5408 },
-  /** The proxy that plays Redis failures (platform/src/readModel/redisCache.int.spec.ts). */
+  /** The proxy that plays Redis failures (platform/src/redis/redisCache.int.spec.ts). */
   redisProxy: { offset: 9, fallback: 5409 },
 } as const;
 

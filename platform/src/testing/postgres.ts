@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { openPostgresPool, pgSql } from '../readModel/pgExecutor.js';
-import type { SqlExecutor } from '../readModel/sql.js';
+import { openPostgresPool, pgSql } from '../postgres/pgExecutor.js';
+import type { SqlExecutor } from '../sql/sql.js';
 
 export interface TestDatabase {
   /** Its DATABASE_URL, for a service process. */

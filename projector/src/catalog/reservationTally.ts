@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@toolforge/platform';
+import type { SqlExecutor } from '@toolforge/platform/sql';
 import { foldReservations, reservationHandler, type CatalogueWrite, type RowWrite, type RowWriteHandler } from '@toolforge/read-model';
 
 type ReserveStock = Extract<CatalogueWrite, { readonly kind: 'reserveStock' }>;

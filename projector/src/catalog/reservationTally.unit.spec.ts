@@ -1,4 +1,4 @@
-import type { SqlExecutor, SqlQueryable } from '@toolforge/platform';
+import type { SqlExecutor, SqlQueryable } from '@toolforge/platform/sql';
 import { describe, expect, it } from 'vitest';
 import type { RowWrite } from '@toolforge/read-model';
 import { ReservationTally } from './reservationTally.js';

@@ -1,6 +1,8 @@
 import { userInfo } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { grantAdminRequestSchema, grantAdminThroughRunningShop, readConfig, type ShopConfig } from '@toolforge/platform';
+import { readConfig, type ShopConfig } from '@toolforge/platform';
+import { grantAdminRequestSchema } from '@toolforge/platform/operatorSocket';
+import { grantAdminThroughRunningShop } from './operatorSocket/client.js';
 import { EXIT, type CliIo } from './output.js';
 import { CannotConnect } from './shopConnection.js';
 

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, messages } from '@toolforge/contracts';
 import { adminGranted, adminRevoked, userSignedIn } from '@toolforge/contracts/testing';
-import { PgliteEventLog, connectToRunningShop, openEmbeddedPostgres, type StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { connectToRunningShop } from './operatorSocket/client.js';
 import { freePort, launchMakeStart, logWriter, readEvents, type LaunchedProcess } from '@toolforge/platform/testing';
 import { runCli } from './cli.suite.js';
 

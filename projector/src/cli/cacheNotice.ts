@@ -1,4 +1,4 @@
-import { CACHE_TTL_SECONDS, type Cache } from '@toolforge/platform';
+import { CACHE_TTL_SECONDS, type Cache } from '@toolforge/platform/cache';
 import type { CliIo } from './output.js';
 import type { ShopConnection } from './shopConnection.js';
 

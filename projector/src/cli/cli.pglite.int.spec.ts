@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgliteEventLog, lockDataDir, openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
+import { PgliteEventLog, lockDataDir, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql } from '@toolforge/platform/sql';
 import { describeCli, runCli } from './cli.suite.js';
 
 describeCli('the embedded log and read model (PGlite in DATA_DIR)', async () => {

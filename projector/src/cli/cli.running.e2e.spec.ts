@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectToRunningShop, operatorSocketPath } from '@toolforge/platform';
+import { operatorSocketPath } from '@toolforge/platform/operatorSocket';
+import { connectToRunningShop } from './operatorSocket/client.js';
 import { launchMakeStart, testPort, type LaunchedProcess } from '@toolforge/platform/testing';
 import { knownEmbeddedShop, runCli, runCliUntil } from './cli.suite.js';
 

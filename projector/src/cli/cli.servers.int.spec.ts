@@ -1,5 +1,6 @@
 import { expect, inject, it } from 'vitest';
-import { KafkaEventLog, readConfig } from '@toolforge/platform';
+import { readConfig } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
 import { productAdded } from '@toolforge/contracts/testing';
 import { createTestDatabase, deleteTopics, logWriter, uniqueTopicPrefix, type TestDatabase } from '@toolforge/platform/testing';
 import { describeCli, runCli } from './cli.suite.js';

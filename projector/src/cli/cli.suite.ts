@@ -12,7 +12,9 @@ import {
   stockAdjusted,
   userSignedIn,
 } from '@toolforge/contracts/testing';
-import { PgliteEventLog, openEmbeddedPostgres, pgliteSql, readConfig, type EventLog, type SqlExecutor } from '@toolforge/platform';
+import { readConfig, type EventLog } from '@toolforge/platform';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter } from '@toolforge/platform/testing';
 import { Projector } from '../projector.js';
 import { dumpReadModel, openTestReadModel, type ReadModelDump } from '../test/readModel.js';

@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import { inRange, type LogLedger, type OrderAuditFilter } from './orderAudit.js';
 
 /** One way the read model differs from the log. */

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, OperatorSocketRefusal, OperatorSocketUnreachable, readConfig } from '@toolforge/platform';
+import { ConfigError, readConfig } from '@toolforge/platform';
+import { OperatorSocketRefusal, OperatorSocketUnreachable } from './operatorSocket/client.js';
 import { adminsCommands } from './adminsCommand.js';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';

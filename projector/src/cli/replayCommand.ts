@@ -1,4 +1,5 @@
-import { SERVING_SCHEMA, tablesOf, type EventLog, type StoredEvent } from '@toolforge/platform';
+import type { EventLog, StoredEvent } from '@toolforge/platform';
+import { SERVING_SCHEMA, tablesOf } from '@toolforge/platform/sql';
 import { replayReadModel, type ReplayOutcome } from '../replay.js';
 import type { StartingPoint } from './arguments.js';
 import { cacheToTell } from './cacheNotice.js';

@@ -1,24 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  DataDirInUse,
-  EMBEDDED_DATABASES,
-  KafkaEventLog,
-  RedisCache,
-  connectToRunningShop,
-  lockDataDir,
-  openThreadedEventLog,
-  openThreadedReadModel,
-  openPostgresPool,
-  pgSql,
-  withoutPassword,
-  type EventLog,
-  type IdentifiedLog,
-  type LogEndSource,
-  type DataDirLock,
-  type ShopConfig,
-  type SqlExecutor,
-} from '@toolforge/platform';
+import { withoutPassword, type EventLog, type LogEndSource, type ShopConfig } from '@toolforge/platform';
+import { KafkaEventLog } from '@toolforge/platform/kafka';
+import { DataDirInUse, EMBEDDED_DATABASES, lockDataDir, type DataDirLock } from '@toolforge/platform/pglite';
+import { openPostgresPool, pgSql } from '@toolforge/platform/postgres';
+import { RedisCache } from '@toolforge/platform/redis';
+import type { IdentifiedLog, SqlExecutor } from '@toolforge/platform/sql';
+import { connectToRunningShop } from './operatorSocket/client.js';
+import { openThreadedEventLog } from './threads/threadedEventLog.js';
+import { openThreadedReadModel } from './threads/threadedReadModel.js';
 import { claimRebuild, type RebuildClaim } from '../rebuildClaim.js';
 
 /** The log and read model an operator's command reads, opened from the services' own settings. */

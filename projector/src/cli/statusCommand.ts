@@ -1,5 +1,5 @@
 import { ALL_TOPICS } from '@toolforge/contracts';
-import { sqlCheckpoints } from '@toolforge/platform';
+import { sqlCheckpoints } from '@toolforge/platform/sql';
 import { EXIT, textTable, type CliIo } from './output.js';
 import { CannotConnect, type ShopConnection } from './shopConnection.js';
 

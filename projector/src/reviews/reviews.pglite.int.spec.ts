@@ -1,4 +1,5 @@
-import { openEmbeddedPostgres, pgliteSql } from '@toolforge/platform';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql } from '@toolforge/platform/sql';
 import { openTestReadModel } from '../test/readModel.js';
 import { describeReviewsReadModel } from './reviews.suite.js';
 

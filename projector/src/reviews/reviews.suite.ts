@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopEvent } from '@toolforge/contracts';
 import { productAdded, productDeleted, reviewEdited, reviewPosted, reviewRemoved } from '@toolforge/contracts/testing';
-import type { SqlExecutor } from '@toolforge/platform';
+import type { SqlExecutor } from '@toolforge/platform/sql';
 import { stored } from '@toolforge/platform/testing';
 import { projectOrRefuse } from '@toolforge/read-model';
 import { truncateReadModel, type TestReadModel } from '../test/readModel.js';

@@ -1,5 +1,5 @@
 import type { LogPosition, Topic } from '@toolforge/contracts';
-import type { CheckpointsReader } from '@toolforge/platform';
+import type { CheckpointsReader } from '@toolforge/platform/sql';
 
 /**
  * Where the checkpoints should stand after applying events at these positions: past the last event

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@toolforge/platform';
+import type { SqlExecutor } from '@toolforge/platform/sql';
 
 export interface FailingExecutor extends SqlExecutor {
   /** The next `times` commits fail: every statement of the batch has run, then it rolls back. */

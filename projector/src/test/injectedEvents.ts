@@ -1,6 +1,8 @@
 import { Kafka, Partitioners, logLevel, type Producer } from 'kafkajs';
 import type { Topic } from '@toolforge/contracts';
-import { HEADERS, TopicNames, kafkaSignIn, readKafkaSecurity, type EmbeddedPostgres } from '@toolforge/platform';
+import { readKafkaSecurity } from '@toolforge/platform';
+import { HEADERS, TopicNames, kafkaSignIn } from '@toolforge/platform/kafka';
+import type { EmbeddedPostgres } from '@toolforge/platform/pglite';
 
 /** Whatever a log may hold, shop event or not: what a test puts there behind the command side's back. */
 export interface EventEnvelope {

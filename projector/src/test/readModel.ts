@@ -1,4 +1,4 @@
-import type { SqlExecutor, SqlProjectionStore, SqlQueryable } from '@toolforge/platform';
+import type { SqlExecutor, SqlProjectionStore, SqlQueryable } from '@toolforge/platform/sql';
 import { READ_MODEL_TABLES, openReadModel, type ReadModelReader, type RowWrite } from '@toolforge/read-model';
 import { openProjectorStore } from '../projectorStore.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZES, formatPosition, type LogPosition } from '@toolforge/contracts';
 import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
-import { cachedAnswerKey, type CacheArea } from '@toolforge/platform';
+import { cachedAnswerKey, type CacheArea } from '@toolforge/platform/cache';
 import { CACHE_AREAS, catalogueKeys } from '@toolforge/read-model';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlQueryable } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import { migrateReadModel, productRating, sqlCatalogueReader, toProductDto } from '@toolforge/read-model';
 import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
 import { productDtoSchema } from './schemas.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuerySchema } from '@toolforge/contracts';
-import { HttpError, answerJson, type ZodTypeProvider } from '@toolforge/platform';
+import { answerJson } from '@toolforge/platform/cache';
+import { HttpError, type ZodTypeProvider } from '@toolforge/platform/http';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueKeys, catalogueReads, type CatalogueReader } from '@toolforge/read-model';

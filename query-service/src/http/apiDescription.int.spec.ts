@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { READ_AFTER_HEADER } from '@toolforge/contracts';
-import { API_DESCRIPTION_PATH } from '@toolforge/platform';
+import { API_DESCRIPTION_PATH } from '@toolforge/platform/http';
 import { apiDescriptionMismatches, validApiDocument, withRegisteredRoutes, type ApiDocument } from '@toolforge/platform/testing';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 

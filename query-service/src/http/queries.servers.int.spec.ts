@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAdded } from '@toolforge/contracts/testing';
-import { cachedAnswerKey } from '@toolforge/platform';
+import { cachedAnswerKey } from '@toolforge/platform/cache';
 import { CACHE_AREAS, catalogueKeys } from '@toolforge/read-model';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import { serversStack } from '../test/stacks.js';

@@ -10,7 +10,8 @@ import {
   type ProductDto,
 } from '@toolforge/contracts';
 import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
-import type { Cache, StoredEvent } from '@toolforge/platform';
+import type { StoredEvent } from '@toolforge/platform';
+import type { Cache } from '@toolforge/platform/cache';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 

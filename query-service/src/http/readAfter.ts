@@ -8,7 +8,9 @@ import {
   type ApiUser,
   type LogPosition,
 } from '@toolforge/contracts';
-import { HttpError, type CheckpointWaiter, type LogEnd } from '@toolforge/platform';
+import type { LogEnd } from '@toolforge/platform';
+import { HttpError } from '@toolforge/platform/http';
+import type { CheckpointWaiter } from '@toolforge/platform/sql';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { READ_AFTER_SATISFIED_HEADER, messages, type LogPosition } from '@toolforge/contracts';
-import { CheckpointWaiter, HttpError, LogEnd, type Checkpoint } from '@toolforge/platform';
+import { LogEnd } from '@toolforge/platform';
+import { HttpError } from '@toolforge/platform/http';
+import { CheckpointWaiter, type Checkpoint } from '@toolforge/platform/sql';
 import { readAfter } from './readAfter.js';
 
 const placed: LogPosition = { topic: 'sales.orders', partition: 0, offset: 41 };

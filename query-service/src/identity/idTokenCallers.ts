@@ -1,4 +1,5 @@
-import type { ApiCaller, VerifiedIdTokens } from '@toolforge/platform';
+import type { ApiCaller } from '@toolforge/platform/http';
+import type { VerifiedIdTokens } from '@toolforge/platform/identity';
 
 /**
  * Who an identity-provider ID token is on the query side (the spec's client sends one on every

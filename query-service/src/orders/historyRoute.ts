@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOPICS, formatPosition, messages, orderIdParamsSchema } from '@toolforge/contracts';
-import { HttpError, type ApiCaller, type EventsAt, type ZodTypeProvider } from '@toolforge/platform';
+import type { EventsAt } from '@toolforge/platform';
+import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform/http';
 import { orderHistory } from './history.js';
 import type { OrderReader } from '@toolforge/read-model';
 import { orderHistorySchema } from './schemas.js';

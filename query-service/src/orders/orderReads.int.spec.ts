@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlQueryable } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import { migrateReadModel, sqlOrderReader } from '@toolforge/read-model';
 import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
 import { orderDtoSchema } from './schemas.js';

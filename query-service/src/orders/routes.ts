@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { allOrdersQuerySchema, messages, uidParamsSchema } from '@toolforge/contracts';
-import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform';
+import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform/http';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
 import { ORDERS_AREA, orderKeys, type OrderReader } from '@toolforge/read-model';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { reviewsQuerySchema } from '@toolforge/contracts';
-import type { ZodTypeProvider } from '@toolforge/platform';
+import type { ZodTypeProvider } from '@toolforge/platform/http';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
 import { REVIEWS_AREA, reviewKeys, reviewReads, type ReviewReader } from '@toolforge/read-model';

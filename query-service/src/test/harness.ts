@@ -1,7 +1,11 @@
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import type { ApiUser, ShopEvent } from '@toolforge/contracts';
 import { logWriter, sendTo } from '@toolforge/platform/testing';
-import { CheckpointWaiter, LogEnd, PgliteEventLog, apiTokens, type Cache, type RateLimitRule } from '@toolforge/platform';
+import { LogEnd } from '@toolforge/platform';
+import type { Cache } from '@toolforge/platform/cache';
+import { apiTokens, type RateLimitRule } from '@toolforge/platform/http';
+import { PgliteEventLog } from '@toolforge/platform/pglite';
+import { CheckpointWaiter } from '@toolforge/platform/sql';
 import { Projector, openProjectorStore } from '@toolforge/projector';
 import { buildQueryService } from '../app.js';
 import { REMEMBERED_ANSWERS } from '../cachedReads.js';

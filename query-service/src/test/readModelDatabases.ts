@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
-import { openEmbeddedPostgres, pgliteSql, type SqlExecutor } from '@toolforge/platform';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { createTestDatabase } from '@toolforge/platform/testing';
 
 /** A fresh, empty database for a read model under test, and how to throw it away. */

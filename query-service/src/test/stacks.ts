@@ -1,19 +1,11 @@
 import { inject } from 'vitest';
-import {
-  InProcessCache,
-  KafkaEventLog,
-  KafkaEventsReader,
-  PgliteEventLog,
-  RedisCache,
-  openEmbeddedPostgres,
-  pgliteSql,
-  pgSql,
-  type Cache,
-  type EventLog,
-  type EventsAt,
-  type LogEndSource,
-  type SqlExecutor,
-} from '@toolforge/platform';
+import type { EventLog, EventsAt, LogEndSource } from '@toolforge/platform';
+import { InProcessCache, type Cache } from '@toolforge/platform/cache';
+import { KafkaEventLog, KafkaEventsReader } from '@toolforge/platform/kafka';
+import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgSql } from '@toolforge/platform/postgres';
+import { RedisCache } from '@toolforge/platform/redis';
+import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTopicPrefix } from '@toolforge/platform/testing';
 
 /** What a query service under test runs on: a fresh log, read-model database and cache. */

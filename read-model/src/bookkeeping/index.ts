@@ -1,4 +1,4 @@
-import { PROJECTION_TABLES, sqlCheckpoints, type CheckpointReader, type CheckpointsReader } from '@toolforge/platform';
+import { PROJECTION_TABLES, sqlCheckpoints, type CheckpointReader, type CheckpointsReader } from '@toolforge/platform/sql';
 import { readModelFeature } from '../feature.js';
 
 /**

@@ -1,5 +1,5 @@
 import { HOME_PRODUCT_COUNT, PAGE_SIZES, type CountResponse, type ProductDto, type ProductFilter } from '@toolforge/contracts';
-import { answerJson, type HotAnswers } from '@toolforge/platform';
+import { answerJson, type HotAnswers } from '@toolforge/platform/cache';
 import { toProductDto } from './productDto.js';
 import { ALL_NEWEST, type CatalogueReader, type ProductSearch } from './productReads.js';
 

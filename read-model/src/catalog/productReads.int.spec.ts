@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedPostgres, pgliteSql, type SqlQueryable } from '@toolforge/platform';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql, type SqlQueryable } from '@toolforge/platform/sql';
 import { migrateReadModel } from '../readModel.js';
 import { sqlCatalogueReader } from './productReads.js';
 

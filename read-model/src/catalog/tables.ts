@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 import { createProducts } from './migrations/001-products.js';
 import { productsNewestWithId } from './migrations/004-products-newest-with-id.js';
 import { productSearchAndOrders } from './migrations/006-product-search-and-orders.js';

@@ -7,7 +7,7 @@ import {
   type CopiedColumn,
   type LogSortKey,
   type SqlQueryable,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './answers.js';
 import type { ProductView } from './productReads.js';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../feature.js';

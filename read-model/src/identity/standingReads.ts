@@ -1,4 +1,5 @@
-import type { SqlQueryable, UserStanding } from '@toolforge/platform';
+import type { UserStanding } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 
 /** The accounts' reads: roles and sessions, as far as the read model has got. */
 export interface StandingReader {

@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 import { createUsers } from './migrations/001-users.js';
 import { userStreamVersion } from './migrations/003-user-stream-version.js';
 

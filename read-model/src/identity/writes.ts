@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@toolforge/platform';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import type { RowKey, RowWriteHandlers } from '../feature.js';
 
 export interface SignedInUserRow {

@@ -1,5 +1,5 @@
 import type { Cents, OrderStatus } from '@toolforge/contracts';
-import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
+import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform/sql';
 import { recordReader } from '../shared/driverRecord.js';
 import { readsTogether } from '../shared/readsTogether.js';
 

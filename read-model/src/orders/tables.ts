@@ -1,4 +1,4 @@
-import type { ReadModelTables } from '@toolforge/platform';
+import type { ReadModelTables } from '@toolforge/platform/sql';
 import { createOrders } from './migrations/001-orders.js';
 import { orderEventOffsets } from './migrations/005-order-event-offsets.js';
 import { ordersNewestAscending } from './migrations/008-orders-newest-ascending.js';

@@ -7,7 +7,7 @@ import {
   type CopiedColumn,
   type LogSortKey,
   type SqlQueryable,
-} from '@toolforge/platform';
+} from '@toolforge/platform/sql';
 import { ORDERS_AREA } from './answers.js';
 import type { OrderView } from './orderReads.js';
 import type { RowKey, RowWriteHandlers } from '../feature.js';

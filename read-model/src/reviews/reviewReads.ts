@@ -1,4 +1,4 @@
-import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform';
+import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform/sql';
 import { recordReader } from '../shared/driverRecord.js';
 
 /** A review as the query side reads it. */

@@ -1,4 +1,4 @@
-import type { LogSortKey, SqlQueryable } from '@toolforge/platform';
+import type { LogSortKey, SqlQueryable } from '@toolforge/platform/sql';
 import { CATALOGUE_AREA } from '../catalog/answers.js';
 import { REVIEWS_AREA } from './answers.js';
 import type { RowKey, RowWriteHandlers } from '../feature.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * products_newest: the same order, with the product's id in the index itself. A page is found by

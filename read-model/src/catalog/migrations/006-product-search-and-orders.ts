@@ -1,4 +1,4 @@
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * - search: the words of a product's name and model (weight A) and description (C) as a tsvector

@@ -1,4 +1,4 @@
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * The accounts' table (part of the founding migration, version 1): one row per account; `admin`

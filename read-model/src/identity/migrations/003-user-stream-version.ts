@@ -1,4 +1,4 @@
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * stream_version, sessions_ended_at: how many of the account's events the row reflects, and the

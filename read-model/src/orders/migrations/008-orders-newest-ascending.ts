@@ -1,4 +1,4 @@
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * `orders_newest` in ascending order, read backwards for the newest first. Orders come in the

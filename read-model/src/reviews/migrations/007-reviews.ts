@@ -1,4 +1,4 @@
-import type { Migration } from '@toolforge/platform';
+import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * - reviews: one row per review, as posted and last edited; `removed_at` hides a removed one. The

@@ -1,0 +1,3 @@
+export * from './cache.js';
+export * from './inProcessCache.js';
+export * from './expiringLru.js';

@@ -1,0 +1,4 @@
+export * from './identityProvider.js';
+export * from './firebaseIdentity.js';
+export * from './verifiedIdTokens.js';
+export * from './providerAccounts.js';

@@ -1,0 +1,2 @@
+export * from './pgExecutor.js';
+export * from './checkpointNotices.js';
