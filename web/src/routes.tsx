@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAdmin } from './features/auth/RequireAdmin';
 import { RequireAuth } from './features/auth/RequireAuth';
 import HomePage from './features/home/HomePage';
-import { Layout } from './features/layout/Layout';
+import { Layout } from './components/layout/Layout';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited; the home page,
 // where most visits start, comes with the app itself, so its first paint waits for no second request.
@@ -12,7 +12,7 @@ const AboutPage = lazy(() => import('./features/about/AboutPage'));
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));
 const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
-const SpinnerPage = lazy(() => import('./features/layout/SpinnerPage'));
+const SpinnerPage = lazy(() => import('./components/layout/SpinnerPage'));
 const AllProductsPage = lazy(() => import('./features/catalog/AllProductsPage'));
 const OrderPage = lazy(() => import('./features/orders/OrderPage'));
 const UserDashboard = lazy(() => import('./features/dashboard/UserDashboard'));
@@ -26,7 +26,7 @@ const MakeAdminPage = lazy(() => import('./features/admin/MakeAdminPage'));
 const ManageProductsPage = lazy(() => import('./features/admin/ManageProductsPage'));
 const EditProductPage = lazy(() => import('./features/admin/EditProductPage'));
 const OrderHistoryPage = lazy(() => import('./features/orderLifecycle/OrderHistoryPage'));
-const NotFoundPage = lazy(() => import('./features/layout/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./components/layout/NotFoundPage'));
 
 /** A dashboard at `path`: it opens on the profile, which every dashboard has, then its own `pages`. */
 function dashboard(path: string, element: ReactElement, pages: RouteObject[]): RouteObject {

@@ -4,7 +4,7 @@ import { adminSaga } from '../features/admin/adminSaga';
 import { authSaga } from '../features/auth/authSaga';
 import { orderLifecycleSaga } from '../features/orderLifecycle/orderLifecycleSaga';
 import { orderSaga } from '../features/orders/orderSaga';
-import { paginationSaga } from '../features/pagination/paginationSaga';
+import { paginationSaga } from '../features/catalog/paginationSaga';
 import { reviewSaga } from '../features/reviews/reviewSaga';
 import type { ShopDeps } from './deps';
 

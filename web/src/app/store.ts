@@ -1,14 +1,14 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { adminReducer } from '../features/admin/adminSlice';
-import { shopApi } from '../features/api/shopApi';
+import { shopApi } from '../api/shopApi';
 import { authReducer } from '../features/auth/authSlice';
 import { orderLifecycleReducer } from '../features/orderLifecycle/orderLifecycleSlice';
 import { orderReducer } from '../features/orders/orderSlice';
-import { paginationReducer } from '../features/pagination/paginationSlice';
+import { paginationReducer } from '../features/catalog/paginationSlice';
 import { reviewsReducer } from '../features/reviews/reviewSlice';
-import { readAfterReducer } from '../features/session/readAfterSlice';
-import { toastReducer } from '../features/toasts/toastSlice';
+import { readAfterReducer } from '../api/readAfterSlice';
+import { toastReducer } from '../components/toasts/toastSlice';
 import type { ShopDeps } from './deps';
 import { rootSaga } from './rootSaga';
 

@@ -1,6 +1,6 @@
-import { readErrorText, useAllOrdersQuery } from '../api/shopApi';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { readErrorText, useAllOrdersQuery } from '../../api/shopApi';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from '../orders/OrdersTable';
 

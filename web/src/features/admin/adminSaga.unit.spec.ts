@@ -3,8 +3,8 @@ import { READ_AFTER_HEADER, addProductSchema, messages } from '@toolforge/contra
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
-import { shopApi } from '../api/shopApi';
+import { CommandRefused } from '../../api/commandClient';
+import { shopApi } from '../../api/shopApi';
 import { adminGrantedText, productAddedText, productDeletedText } from './adminSaga';
 import { adminGrantRequested, productAddRequested, productDeleteRequested } from './adminSlice';
 

@@ -3,8 +3,8 @@ import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
-import { shopApi } from '../api/shopApi';
+import { CommandRefused } from '../../api/commandClient';
+import { shopApi } from '../../api/shopApi';
 import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
 import { orderConfirmed, type OrderConfirmation } from './orderSlice';
 

@@ -1,4 +1,4 @@
-import { useLatestReviewsQuery } from '../api/shopApi';
+import { useLatestReviewsQuery } from '../../api/shopApi';
 import { RatingStars } from './Stars';
 
 /**

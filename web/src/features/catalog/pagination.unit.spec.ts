@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { productDeleteRequested } from '../admin/adminSlice';
-import { shopApi } from '../api/shopApi';
-import { pageWindow } from './pageWindow';
+import { shopApi } from '../../api/shopApi';
+import { pageWindow } from '../../components/pagination/pageWindow';
 import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, paginationReducer } from './paginationSlice';
 
 describe('page window (docs/architecture.md §9)', () => {

@@ -13,8 +13,8 @@ import {
   type ReviewsPage,
   type Topic,
 } from '@toolforge/contracts';
-import { config } from '../../config';
-import type { RootState } from '../../app/store';
+import { config } from '../config';
+import type { RootState } from '../app/store';
 
 export interface PageArgs {
   page: number;

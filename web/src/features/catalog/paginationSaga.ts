@@ -1,8 +1,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { put, select, takeEvery } from 'redux-saga/effects';
 import type { CountResponse, ProductFilter } from '@toolforge/contracts';
-import { shopApi } from '../api/shopApi';
-import { filterKey } from '../catalog/catalogueView';
+import { shopApi } from '../../api/shopApi';
+import { filterKey } from './catalogueView';
 import { PRODUCT_LISTS, pageChosen, pageCountOf, selectPageState, type PageState } from './paginationSlice';
 
 /**
