@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatCents, messages, toCents, updateProductSchema, type ProductDto, type UpdateProductInput } from '@toolforge/contracts';
-import { readErrorText, useProductQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useProductQuery } from '../catalog/catalogApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { onSubmit } from '../../components/forms/onSubmit';
 import { useOpenedForm } from '../../components/forms/useOpenedForm';

@@ -1,4 +1,5 @@
-import { readErrorText, useAllOrdersQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useAllOrdersQuery } from '../orders/ordersApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { OrderActions } from '../orderLifecycle/OrderActions';

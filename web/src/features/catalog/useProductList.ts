@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { ProductFilter, ProductSort } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { readErrorText, useProductsCountQuery, useProductsPageQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useProductsCountQuery, useProductsPageQuery } from './catalogApi';
 import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, selectPageState, type ProductList } from './paginationSlice';
 import { filterKey } from './catalogueView';
 

@@ -1,4 +1,5 @@
-import { readErrorText, useHomeProductsQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useHomeProductsQuery } from '../catalog/catalogApi';
 import { ProductCard } from '../catalog/ProductCard';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';

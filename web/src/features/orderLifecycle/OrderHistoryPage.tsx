@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { readErrorText, useOrderHistoryQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useOrderHistoryQuery } from './orderHistoryApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { shortOrderId } from '../orders/shortOrderId';

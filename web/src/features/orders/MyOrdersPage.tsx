@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { readErrorText, useUserOrdersQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useUserOrdersQuery } from './ordersApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { OrderActions } from '../orderLifecycle/OrderActions';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '@toolforge/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { readErrorText, useUserOrdersQuery } from '../../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useUserOrdersQuery } from '../orders/ordersApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { ReviewForm } from '../reviews/ReviewForm';
 
