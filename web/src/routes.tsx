@@ -1,10 +1,11 @@
-import { lazy, type ReactElement } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { pagesAt, type FeaturePages } from './app/feature';
+import { pagesAt, type DashboardPanel, type FeaturePages } from './app/feature';
 import { shopFeatures } from './app/features';
 import { Layout } from './components/layout/Layout';
 import { RequireAdmin } from './features/auth/RequireAdmin';
 import { RequireAuth } from './features/auth/RequireAuth';
+import type { DashboardLink } from './features/dashboard/DashboardLayout';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited (each feature's
 // index lazily loads its pages); the home page comes with the app itself (features/home/index.tsx).
@@ -14,18 +15,26 @@ const AdminDashboard = lazy(() => import('./features/dashboard/AdminDashboard'))
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
 const NotFoundPage = lazy(() => import('./components/layout/NotFoundPage'));
 
-const pages = (place: keyof FeaturePages) => pagesAt(shopFeatures, place);
+const pages = <Place extends keyof FeaturePages>(place: Place) => pagesAt(shopFeatures, place);
 
-/** A dashboard at `path`: it opens on the profile, which every dashboard has, then its own `pages`. */
-function dashboard(path: string, element: ReactElement, pages: RouteObject[]): RouteObject {
+/**
+ * A dashboard at `path`: it opens on the profile, which every dashboard has, then the features' `panels`,
+ * those with a link label listed in its side links in the order of the features.
+ */
+function dashboard(path: string, Dashboard: ComponentType<{ panels: DashboardLink[] }>, panels: DashboardPanel[]): RouteObject {
+  const links = panels.flatMap((panel) => (panel.link ? [{ to: `${path}/${panel.path}`, label: panel.link }] : []));
   return {
     path,
-    element,
-    children: [{ index: true, element: <Navigate to="profile" replace /> }, { path: 'profile', element: <ProfilePage /> }, ...pages],
+    element: <Dashboard panels={links} />,
+    children: [
+      { index: true, element: <Navigate to="profile" replace /> },
+      { path: 'profile', element: <ProfilePage /> },
+      ...panels.map(({ link: _label, ...route }): RouteObject => route),
+    ],
   };
 }
 
-/** Every route of docs/architecture.md §9: the features' pages, each in its place. */
+/** Every route of docs/architecture.md §9. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -36,10 +45,10 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           ...pages('signedIn'),
-          dashboard('/userdashboard', <UserDashboard />, pages('userDashboard')),
+          dashboard('/userdashboard', UserDashboard, pages('userDashboard')),
           {
             element: <RequireAdmin />,
-            children: [dashboard('/admindashboard', <AdminDashboard />, pages('adminDashboard'))],
+            children: [dashboard('/admindashboard', AdminDashboard, pages('adminDashboard'))],
           },
         ],
       },

@@ -4,16 +4,19 @@ import type { RouteObject } from 'react-router-dom';
 import type { shopApi } from '../api/shopApi';
 import type { ShopDeps } from './deps';
 
+/** A panel of a dashboard: a route at a path under the dashboard's, listed in its side links when it has a `link` label. */
+export type DashboardPanel = RouteObject & { link?: string };
+
 /** A feature's pages, by where they sit in the shop's routes (routes.tsx). */
 export interface FeaturePages {
   /** Open to every visitor. */
   public?: RouteObject[];
   /** For a signed-in user only. */
   signedIn?: RouteObject[];
-  /** Panels of the customer's dashboard, at paths under /userdashboard. */
-  userDashboard?: RouteObject[];
-  /** Panels of the admin's dashboard, at paths under /admindashboard. */
-  adminDashboard?: RouteObject[];
+  /** Panels of the customer's dashboard, under /userdashboard (`:uid` in a link is the user's). */
+  userDashboard?: DashboardPanel[];
+  /** Panels of the admin's dashboard, under /admindashboard. */
+  adminDashboard?: DashboardPanel[];
 }
 
 type SliceReducers = Record<string, Reducer>;
@@ -56,5 +59,5 @@ export function reducersOf<Features extends readonly ShopFeature<SliceReducers>[
 }
 
 /** The pages the features put at `place`, in the order of the list. */
-export const pagesAt = (features: readonly ShopFeature<SliceReducers>[], place: keyof FeaturePages): RouteObject[] =>
-  features.flatMap((feature) => feature.pages?.[place] ?? []);
+export const pagesAt = <Place extends keyof FeaturePages>(features: readonly ShopFeature<SliceReducers>[], place: Place) =>
+  features.flatMap((feature): NonNullable<FeaturePages[Place]> => feature.pages?.[place] ?? []);

@@ -15,10 +15,10 @@ export const adminFeature = defineFeature({
   saga: adminSaga,
   pages: {
     adminDashboard: [
-      { path: 'manageorders', element: <ManageOrdersPage /> },
-      { path: 'addproduct', element: <AddProductPage /> },
-      { path: 'makeadmin', element: <MakeAdminPage /> },
-      { path: 'manageproducts', element: <ManageProductsPage /> },
+      { path: 'manageorders', link: 'Manage Orders', element: <ManageOrdersPage /> },
+      { path: 'addproduct', link: 'Add Product', element: <AddProductPage /> },
+      { path: 'makeadmin', link: 'Make Admin', element: <MakeAdminPage /> },
+      { path: 'manageproducts', link: 'Manage Products', element: <ManageProductsPage /> },
       { path: 'editproduct/:id', element: <EditProductPage /> },
     ],
   },

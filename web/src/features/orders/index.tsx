@@ -14,6 +14,6 @@ export const ordersFeature = defineFeature({
   saga: orderSaga,
   pages: {
     signedIn: [{ path: '/order/:id', element: <OrderPage /> }],
-    userDashboard: [{ path: 'orders/:uid', element: <MyOrdersPage /> }],
+    userDashboard: [{ path: 'orders/:uid', element: <MyOrdersPage />, link: 'My Orders' }],
   },
 });
