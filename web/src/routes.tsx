@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { pagesAt, type DashboardPanel, type FeaturePages } from './app/feature';
+import { pagesAt, type DashboardPanel, type FeaturePages } from './app/shopFeature';
 import { shopFeatures } from './app/features';
 import { Layout } from './components/layout/Layout';
 import { RequireAdmin } from './features/auth/RequireAdmin';

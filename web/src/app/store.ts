@@ -4,7 +4,7 @@ import { readAfterReducer } from '../api/readAfterSlice';
 import { shopApi } from '../api/shopApi';
 import { toastReducer } from '../components/toasts/toastSlice';
 import type { ShopDeps } from './deps';
-import { reducersOf } from './feature';
+import { reducersOf } from './shopFeature';
 import { shopFeatures } from './features';
 import { rootSaga } from './rootSaga';
 

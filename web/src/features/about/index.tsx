@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineFeature } from '../../app/feature';
+import { defineFeature } from '../../app/shopFeature';
 
 const AboutPage = lazy(() => import('./AboutPage'));
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineFeature } from '../../app/feature';
+import { defineFeature } from '../../app/shopFeature';
 import { catalogApi } from './catalogApi';
 import { paginationSaga } from './paginationSaga';
 import { paginationReducer } from './paginationSlice';

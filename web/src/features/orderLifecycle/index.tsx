@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineFeature } from '../../app/feature';
+import { defineFeature } from '../../app/shopFeature';
 import { orderHistoryApi } from './orderHistoryApi';
 import { orderLifecycleSaga } from './orderLifecycleSaga';
 import { orderLifecycleReducer } from './orderLifecycleSlice';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineFeature } from '../../app/feature';
+import { defineFeature } from '../../app/shopFeature';
 import { ordersApi } from './ordersApi';
 import { orderSaga } from './orderSaga';
 import { orderReducer } from './orderSlice';

@@ -1,4 +1,4 @@
-import { defineFeature } from '../../app/feature';
+import { defineFeature } from '../../app/shopFeature';
 import { reviewsApi } from './reviewsApi';
 import { reviewSaga } from './reviewSaga';
 import { reviewsReducer } from './reviewSlice';

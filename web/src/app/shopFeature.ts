@@ -24,7 +24,7 @@ type SliceReducers = Record<string, Reducer>;
 /**
  * Everything of one feature the app hosts: its reads, its slices, its flows and its pages. The store,
  * the root saga and the routes loop over the host's list (app/features.ts), so a new feature is its
- * folder and one line there.
+ * folder, whose index registers it, and its entry (with its import) in that list.
  */
 export interface ShopFeature<Reducers extends SliceReducers = Record<never, never>> {
   /** Its reads, injected into the shop's API (`injectReads`); named here so they are there before the store starts. */
