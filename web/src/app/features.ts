@@ -11,7 +11,7 @@ import { reviewsFeature } from '../features/reviews';
 
 /**
  * The shop's features, each registered once (its `index`): the store takes their slices, the root saga
- * spawns their flows in this order, the routes place their pages. Adding a feature is one line here.
+ * spawns their flows in this order, the routes place their pages. Adding a feature is its entry here, with its import.
  */
 export const shopFeatures = [
   authFeature,
