@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents, toCents, totalCostCents, type LatestReviewDto, type ProductDto } from '@toolforge/contracts';
 import { fetchJson, type TestAccount } from '@toolforge/platform/testing';
-import { httpCommandClient } from '../src/features/api/commandClient';
+import { httpCommandClient } from '../src/api/commandClient';
 
 /** The seeded catalogue's newest products, as the home page lists them. */
 export async function homeProducts(queryUrl: string): Promise<ProductDto[]> {

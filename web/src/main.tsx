@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createShopStore } from './app/store';
 import { config } from './config';
-import { httpCommandClient } from './features/api/commandClient';
+import { httpCommandClient } from './api/commandClient';
 import { lazyIdentity } from './features/auth/lazyIdentity';
 import { newIdempotencyKey } from './features/orders/idempotencyKey';
 import { routes } from './routes';

@@ -1,39 +1,36 @@
-import { lazy, type ReactElement } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { pagesAt, type DashboardPanel, type FeaturePages } from './app/shopFeature';
+import { shopFeatures } from './app/features';
+import { Layout } from './components/layout/Layout';
 import { RequireAdmin } from './features/auth/RequireAdmin';
 import { RequireAuth } from './features/auth/RequireAuth';
-import HomePage from './features/home/HomePage';
-import { Layout } from './features/layout/Layout';
+import type { DashboardLink } from './features/dashboard/DashboardLayout';
 
-// Route-level code splitting: each page is its own chunk, loaded when first visited; the home page,
-// where most visits start, comes with the app itself, so its first paint waits for no second request.
-const BlogPage = lazy(() => import('./features/blog/BlogPage'));
-const AboutPage = lazy(() => import('./features/about/AboutPage'));
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));
-const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
-const SpinnerPage = lazy(() => import('./features/layout/SpinnerPage'));
-const AllProductsPage = lazy(() => import('./features/catalog/AllProductsPage'));
-const OrderPage = lazy(() => import('./features/orders/OrderPage'));
+// Route-level code splitting: each page is its own chunk, loaded when first visited (each feature's
+// index lazily loads its pages); the home page comes with the app itself (features/home/index.tsx).
+const SpinnerPage = lazy(() => import('./components/layout/SpinnerPage'));
 const UserDashboard = lazy(() => import('./features/dashboard/UserDashboard'));
 const AdminDashboard = lazy(() => import('./features/dashboard/AdminDashboard'));
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
-const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
-const AddReviewPage = lazy(() => import('./features/profile/AddReviewPage'));
-const ManageOrdersPage = lazy(() => import('./features/admin/ManageOrdersPage'));
-const AddProductPage = lazy(() => import('./features/admin/AddProductPage'));
-const MakeAdminPage = lazy(() => import('./features/admin/MakeAdminPage'));
-const ManageProductsPage = lazy(() => import('./features/admin/ManageProductsPage'));
-const EditProductPage = lazy(() => import('./features/admin/EditProductPage'));
-const OrderHistoryPage = lazy(() => import('./features/orderLifecycle/OrderHistoryPage'));
-const NotFoundPage = lazy(() => import('./features/layout/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./components/layout/NotFoundPage'));
 
-/** A dashboard at `path`: it opens on the profile, which every dashboard has, then its own `pages`. */
-function dashboard(path: string, element: ReactElement, pages: RouteObject[]): RouteObject {
+const pages = <Place extends keyof FeaturePages>(place: Place) => pagesAt(shopFeatures, place);
+
+/**
+ * A dashboard at `path`: it opens on the profile, which every dashboard has, then the features' `panels`,
+ * those with a link label listed in its side links in the order of the features.
+ */
+function dashboard(path: string, Dashboard: ComponentType<{ panels: DashboardLink[] }>, panels: DashboardPanel[]): RouteObject {
+  const links = panels.flatMap((panel) => (panel.link ? [{ to: `${path}/${panel.path}`, label: panel.link }] : []));
   return {
     path,
-    element,
-    children: [{ index: true, element: <Navigate to="profile" replace /> }, { path: 'profile', element: <ProfilePage /> }, ...pages],
+    element: <Dashboard panels={links} />,
+    children: [
+      { index: true, element: <Navigate to="profile" replace /> },
+      { path: 'profile', element: <ProfilePage /> },
+      ...panels.map(({ link: _label, ...route }): RouteObject => route),
+    ],
   };
 }
 
@@ -42,36 +39,16 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <HomePage /> },
-      { path: '/blog', element: <BlogPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/resetpassword', element: <ResetPasswordPage /> },
+      ...pages('public'),
       { path: '/spinner', element: <SpinnerPage /> },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/allproducts', element: <AllProductsPage /> },
-          { path: '/order/:id', element: <OrderPage /> },
-          dashboard('/userdashboard', <UserDashboard />, [
-            { path: 'orders/:uid', element: <MyOrdersPage /> },
-            { path: 'orderhistory/:id', element: <OrderHistoryPage viewer="customer" /> },
-            { path: 'addreview', element: <AddReviewPage /> },
-          ]),
+          ...pages('signedIn'),
+          dashboard('/userdashboard', UserDashboard, pages('userDashboard')),
           {
             element: <RequireAdmin />,
-            children: [
-              dashboard('/admindashboard', <AdminDashboard />, [
-                { path: 'manageorders', element: <ManageOrdersPage /> },
-                { path: 'addproduct', element: <AddProductPage /> },
-                { path: 'makeadmin', element: <MakeAdminPage /> },
-                { path: 'manageproducts', element: <ManageProductsPage /> },
-                { path: 'editproduct/:id', element: <EditProductPage /> },
-                { path: 'orderhistory/:id', element: <OrderHistoryPage viewer="admin" /> },
-              ]),
-            ],
+            children: [dashboard('/admindashboard', AdminDashboard, pages('adminDashboard'))],
           },
         ],
       },

@@ -1,5 +1,5 @@
 import type { NavigateOptions, To } from 'react-router-dom';
-import type { CommandClient } from '../features/api/commandClient';
+import type { CommandClient } from '../api/commandClient';
 import type { IdentityProvider } from '../features/auth/identityProvider';
 
 /** The outside world the sagas talk to, handed in so tests can stand in for each part. */

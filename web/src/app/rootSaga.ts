@@ -1,19 +1,9 @@
 import { spawn } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { adminSaga } from '../features/admin/adminSaga';
-import { authSaga } from '../features/auth/authSaga';
-import { orderLifecycleSaga } from '../features/orderLifecycle/orderLifecycleSaga';
-import { orderSaga } from '../features/orders/orderSaga';
-import { paginationSaga } from '../features/pagination/paginationSaga';
-import { reviewSaga } from '../features/reviews/reviewSaga';
 import type { ShopDeps } from './deps';
+import { shopFeatures } from './features';
 
-/** Each flow is spawned: one failing saga cannot stop the others. */
+/** Each feature's flow is spawned: one failing saga cannot stop the others. */
 export function* rootSaga(deps: ShopDeps): SagaIterator {
-  yield spawn(authSaga, deps);
-  yield spawn(orderSaga, deps);
-  yield spawn(orderLifecycleSaga, deps);
-  yield spawn(adminSaga, deps);
-  yield spawn(reviewSaga, deps);
-  yield spawn(paginationSaga);
+  for (const { saga } of shopFeatures) if (saga) yield spawn(saga, deps);
 }

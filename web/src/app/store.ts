@@ -1,25 +1,17 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { adminReducer } from '../features/admin/adminSlice';
-import { shopApi } from '../features/api/shopApi';
-import { authReducer } from '../features/auth/authSlice';
-import { orderLifecycleReducer } from '../features/orderLifecycle/orderLifecycleSlice';
-import { orderReducer } from '../features/orders/orderSlice';
-import { paginationReducer } from '../features/pagination/paginationSlice';
-import { reviewsReducer } from '../features/reviews/reviewSlice';
-import { readAfterReducer } from '../features/session/readAfterSlice';
-import { toastReducer } from '../features/toasts/toastSlice';
+import { readAfterReducer } from '../api/readAfterSlice';
+import { shopApi } from '../api/shopApi';
+import { toastReducer } from '../components/toasts/toastSlice';
 import type { ShopDeps } from './deps';
+import { reducersOf } from './shopFeature';
+import { shopFeatures } from './features';
 import { rootSaga } from './rootSaga';
 
+/** The features' slices, and what every feature shares: the read-after positions, the toasts and the reads' cache. */
 export const rootReducer = combineReducers({
-  auth: authReducer,
+  ...reducersOf(shopFeatures),
   readAfter: readAfterReducer,
-  pagination: paginationReducer,
-  orderPlacement: orderReducer,
-  orderLifecycle: orderLifecycleReducer,
-  admin: adminReducer,
-  reviews: reviewsReducer,
   toasts: toastReducer,
   [shopApi.reducerPath]: shopApi.reducer,
 });

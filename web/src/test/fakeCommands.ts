@@ -1,5 +1,5 @@
 import { vi, type Mock } from 'vitest';
-import type { CommandClient } from '../features/api/commandClient';
+import type { CommandClient } from '../api/commandClient';
 
 let offset = 0;
 /** A position token as the command service answers it. */

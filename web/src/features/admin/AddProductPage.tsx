@@ -1,10 +1,10 @@
 import { addProductSchema, messages } from '@toolforge/contracts';
-import { FormMessage } from '../forms/FormMessage';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useOpenedForm } from '../forms/useOpenedForm';
-import { useSchemaForm } from '../forms/useSchemaForm';
-import { useServerFieldErrors } from '../forms/useServerFieldErrors';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useOpenedForm } from '../../components/forms/useOpenedForm';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
+import { useServerFieldErrors } from '../../components/forms/useServerFieldErrors';
 import { adminFormsOpened, productAddRequested, selectAdmin } from './adminSlice';
 import { PRODUCT_DETAIL_FIELDS, ProductFields } from './ProductFields';
 

@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatCents, messages, toCents, updateProductSchema, type ProductDto, type UpdateProductInput } from '@toolforge/contracts';
-import { readErrorText, useProductQuery } from '../api/shopApi';
-import { FormMessage } from '../forms/FormMessage';
-import { onSubmit } from '../forms/onSubmit';
-import { useOpenedForm } from '../forms/useOpenedForm';
-import { useSchemaForm } from '../forms/useSchemaForm';
-import { useServerFieldErrors } from '../forms/useServerFieldErrors';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { readErrorText } from '../../api/shopApi';
+import { useProductQuery } from '../catalog/catalogApi';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useOpenedForm } from '../../components/forms/useOpenedForm';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
+import { useServerFieldErrors } from '../../components/forms/useServerFieldErrors';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { adminFormsOpened, productEditRequested, selectAdmin } from './adminSlice';
 import { PRODUCT_DETAIL_FIELDS, ProductFields } from './ProductFields';
 

@@ -1,9 +1,9 @@
 import { makeAdminSchema } from '@toolforge/contracts';
-import { FormMessage } from '../forms/FormMessage';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useOpenedForm } from '../forms/useOpenedForm';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useOpenedForm } from '../../components/forms/useOpenedForm';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { adminFormsOpened, adminGrantRequested, selectAdmin } from './adminSlice';
 import { adminGrantedText } from './adminSaga';
 

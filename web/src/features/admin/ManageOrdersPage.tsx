@@ -1,6 +1,7 @@
-import { readErrorText, useAllOrdersQuery } from '../api/shopApi';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { readErrorText } from '../../api/shopApi';
+import { useAllOrdersQuery } from '../orders/ordersApi';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from '../orders/OrdersTable';
 

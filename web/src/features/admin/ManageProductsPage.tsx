@@ -6,7 +6,7 @@ import { CATEGORY_LABELS } from '../catalog/categories';
 import { PagedProducts } from '../catalog/PagedProducts';
 import { formatPrice } from '../catalog/price';
 import { useProductList } from '../catalog/useProductList';
-import { PageSizeSelect } from '../pagination/PageSizeSelect';
+import { PageSizeSelect } from '../../components/pagination/PageSizeSelect';
 import { productDeleteRequested, restockOpened, selectAdmin } from './adminSlice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RestockDialog } from './RestockDialog';

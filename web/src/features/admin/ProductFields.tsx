@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FIELD_LABELS } from '@toolforge/contracts';
 import { CATEGORY_OPTIONS } from '../catalog/categories';
-import { SelectField } from '../forms/SelectField';
-import { TextAreaField } from '../forms/TextAreaField';
-import { TextField } from '../forms/TextField';
+import { SelectField } from '../../components/forms/SelectField';
+import { TextAreaField } from '../../components/forms/TextAreaField';
+import { TextField } from '../../components/forms/TextField';
 
 /** The fields Add Product and Edit Product share (the stock is Add Product's alone). */
 export const PRODUCT_DETAIL_FIELDS = ['name', 'category', 'model', 'imageUrl', 'price', 'minOrder', 'description'] as const;

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { restockSchema, type ProductDto } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FormDialog } from '../forms/FormDialog';
-import { FormMessage } from '../forms/FormMessage';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
-import { useServerFieldErrors } from '../forms/useServerFieldErrors';
+import { FormDialog } from '../../components/forms/FormDialog';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
+import { useServerFieldErrors } from '../../components/forms/useServerFieldErrors';
 import { productRestockRequested, restockClosed, selectAdmin } from './adminSlice';
 
 const FIELD_NAMES = ['quantity', 'reason'] as const;

@@ -3,8 +3,8 @@ import { READ_AFTER_HEADER, addProductSchema, messages } from '@toolforge/contra
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
-import { shopApi } from '../api/shopApi';
+import { CommandRefused } from '../../api/commandClient';
+import { catalogApi } from '../catalog/catalogApi';
 import { adminGrantedText, productAddedText, productDeletedText } from './adminSaga';
 import { adminGrantRequested, productAddRequested, productDeleteRequested } from './adminSlice';
 
@@ -23,7 +23,7 @@ describe('add product (docs/architecture.md §9)', () => {
   it('sends the product with the API token, re-reads the catalogue and opens Manage Products', async () => {
     const server = fakeQueryServer({ '/productscount': { count: 24 } });
     const shop = await signedInTestStore({ admin: true });
-    const count = shop.store.dispatch(shopApi.endpoints.productsCount.initiate());
+    const count = shop.store.dispatch(catalogApi.endpoints.productsCount.initiate());
     await waitForState(shop.store, () => server.requestsTo('/productscount').length === 1);
 
     shop.store.dispatch(productAddRequested(newProduct));
@@ -64,7 +64,7 @@ describe('delete product (docs/architecture.md §9)', () => {
   it('deletes with the API token and reloads the list on acknowledged', async () => {
     const server = fakeQueryServer({ '/products?page=0&size=10': [] });
     const shop = await signedInTestStore({ admin: true });
-    const page = shop.store.dispatch(shopApi.endpoints.productsPage.initiate({ page: 0, size: 10 }));
+    const page = shop.store.dispatch(catalogApi.endpoints.productsPage.initiate({ page: 0, size: 10 }));
     await waitForState(shop.store, () => server.requestsTo('/products?page=0&size=10').length === 1);
 
     shop.store.dispatch(productDeleteRequested({ productId: 'p-3', name: 'Hand Saw' }));

@@ -5,7 +5,7 @@ import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
+import { CommandRefused } from '../../api/commandClient';
 import { productEditedText, productUnchangedText, restockedText } from './adminSaga';
 
 const hammer = productDto(1, {

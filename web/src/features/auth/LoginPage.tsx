@@ -1,9 +1,9 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { loginFormSchema, messages } from '@toolforge/contracts';
-import { FormMessage } from '../forms/FormMessage';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { AuthCard } from './AuthCard';
 import { googleLoginRequested, loginRequested } from './authSlice';
 import type { RedirectState } from './RequireAuth';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { selectAuth } from './selectors';
 
 /** Where the user was heading, kept in the router state of the redirect to /login. */

@@ -2,10 +2,10 @@ import { eventChannel, buffers, type EventChannel, type SagaIterator, type Task 
 import { call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
 import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
-import { errorText } from '../api/commandClient';
-import { sendCommand } from '../api/commandFlow';
-import { shopApi } from '../api/shopApi';
-import { toastShown } from '../toasts/toastSlice';
+import { errorText } from '../../api/commandClient';
+import { sendCommand } from '../../api/commandFlow';
+import { shopApi } from '../../api/shopApi';
+import { toastShown } from '../../components/toasts/toastSlice';
 import {
   displayNameChangeRequested,
   flowFailed,

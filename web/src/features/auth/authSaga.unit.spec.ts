@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@toolforge/contracts';
-import { CommandRefused } from '../api/commandClient';
+import { CommandRefused } from '../../api/commandClient';
 import { answerOf } from '../../test/fakeCommands';
 import { createTestStore, waitForState } from '../../test/testStore';
 import { PROFILE_UPDATED, verificationSent } from './authSaga';

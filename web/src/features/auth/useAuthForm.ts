@@ -1,4 +1,4 @@
-import { useOpenedForm } from '../forms/useOpenedForm';
+import { useOpenedForm } from '../../components/forms/useOpenedForm';
 import { formCleared } from './authSlice';
 import { selectAuth } from './selectors';
 

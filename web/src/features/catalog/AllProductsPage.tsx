@@ -1,4 +1,4 @@
-import { PageSizeSelect } from '../pagination/PageSizeSelect';
+import { PageSizeSelect } from '../../components/pagination/PageSizeSelect';
 import { CatalogueControls } from './CatalogueControls';
 import { CATEGORY_LABELS } from './categories';
 import { filterKey, filterOf, type CatalogueView } from './catalogueView';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
-import { Pagination } from '../pagination/Pagination';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
+import { Pagination } from '../../components/pagination/Pagination';
 import type { ProductListView } from './useProductList';
 
 /** A page of a product list (`children`, once loaded), with the list's error and its page links. */

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import type { ProductFilter, ProductSort } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { readErrorText, useProductsCountQuery, useProductsPageQuery } from '../api/shopApi';
-import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, selectPageState, type ProductList } from '../pagination/paginationSlice';
+import { readErrorText } from '../../api/shopApi';
+import { useProductsCountQuery, useProductsPageQuery } from './catalogApi';
+import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, selectPageState, type ProductList } from './paginationSlice';
 import { filterKey } from './catalogueView';
 
 /** Which products a list shows and in which order: all of them, newest first, unless given. */

@@ -1,16 +1,6 @@
-import { DashboardLayout } from './DashboardLayout';
+import { DashboardLayout, type DashboardLink } from './DashboardLayout';
 
-export default function AdminDashboard() {
-  return (
-    <DashboardLayout
-      title="Admin dashboard"
-      links={[
-        { to: '/admindashboard/profile', label: 'My Profile' },
-        { to: '/admindashboard/manageorders', label: 'Manage Orders' },
-        { to: '/admindashboard/addproduct', label: 'Add Product' },
-        { to: '/admindashboard/makeadmin', label: 'Make Admin' },
-        { to: '/admindashboard/manageproducts', label: 'Manage Products' },
-      ]}
-    />
-  );
+/** The admin's dashboard: the profile, then the features' panels (routes.tsx). */
+export default function AdminDashboard({ panels }: { panels: DashboardLink[] }) {
+  return <DashboardLayout title="Admin dashboard" links={[{ to: '/admindashboard/profile', label: 'My Profile' }, ...panels]} />;
 }

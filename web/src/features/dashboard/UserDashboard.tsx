@@ -1,15 +1,15 @@
 import { useAppSelector } from '../../app/hooks';
-import { DashboardLayout } from './DashboardLayout';
+import { DashboardLayout, type DashboardLink } from './DashboardLayout';
 
-export default function UserDashboard() {
+/** The customer's dashboard: the profile, then the features' panels (routes.tsx), `:uid` in a link being the user's. */
+export default function UserDashboard({ panels }: { panels: DashboardLink[] }) {
   const uid = useAppSelector((state) => state.auth.session?.user.uid ?? '');
   return (
     <DashboardLayout
       title="Dashboard"
       links={[
         { to: '/userdashboard/profile', label: 'My Profile' },
-        { to: `/userdashboard/orders/${uid}`, label: 'My Orders' },
-        { to: '/userdashboard/addreview', label: 'Add Review' },
+        ...panels.map((link) => ({ ...link, to: link.to.replace(':uid', uid) })),
       ]}
     />
   );

@@ -1,7 +1,8 @@
-import { readErrorText, useHomeProductsQuery } from '../api/shopApi';
+import { readErrorText } from '../../api/shopApi';
+import { useHomeProductsQuery } from '../catalog/catalogApi';
 import { ProductCard } from '../catalog/ProductCard';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 
 /** The sample of products on the home page; a failed load shows its message (docs/architecture.md §9). */
 export function HomeProducts() {

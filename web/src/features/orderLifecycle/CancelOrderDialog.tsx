@@ -1,8 +1,8 @@
 import { cancelOrderSchema } from '@toolforge/contracts';
-import { FormDialog } from '../forms/FormDialog';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { FormDialog } from '../../components/forms/FormDialog';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { shortOrderId } from '../orders/shortOrderId';
 
 /** Asks why an order is cancelled (optional, checked by the rules the server checks) before cancelling it. */

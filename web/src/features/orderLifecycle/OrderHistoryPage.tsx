@@ -1,8 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { readErrorText, useOrderHistoryQuery } from '../api/shopApi';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { readErrorText } from '../../api/shopApi';
+import { useOrderHistoryQuery } from './orderHistoryApi';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { shortOrderId } from '../orders/shortOrderId';
 import { byText, detailLines, occurredText, whatText } from './historyEntry';
 import type { OrderViewer } from './viewer';

@@ -1,11 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
 import { takeEvery } from 'redux-saga/effects';
 import type { ShopDeps } from '../../app/deps';
-import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../api/callWithRetry';
-import type { Answer, OrderMoved } from '../api/commandClient';
-import { sendCommand } from '../api/commandFlow';
+import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../../api/callWithRetry';
+import type { Answer, OrderMoved } from '../../api/commandClient';
+import { sendCommand } from '../../api/commandFlow';
 import { shortOrderId } from '../orders/shortOrderId';
-import { toastShown } from '../toasts/toastSlice';
+import { toastShown } from '../../components/toasts/toastSlice';
 import { orderCancelRequested, orderMoveEnded, orderMoveStarted, orderStatusRequested } from './orderLifecycleSlice';
 
 export const orderMovedText = (orderId: string, status: string) => `Order ${shortOrderId(orderId)} is now ${status}`;

@@ -3,8 +3,9 @@ import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
-import { shopApi } from '../api/shopApi';
+import { CommandRefused } from '../../api/commandClient';
+import { catalogApi } from '../catalog/catalogApi';
+import { ordersApi } from '../orders/ordersApi';
 import { orderCancelledText, orderMovedText } from './orderLifecycleSaga';
 import { orderCancelRequested, orderStatusRequested } from './orderLifecycleSlice';
 
@@ -16,7 +17,7 @@ describe('order moves (docs/architecture.md §9)', () => {
   it('marks an order paid under a fresh Idempotency-Key, then reads the orders again after its position', async () => {
     const server = fakeQueryServer({ '/allorders': [] });
     const shop = await signedInTestStore({ admin: true });
-    const subscription = shop.store.dispatch(shopApi.endpoints.allOrders.initiate());
+    const subscription = shop.store.dispatch(ordersApi.endpoints.allOrders.initiate());
     await waitForState(shop.store, () => server.requestsTo('/allorders').length === 1);
 
     shop.store.dispatch(orderStatusRequested({ orderId, status: 'paid' }));
@@ -38,7 +39,7 @@ describe('order moves (docs/architecture.md §9)', () => {
   it('cancels with the reason given, or an empty body without one; the product is read again after the cancel (its stock came back)', async () => {
     const server = fakeQueryServer({ '/product/p-1': { _id: 'p-1' } });
     const shop = await signedInTestStore();
-    const subscription = shop.store.dispatch(shopApi.endpoints.product.initiate('p-1'));
+    const subscription = shop.store.dispatch(catalogApi.endpoints.product.initiate('p-1'));
     await waitForState(shop.store, () => server.requestsTo('/product/p-1').length === 1);
 
     shop.store.dispatch(orderCancelRequested({ orderId, reason: 'Ordered the wrong size' }));

@@ -5,7 +5,7 @@ import { Refused, fakeQueryServer } from '../../test/fakeQueryServer';
 import { historyEntry, orderDto } from '../../test/orders';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
+import { CommandRefused } from '../../api/commandClient';
 
 /** The names of the buttons and links in the row of the order with that shipping address. */
 async function rowActions(address: string): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { readErrorText, useUserOrdersQuery } from '../api/shopApi';
-import { FormMessage } from '../forms/FormMessage';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { readErrorText } from '../../api/shopApi';
+import { useUserOrdersQuery } from './ordersApi';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from './OrdersTable';
 

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { orderQuantitySchema, type ProductDto } from '@toolforge/contracts';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 
 /** Step one (docs/architecture.md §9): a quantity from the product's minimum order to its stock, then Proceed. */
 export function QuantityStep({ product, onProceed }: { product: ProductDto; onProceed: (quantity: number) => void }) {

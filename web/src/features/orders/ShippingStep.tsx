@@ -1,7 +1,7 @@
 import { FIELD_LABELS, shippingFormSchema } from '@toolforge/contracts';
-import { TextAreaField } from '../forms/TextAreaField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { TextAreaField } from '../../components/forms/TextAreaField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 
 /** Step two (docs/architecture.md §9): where to ship, then Confirm Order. */
 export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (shippingAddress: string) => void }) {

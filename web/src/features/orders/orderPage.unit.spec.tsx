@@ -91,7 +91,7 @@ describe('order page (docs/architecture.md §9)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
 
     expect(await screen.findByText(messages.orderInProgress)).toBeTruthy();
-    const { CommandRefused } = await import('../api/commandClient');
+    const { CommandRefused } = await import('../../api/commandClient');
     refuse(new CommandRefused(messages.productUnavailable, 409));
 
     expect(await screen.findByText(messages.productUnavailable)).toBeTruthy();

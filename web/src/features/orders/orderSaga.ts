@@ -10,8 +10,8 @@ import {
   type PlaceOrderInput,
 } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
-import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../api/callWithRetry';
-import { sendCommand } from '../api/commandFlow';
+import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../../api/callWithRetry';
+import { sendCommand } from '../../api/commandFlow';
 import type { ShopSession } from '../auth/authSlice';
 import { selectSession } from '../auth/selectors';
 import { orderConfirmed, orderFailed, orderPlaced, orderPlacementStarted } from './orderSlice';

@@ -3,8 +3,8 @@ import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
 import { answerOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
-import { CommandRefused } from '../api/commandClient';
-import { shopApi } from '../api/shopApi';
+import { CommandRefused } from '../../api/commandClient';
+import { ordersApi } from './ordersApi';
 import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
 import { orderConfirmed, type OrderConfirmation } from './orderSlice';
 
@@ -51,7 +51,7 @@ describe('order placement (docs/architecture.md §9)', () => {
   it("re-reads the user's orders after the order, waiting for the order's position (read-your-writes)", async () => {
     const server = fakeQueryServer({ '/orders/u-7': [] });
     const shop = await signedInTestStore();
-    const subscription = shop.store.dispatch(shopApi.endpoints.userOrders.initiate('u-7'));
+    const subscription = shop.store.dispatch(ordersApi.endpoints.userOrders.initiate('u-7'));
     await waitForState(shop.store, () => server.requestsTo('/orders/u-7').length === 1);
     expect(server.requestsTo('/orders/u-7')[0]!.headers[READ_AFTER_HEADER]).toBeUndefined();
 

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '@toolforge/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { readErrorText, useUserOrdersQuery } from '../api/shopApi';
-import { FormMessage } from '../forms/FormMessage';
+import { readErrorText } from '../../api/shopApi';
+import { useUserOrdersQuery } from '../orders/ordersApi';
+import { FormMessage } from '../../components/forms/FormMessage';
 import { ReviewForm } from '../reviews/ReviewForm';
 
 /** The products of the customer's delivered orders, each once (several deliveries of one product are one review). */

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { registerFormSchema } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { displayNameChangeRequested } from '../auth/authSlice';
-import { FormMessage } from '../forms/FormMessage';
-import { TextField } from '../forms/TextField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { TextField } from '../../components/forms/TextField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 
 /** The register form's full-name rule applies to a new display name too. */
 const displayNameSchema = z.object({ displayName: registerFormSchema.shape.fullName });

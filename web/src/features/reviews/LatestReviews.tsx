@@ -1,4 +1,4 @@
-import { useLatestReviewsQuery } from '../api/shopApi';
+import { useLatestReviewsQuery } from './reviewsApi';
 import { RatingStars } from './Stars';
 
 /**

@@ -1,10 +1,10 @@
 import { REVIEW_LIMITS, reviewFormSchema } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FormMessage } from '../forms/FormMessage';
-import { SelectField } from '../forms/SelectField';
-import { TextAreaField } from '../forms/TextAreaField';
-import { onSubmit } from '../forms/onSubmit';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { SelectField } from '../../components/forms/SelectField';
+import { TextAreaField } from '../../components/forms/TextAreaField';
+import { onSubmit } from '../../components/forms/onSubmit';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { reviewPostRequested, selectReviews } from './reviewSlice';
 
 const RATING_OPTIONS = Array.from({ length: REVIEW_LIMITS.ratingMax - REVIEW_LIMITS.ratingMin + 1 }, (_, index) => {

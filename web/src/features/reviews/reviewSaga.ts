@@ -2,8 +2,8 @@ import type { SagaIterator } from 'redux-saga';
 import { takeEvery } from 'redux-saga/effects';
 import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
-import { sendCommand } from '../api/commandFlow';
-import { toastShown } from '../toasts/toastSlice';
+import { sendCommand } from '../../api/commandFlow';
+import { toastShown } from '../../components/toasts/toastSlice';
 import { reviewPostAcknowledged, reviewPostEnded, reviewPostFailed, reviewPostRequested, reviewPostStarted } from './reviewSlice';
 
 export const REVIEW_NOT_ACKNOWLEDGED = 'The review was not posted. Please try again.';

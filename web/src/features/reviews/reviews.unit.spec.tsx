@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, type LatestReviewDto } from '@toolforge/contracts';
-import { CommandRefused } from '../api/commandClient';
+import { CommandRefused } from '../../api/commandClient';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { orderDto } from '../../test/orders';
 import { productDto } from '../../test/products';

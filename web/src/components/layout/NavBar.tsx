@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logoutRequested } from '../auth/authSlice';
-import { selectDashboardPath, selectDisplayName } from '../auth/selectors';
+import { logoutRequested } from '../../features/auth/authSlice';
+import { selectDashboardPath, selectDisplayName } from '../../features/auth/selectors';
 
 /** Sticky navigation; below the tablet width the links fold into a menu button (docs/architecture.md §9). */
 export function NavBar() {

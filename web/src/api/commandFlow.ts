@@ -1,14 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
-import type { ShopDeps } from '../../app/deps';
-import { selectAccessToken } from '../auth/selectors';
-import { positionRecorded } from '../session/readAfterSlice';
-import { toastShown } from '../toasts/toastSlice';
+import type { ShopDeps } from '../app/deps';
+import { selectAccessToken } from '../features/auth/selectors';
+import { positionRecorded } from './readAfterSlice';
+import { toastShown } from '../components/toasts/toastSlice';
 import { CommandRefused, errorText, type Acknowledged, type Answer } from './commandClient';
-import { shopApi } from './shopApi';
-
-type ShopTag = 'Product' | 'Order' | 'Review';
+import { shopApi, type ShopTag } from './shopApi';
 
 /** One command as a saga sends it: what to send, and what the shop shows for each outcome. */
 export interface CommandFlow<T extends Acknowledged> {

@@ -5,7 +5,7 @@ import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { createTestStore, signedInTestStore, waitForState } from '../../test/testStore';
-import { identityChanged, sessionStarted } from '../auth/authSlice';
+import { identityChanged, sessionStarted } from '../../features/auth/authSlice';
 import { toastShown } from '../toasts/toastSlice';
 
 afterEach(() => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { productDeleteRequested } from '../admin/adminSlice';
-import { shopApi } from '../api/shopApi';
-import { pageWindow } from './pageWindow';
+import { catalogApi } from './catalogApi';
+import { pageWindow } from '../../components/pagination/pageWindow';
 import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, paginationReducer } from './paginationSlice';
 
 describe('page window (docs/architecture.md §9)', () => {
@@ -61,7 +61,7 @@ describe('pagination state', () => {
     shop.store.dispatch(pageSizeChosen({ list: 'manageProducts', size: 5 }));
     shop.store.dispatch(pageChosen({ list: 'manageProducts', page: 2 }));
     shop.store.dispatch(pageChosen({ list: 'allProducts', page: 1 }));
-    const subscription = shop.store.dispatch(shopApi.endpoints.productsCount.initiate());
+    const subscription = shop.store.dispatch(catalogApi.endpoints.productsCount.initiate());
     await waitForState(shop.store, () => server.requestsTo('/productscount').length === 1);
     expect(shop.store.getState().pagination.manageProducts.page).toBe(2);
 
@@ -78,9 +78,9 @@ describe('pagination state', () => {
     const server = fakeQueryServer({ '/productscount?q=drill': { count: 1 } });
     const shop = await signedInTestStore();
     shop.store.dispatch(pageChosen({ list: 'manageProducts', page: 2 }));
-    const subscription = shop.store.dispatch(shopApi.endpoints.productsCount.initiate({ q: 'drill' }));
+    const subscription = shop.store.dispatch(catalogApi.endpoints.productsCount.initiate({ q: 'drill' }));
     await waitForState(shop.store, () => server.requestsTo('/productscount?q=drill').length === 1);
-    await waitForState(shop.store, (state) => shopApi.endpoints.productsCount.select({ q: 'drill' })(state).isSuccess);
+    await waitForState(shop.store, (state) => catalogApi.endpoints.productsCount.select({ q: 'drill' })(state).isSuccess);
     expect(shop.store.getState().pagination.manageProducts.page).toBe(2);
     subscription.unsubscribe();
   });

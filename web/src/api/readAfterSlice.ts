@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { parsePosition, type Topic } from '@toolforge/contracts';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../app/store';
 
 /**
  * The newest consistency token each command answered, per topic (docs/architecture.md §4). Queries send the one

@@ -1,8 +1,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { put, select, takeEvery } from 'redux-saga/effects';
 import type { CountResponse, ProductFilter } from '@toolforge/contracts';
-import { shopApi } from '../api/shopApi';
-import { filterKey } from '../catalog/catalogueView';
+import { catalogApi } from './catalogApi';
+import { filterKey } from './catalogueView';
 import { PRODUCT_LISTS, pageChosen, pageCountOf, selectPageState, type PageState } from './paginationSlice';
 
 /**
@@ -21,5 +21,5 @@ function* keepPagesInRange(action: { payload: CountResponse; meta: { arg: { orig
 }
 
 export function* paginationSaga(): SagaIterator {
-  yield takeEvery(shopApi.endpoints.productsCount.matchFulfilled, keepPagesInRange);
+  yield takeEvery(catalogApi.endpoints.productsCount.matchFulfilled, keepPagesInRange);
 }

@@ -1,0 +1,63 @@
+import { createApi, fetchBaseQuery, type EndpointDefinitions, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { READ_AFTER_HEADER, type Topic } from '@toolforge/contracts';
+import { config } from '../config';
+import type { RootState } from '../app/store';
+
+/** What the reads are tagged with, so that a command that changes them has them loaded again. */
+export const SHOP_TAGS = ['Product', 'Order', 'Review'] as const;
+export type ShopTag = (typeof SHOP_TAGS)[number];
+
+/** Which topics each read shows, by endpoint: filled by `injectReads` as each feature injects its reads. */
+const topicsOfEndpoint = new Map<string, readonly Topic[]>();
+
+/**
+ * Every read of the query service (docs/architecture.md §1): cached, tagged, refetched when a command changes them.
+ * Empty here: each feature injects its own reads with `injectReads`.
+ */
+export const shopApi = createApi({
+  reducerPath: 'shopApi',
+  baseQuery: fetchBaseQuery({
+    baseUrl: config.queryApi,
+    prepareHeaders(headers, { getState, endpoint }) {
+      const state = getState() as RootState;
+      const accessToken = state.auth.session?.accessToken;
+      if (accessToken) headers.set('authorization', `Bearer ${accessToken}`);
+      // The query service takes several positions, comma-separated, and waits for each.
+      const readAfter = (topicsOfEndpoint.get(endpoint) ?? []).flatMap((topic) => state.readAfter.positions[topic] ?? []);
+      if (readAfter.length > 0) headers.set(READ_AFTER_HEADER, readAfter.join(','));
+      return headers;
+    },
+  }),
+  tagTypes: SHOP_TAGS,
+  endpoints: () => ({}),
+});
+
+/** What a feature builds its reads with: the shop's base query and tags. */
+type ShopBuilder = Parameters<Parameters<typeof shopApi.injectEndpoints>[0]['endpoints']>[0];
+
+/**
+ * Injects a feature's reads into the shop's API, each with the topics it shows, so it waits for the
+ * user's own writes of those topics (sent as X-Read-After). Every read names its topics and only its
+ * reads are named: a missing or misspelt one does not compile.
+ */
+export function injectReads<Definitions extends EndpointDefinitions>(
+  endpoints: (build: ShopBuilder) => Definitions,
+  topics: { readonly [Name in keyof Definitions]: readonly Topic[] },
+) {
+  for (const [name, shown] of Object.entries<readonly Topic[]>(topics)) topicsOfEndpoint.set(name, shown);
+  return shopApi.injectEndpoints({ endpoints });
+}
+
+/** The message to show for a failed read: the server's own text when it sent one. */
+export function readErrorText(error: FetchBaseQueryError | SerializedError | undefined): string {
+  if (!error) return '';
+  if ('status' in error) {
+    const data = error.data as { message?: unknown } | undefined;
+    if (data && typeof data.message === 'string') return data.message;
+    if (typeof error.status === 'number') return `Request failed with status ${error.status}`;
+    // FETCH_ERROR, PARSING_ERROR, TIMEOUT_ERROR, CUSTOM_ERROR all carry a text.
+    return error.error;
+  }
+  return error.message ?? 'Request failed';
+}

@@ -1,0 +1,27 @@
+import { aboutFeature } from '../features/about';
+import { adminFeature } from '../features/admin';
+import { authFeature } from '../features/auth';
+import { blogFeature } from '../features/blog';
+import { catalogFeature } from '../features/catalog';
+import { homeFeature } from '../features/home';
+import { orderLifecycleFeature } from '../features/orderLifecycle';
+import { ordersFeature } from '../features/orders';
+import { profileFeature } from '../features/profile';
+import { reviewsFeature } from '../features/reviews';
+
+/**
+ * The shop's features, each registered once (its `index`): the store takes their slices, the root saga
+ * spawns their flows in this order, the routes place their pages. Adding a feature is its entry here, with its import.
+ */
+export const shopFeatures = [
+  authFeature,
+  ordersFeature,
+  orderLifecycleFeature,
+  adminFeature,
+  reviewsFeature,
+  catalogFeature,
+  homeFeature,
+  blogFeature,
+  aboutFeature,
+  profileFeature,
+] as const;
