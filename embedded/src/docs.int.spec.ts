@@ -91,6 +91,23 @@ describe("the repository's documentation", () => {
     expect(broken).toEqual([]);
   });
 
+  it('names only files and folders of the repository that exist', () => {
+    // A path in backticks (`platform/src/sql/migrations.ts`) is how a page points at code; moving
+    // the code must move the page's words too. Build output and fetched jars are not tracked.
+    const workspaces = trackedFiles.filter((file) => file.endsWith('/package.json') && !file.includes('/', file.indexOf('/') + 1));
+    const tops = [...new Set([...workspaces.map((file) => file.split('/')[0]!), 'scripts', 'infra'])].join('|');
+    const named = new RegExp(`\`((?:${tops})/[\\w./-]+)\``, 'g');
+    const missingPaths: string[] = [];
+    for (const page of markdownPages) {
+      for (const [, path] of readFileSync(join(root, page), 'utf8').matchAll(named)) {
+        const file = path!.replace(/[/.]+$/, '');
+        if (/\/dist(\/|$)|^infra\/kafka\/lib/.test(file)) continue;
+        if (!existsSync(join(root, file))) missingPaths.push(`${page}: ${path}`);
+      }
+    }
+    expect(missingPaths).toEqual([]);
+  });
+
   it('is cited by heading in the code, and every heading cited exists', () => {
     const broken: string[] = [];
     const sources = trackedFiles.filter((file) => !file.endsWith('.md') && !file.startsWith('web/public/') && file !== 'package-lock.json');
