@@ -26,15 +26,12 @@ import { letInByProvider, VerifiedIdTokens, type IdentityProvider } from '@toolf
 import { CheckpointWaiter } from '@toolforge/platform/sql';
 import type { ReadModelReader } from '@toolforge/read-model';
 import { CachedReads, type RememberedAnswers } from './cachedReads.js';
-import { productPictures } from './catalog/pictures.js';
-import { catalogueRoutes } from './catalog/routes.js';
+import { QUERY_FEATURES } from './features.js';
 import { readAfter } from './http/readAfter.js';
 import { FailedRequestsLog } from './http/requestLog.js';
 import { queryIdTokenCaller } from './identity/idTokenCallers.js';
 import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
-import { orderHistoryRoute } from './orders/historyRoute.js';
-import { orderRoutes } from './orders/routes.js';
-import { reviewRoutes } from './reviews/routes.js';
+import type { QueryContext } from './queryFeature.js';
 
 export interface QueryServiceDeps {
   store: ReadModelReader;
@@ -105,16 +102,10 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   );
   // The wait above is a signed-in caller's only: a public route ignores the header, and says nothing of it.
   describeRoutes(app, (route) => (accessOf(route) ? { headers: { [READ_AFTER_HEADER]: readAfterDoc } } : {}));
-  await app.register(documented({ tag: API_TAGS.catalogue }, catalogueRoutes), { store, reads });
-  await app.register(documented({ tag: API_TAGS.catalogue }, productPictures));
-  await app.register(documented({ tag: API_TAGS.orders }, orderRoutes), {
-    store,
-    reads,
-    isAdmin,
-    allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT,
-  });
-  await app.register(documented({ tag: API_TAGS.reviews }, reviewRoutes), { store, reads });
-  await app.register(documented({ tag: API_TAGS.orders }, orderHistoryRoute), { store, eventsAt: deps.eventsAt, isAdmin });
+  const context: QueryContext = { store, reads, eventsAt: deps.eventsAt, isAdmin, allOrdersLimit: deps.allOrdersLimit ?? ALL_ORDERS_LIMIT };
+  for (const feature of QUERY_FEATURES) {
+    await app.register(documented({ tag: feature.tag }, (scope: FastifyInstance) => feature.routes(scope, context)));
+  }
 }
 
 /** Read-your-writes (docs/architecture.md §4), as the API description tells integrators of it. */
