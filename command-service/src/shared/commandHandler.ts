@@ -14,7 +14,7 @@ export interface StreamRef {
 
 /** A decider as the handler runs it: where a command's events go, and the state it is decided on. */
 export interface Aggregate<Command, State, Event extends Decided> {
-  readonly decider: Pick<Decider<Command, State, Event>, 'decide'>;
+  readonly decider: Pick<Decider<State, Command, Event>, 'decide'>;
   /** The stream the command's events are appended to. */
   streamOf(command: Command): StreamRef;
   /**
@@ -30,7 +30,7 @@ export interface Aggregate<Command, State, Event extends Decided> {
  * stream unless the decision needs another one's (an order is decided on its product).
  */
 export function aggregateOf<Command, State, Event extends Decided>(
-  decider: Pick<Decider<Command, State, Event>, 'decide'>,
+  decider: Pick<Decider<State, Command, Event>, 'decide'>,
   topic: Topic,
   streamIdOf: (command: Command) => string,
   states: { get(id: string): State },
