@@ -12,3 +12,4 @@ export * from './schemas/identity.js';
 export * from './schemas/query.js';
 export * from './reviews/limits.js';
 export * from './reviews/reviews.js';
+export * from './orders/status.js';

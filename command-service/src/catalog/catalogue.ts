@@ -1,7 +1,7 @@
 import { TOPICS, type AddProductCommand, type RestockCommand, type UpdateProductCommand } from '@toolforge/contracts';
-import { NothingDecided, aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
+import { appendedAt, streamOf, type CommandHandler, type Stream } from '../shared/commandHandler.js';
 import { StatesById } from '../shared/statesById.js';
-import { productDecider, type ProductCommand } from './decide.js';
+import { productDecider } from './decide.js';
 import type { ProductFact, ProductState } from './product.js';
 
 /** The write model's products, by id: what adding, editing, restocking, deleting and ordering them is decided on. */
@@ -27,42 +27,49 @@ export interface CatalogueDeps {
 
 /** The catalogue's commands: admins (or the seed) add products; admins edit, restock and delete them. */
 export class Catalogue {
-  private readonly handler: CommandHandler;
-  private readonly products: Aggregate<ProductCommand, ProductState | undefined, ProductFact>;
-
-  constructor({ handler, products }: CatalogueDeps) {
-    this.handler = handler;
-    this.products = aggregateOf(productDecider, TOPICS.products, (command) => command.data.productId, products);
-  }
+  constructor(private readonly deps: CatalogueDeps) {}
 
   /** `actor` null: the system (seeding), not a signed-in admin. */
-  addProduct(actor: string | null, product: AddProductCommand): Promise<{ position: string; productId: string }> {
-    return this.handler.run(async (decide) => {
-      const productId = this.handler.newId();
-      const { position } = await decide(this.products, { type: 'AddProduct', data: { ...product, productId } }, { actor });
-      return { position, productId };
-    });
+  async addProduct(actor: string | null, product: AddProductCommand): Promise<{ position: string; productId: string }> {
+    // A new stream, its id taken at the command's turn.
+    const added = await this.deps.handler.handle(
+      () => this.stream(this.deps.handler.newId()),
+      (state, productId) => productDecider.decide({ type: 'AddProduct', data: { ...product, productId } }, state),
+      { actor },
+    );
+    return { position: appendedAt(added), productId: added.streamId };
   }
 
   async deleteProduct(actor: string, productId: string): Promise<{ position: string }> {
-    const { position } = await this.handler.handle(this.products, { type: 'DeleteProduct', data: { productId } }, { actor });
-    return { position };
+    const deleted = await this.deps.handler.handle(
+      this.stream(productId),
+      (state) => productDecider.decide({ type: 'DeleteProduct', data: { productId } }, state),
+      { actor },
+    );
+    return { position: appendedAt(deleted) };
   }
 
   /** Records only the fields the edit changes; an edit that changes nothing appends nothing and has no position. */
   async updateProduct(actor: string, productId: string, edit: UpdateProductCommand): Promise<{ position?: string }> {
-    try {
-      const { position } = await this.handler.handle(this.products, { type: 'UpdateProduct', data: { ...edit, productId } }, { actor });
-      return { position };
-    } catch (error) {
-      if (error instanceof NothingDecided) return {};
-      throw error;
-    }
+    const { position } = await this.deps.handler.handle(
+      this.stream(productId),
+      (state) => productDecider.decide({ type: 'UpdateProduct', data: { ...edit, productId } }, state),
+      { actor },
+    );
+    return position === undefined ? {} : { position };
   }
 
   /** Stock in (a positive quantity) or written off (a negative one), never below what open orders reserve. */
   async adjustStock(actor: string, productId: string, adjustment: RestockCommand): Promise<{ position: string }> {
-    const { position } = await this.handler.handle(this.products, { type: 'AdjustStock', data: { ...adjustment, productId } }, { actor });
-    return { position };
+    const adjusted = await this.deps.handler.handle(
+      this.stream(productId),
+      (state) => productDecider.decide({ type: 'AdjustStock', data: { ...adjustment, productId } }, state),
+      { actor },
+    );
+    return { position: appendedAt(adjusted) };
+  }
+
+  private stream(productId: string): Stream<ProductState | undefined> {
+    return streamOf(TOPICS.products, productId, this.deps.products);
   }
 }

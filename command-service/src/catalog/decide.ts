@@ -85,8 +85,8 @@ function priceInCents(price: string) {
 }
 
 /** A product: added once, corrected and restocked while it is on sale, deleted once; its state also counts the stock orders reserve. */
-export const productDecider: Decider<ProductCommand, ProductState | undefined, ProductFact> = {
+export const productDecider: Decider<ProductState | undefined, ProductCommand, ProductFact> = {
   decide: decideProduct,
   evolve: evolveProduct,
-  initialState: undefined,
+  initialState: () => undefined,
 };

@@ -185,7 +185,8 @@ describe('product decider: restocking and writing off', () => {
 });
 
 describe('product state: the fold', () => {
-  const fold = (events: ProductFact[]) => events.reduce((state, event) => productDecider.evolve(state, event), productDecider.initialState);
+  const fold = (events: ProductFact[]) =>
+    events.reduce((state, event) => productDecider.evolve(state, event), productDecider.initialState());
 
   it('takes an order’s quantity from the available stock and gives a cancelled one’s back; the stock on hand stays', () => {
     expect(fold([added, placed('o1', 'u1', 30)])).toMatchObject({ stock: 120, availableStock: 90 });

@@ -8,7 +8,7 @@ export class AccountStates implements WriteModelPart {
   private readonly accounts = new StatesById<UserState | undefined, UserFact>(
     ['UserSignedIn', 'UserSignedOut', 'AdminGranted', 'AdminRevoked'],
     (fact) => fact.data.uid,
-    { evolve: evolveUser, initialState: undefined },
+    { evolve: evolveUser, initialState: () => undefined },
   );
   /** Per account: the stream version of its last sign-out or admin revocation. */
   private readonly sessionsEndedAt = new Map<string, number>();

@@ -3,11 +3,11 @@ import type { UserStanding } from '@toolforge/platform';
 import type { VerifiedIdentity } from '@toolforge/platform/identity';
 import type { GrantedAdmin } from '@toolforge/platform/operatorSocket';
 import { CommandRejected } from '../shared/decider.js';
-import { NothingDecided, aggregateOf, type Aggregate, type CommandHandler } from '../shared/commandHandler.js';
+import { appendedAt, streamOf, type CommandHandler, type Stream } from '../shared/commandHandler.js';
 import type { WriteModel } from '../shared/writeModel.js';
 import type { AccountStates } from './accountStates.js';
 import { userDecider, type RolePolicy, type UserCommand } from './decide.js';
-import type { UserFact, UserState } from './user.js';
+import type { UserState } from './user.js';
 
 export interface AccountsDeps {
   handler: CommandHandler;
@@ -18,10 +18,10 @@ export interface AccountsDeps {
 
 /** Sign-ins, sign-outs and the admin role: each account is a stream of its own. */
 export class Accounts {
-  private readonly accounts: Aggregate<UserCommand, UserState | undefined, UserFact>;
+  private readonly decider: ReturnType<typeof userDecider>;
 
   constructor(private readonly deps: AccountsDeps) {
-    this.accounts = aggregateOf(userDecider(deps.policy), TOPICS.users, (command) => command.data.uid, deps.states);
+    this.decider = userDecider(deps.policy);
   }
 
   /**
@@ -35,27 +35,30 @@ export class Accounts {
     const { uid, email, emailVerified, picture } = identity;
     const displayName = name || identity.name || email.split('@')[0]!;
     const command: UserCommand = { type: 'SignIn', data: { uid, email, emailVerified, name: displayName, photoURL: picture } };
-    const signedIn = await this.deps.handler.run(async (decide) => {
-      try {
-        return await decide(this.accounts, command, { actor: uid });
-      } catch (error) {
-        if (!(error instanceof NothingDecided)) throw error;
-        // Signed in already as it is: its API token carries the stream's version as it stands.
-        return { position: undefined, state: this.deps.states.get(uid), version: this.deps.model.version(TOPICS.users, uid) };
-      }
-    });
+    // Signed in already as it is: nothing is appended, and its API token carries the stream's version as it stands.
+    const signedIn = await this.deps.handler.handle(this.stream(uid), (state) => this.decider.decide(command, state), { actor: uid });
     const user = { uid, name: displayName, email, admin: signedIn.state?.admin ?? false };
     return { position: signedIn.position, user, sessionVersion: signedIn.version };
   }
 
   async signOut(uid: string): Promise<{ position: string }> {
-    const { position } = await this.deps.handler.handle(this.accounts, { type: 'SignOut', data: { uid } }, { actor: uid });
-    return { position };
+    const signedOut = await this.deps.handler.handle(
+      this.stream(uid),
+      (state) => this.decider.decide({ type: 'SignOut', data: { uid } }, state),
+      {
+        actor: uid,
+      },
+    );
+    return { position: appendedAt(signedOut) };
   }
 
   async grantAdmin(actor: string, grantee: { uid: string; email: string; emailVerified: boolean }): Promise<{ position: string }> {
-    const { position } = await this.deps.handler.handle(this.accounts, { type: 'GrantAdmin', data: grantee }, { actor });
-    return { position };
+    const granted = await this.deps.handler.handle(
+      this.stream(grantee.uid),
+      (state) => this.decider.decide({ type: 'GrantAdmin', data: grantee }, state),
+      { actor },
+    );
+    return { position: appendedAt(granted) };
   }
 
   /**
@@ -63,15 +66,18 @@ export class Accounts {
    * account is the one the log knows by this address, found at the command's turn, and the operator
    * is the event's actor, so the log itself is the audit record.
    */
-  breakGlassGrant(operator: string, email: string): Promise<GrantedAdmin> {
+  async breakGlassGrant(operator: string, email: string): Promise<GrantedAdmin> {
     const actor = `operator:${operator}`;
-    return this.deps.handler.run(async (decide) => {
-      const account = this.theOneWithEmail(email);
-      const { uid, emailVerified } = account;
-      const command: UserCommand = { type: 'BreakGlassGrant', data: { uid, email: account.email, emailVerified } };
-      const { position } = await decide(this.accounts, command, { actor });
-      return { uid, email: account.email, actor, position };
-    });
+    const granted = await this.deps.handler.handle(
+      () => this.stream(this.theOneWithEmail(email).uid),
+      (account, uid) => {
+        // The stream is the one account the log knows by this address: it has a state.
+        const { email: address, emailVerified } = account!;
+        return this.decider.decide({ type: 'BreakGlassGrant', data: { uid, email: address, emailVerified } }, account);
+      },
+      { actor },
+    );
+    return { uid: granted.streamId, email: granted.state!.email, actor, position: appendedAt(granted) };
   }
 
   /**
@@ -89,13 +95,20 @@ export class Accounts {
   }
 
   /** Takes the role back; the account's sessions end with it. Never from the shop's last admin. */
-  revokeAdmin(actor: string, admin: { uid: string; email: string }): Promise<{ position: string }> {
-    return this.deps.handler.run(async (decide) => {
+  async revokeAdmin(actor: string, admin: { uid: string; email: string }): Promise<{ position: string }> {
+    const revoked = await this.deps.handler.handle(
+      this.stream(admin.uid),
       // Counted at the command's turn: two admins revoking each other cannot leave the shop without one.
-      const otherAdmins = this.deps.states.otherAdmins(admin.uid);
-      const { position } = await decide(this.accounts, { type: 'RevokeAdmin', data: { ...admin, otherAdmins } }, { actor });
-      return { position };
-    });
+      (state) =>
+        this.decider.decide({ type: 'RevokeAdmin', data: { ...admin, otherAdmins: this.deps.states.otherAdmins(admin.uid) } }, state),
+      { actor },
+    );
+    return { position: appendedAt(revoked) };
+  }
+
+  /** Each account is a stream of its own. */
+  private stream(uid: string): Stream<UserState | undefined> {
+    return streamOf(TOPICS.users, uid, this.deps.states);
   }
 
   /** The account's role and sessions as the log has them now: the word API tokens are judged by. */

@@ -74,10 +74,10 @@ function isSameSignIn(state: UserState, signIn: Omit<UserState, 'admin' | 'admin
 }
 
 /** An account's sign-ins, sign-outs and role, under the shop's role policy (ADMIN_EMAILS). */
-export function userDecider(policy: RolePolicy): Decider<UserCommand, UserState | undefined, UserFact> {
+export function userDecider(policy: RolePolicy): Decider<UserState | undefined, UserCommand, UserFact> {
   return {
     decide: (command, state) => decideUser(command, state, policy),
     evolve: evolveUser,
-    initialState: undefined,
+    initialState: () => undefined,
   };
 }

@@ -83,8 +83,8 @@ export function decideOrder(command: PlaceOrder, product: ProductState | undefin
  * An order is decided on the state of the product it reserves, not on its own stream: a new order's
  * stream is always empty. Its events go to that new stream, and they evolve the product's state.
  */
-export const orderDecider: Decider<PlaceOrder, ProductState | undefined, ProductFact> = {
+export const orderDecider: Decider<ProductState | undefined, PlaceOrder, ProductFact> = {
   decide: decideOrder,
   evolve: evolveProduct,
-  initialState: undefined,
+  initialState: () => undefined,
 };

@@ -86,8 +86,8 @@ function cancelled(orderId: string, order: OrderState, reason: string, by: Order
 }
 
 /** An order after it is placed: decided on its own stream's state. */
-export const orderLifecycleDecider: Decider<OrderLifecycleCommand, OrderState | undefined, OrderLifecycleEvent, OrderFact> = {
+export const orderLifecycleDecider: Decider<OrderState | undefined, OrderLifecycleCommand, OrderLifecycleEvent, OrderFact> = {
   decide: decideLifecycle,
   evolve: evolveOrder,
-  initialState: undefined,
+  initialState: () => undefined,
 };

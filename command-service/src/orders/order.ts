@@ -1,4 +1,4 @@
-import type { EventMeta, OrderEvent, OrderStatus } from '@toolforge/contracts';
+import { orderStatusAfter, type EventMeta, type OrderEvent, type OrderStatus } from '@toolforge/contracts';
 import type { Decided } from '../shared/decider.js';
 
 /**
@@ -17,22 +17,10 @@ export interface OrderState {
 /** An order's events as the log holds them: when the order was placed is its envelope's occurredAt. */
 export type OrderFact = Decided<OrderEvent> & { readonly meta: Pick<EventMeta, 'occurredAt'> };
 
-/** The status each event of an order's life leaves it in. */
-const STATUS_AFTER = {
-  OrderPlaced: 'pending',
-  OrderPaid: 'paid',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
-} as const satisfies Record<OrderEvent['type'], OrderStatus>;
-
-/** The types of an order's events: those that fold into its state. */
-export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(STATUS_AFTER));
-
 export function evolveOrder(state: OrderState | undefined, event: OrderFact): OrderState | undefined {
   if (event.type === 'OrderPlaced') {
     const { productId, userId, quantity } = event.data;
-    return { productId, userId, quantity, status: STATUS_AFTER.OrderPlaced, placedAt: Date.parse(event.meta.occurredAt) };
+    return { productId, userId, quantity, status: orderStatusAfter(event), placedAt: Date.parse(event.meta.occurredAt) };
   }
-  return state && { ...state, status: STATUS_AFTER[event.type] };
+  return state && { ...state, status: orderStatusAfter(event) };
 }

@@ -1,7 +1,7 @@
-import { ORDER_STATUSES, type OrderStatus } from '@toolforge/contracts';
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, type OrderStatus } from '@toolforge/contracts';
 import type { ModelEvent, WriteModelPart } from '../shared/writeModel.js';
 import { orderLifecycleDecider } from './lifecycle.js';
-import { ORDER_EVENT_TYPES, type OrderFact, type OrderState } from './order.js';
+import type { OrderFact, OrderState } from './order.js';
 
 /** Rows the columns are first made for; they double when full. */
 const FIRST_ROWS = 1024;

@@ -8,11 +8,10 @@ import {
   type SettableOrderStatus,
 } from '@toolforge/contracts';
 import type { ProductStates } from '../catalog/catalogue.js';
-import type { ProductFact, ProductState } from '../catalog/product.js';
-import { AwaitingCommit, aggregateOf, type Aggregate, type CommandHandler, type Decide } from '../shared/commandHandler.js';
+import { appendedAt, streamOf, type CommandHandler, type Stream } from '../shared/commandHandler.js';
 import { CommandRejected } from '../shared/decider.js';
 import { orderDecider, type PlaceOrder } from './decide.js';
-import { orderLifecycleDecider, type OrderLifecycleCommand, type OrderLifecycleEvent } from './lifecycle.js';
+import { orderLifecycleDecider, type OrderLifecycleCommand } from './lifecycle.js';
 import type { OrderState } from './order.js';
 import type { OrderStates } from './orderStates.js';
 import { moveFingerprint, orderFingerprint, type OrderReceipts, type ReceiptAnswer } from './receipts.js';
@@ -48,66 +47,57 @@ export interface MovedOrder {
   replayed: boolean;
 }
 
+/** A receipt of an order command that answers this very command again: the same command of the same kind. */
+interface AnsweringReceipt<Kind extends ReceiptAnswer['kind']> {
+  readonly orderId: string;
+  readonly position: string | undefined;
+  readonly answer: Extract<ReceiptAnswer, { kind: Kind }>;
+}
+
 /** Customers place orders, each reserving stock of its product; admins move them on; either cancels. */
 export class Orders {
-  private readonly placing: Aggregate<PlaceOrder, ProductState | undefined, ProductFact>;
-  private readonly lifecycle: Aggregate<OrderLifecycleCommand, OrderState | undefined, OrderLifecycleEvent>;
-
-  constructor(private readonly deps: OrdersDeps) {
-    // A new stream per order; it is decided on the product it reserves.
-    this.placing = aggregateOf(
-      orderDecider,
-      TOPICS.orders,
-      (command) => command.data.orderId,
-      deps.products,
-      (command) => command.data.productId,
-    );
-    // Afterwards an order is decided on its own stream.
-    this.lifecycle = aggregateOf(orderLifecycleDecider, TOPICS.orders, (command) => command.data.orderId, deps.orders);
-  }
+  constructor(private readonly deps: OrdersDeps) {}
 
   /**
    * Places an order for `actor`. With an Idempotency-Key, a retry of the same order answers the
    * first acknowledgement again and appends nothing; a different command under that key is refused.
    */
-  placeOrder(actor: string, order: PlaceOrderCommand, idempotencyKey?: string): Promise<PlacedOrder> {
+  async placeOrder(actor: string, order: PlaceOrderCommand, idempotencyKey?: string): Promise<PlacedOrder> {
     const clientTotalCents = roundToCents(order.totalCost);
     // The schema has already refused any total toCents cannot read.
     if (clientTotalCents === null) throw new Error(`unreadable total ${order.totalCost}`);
     const fingerprint = orderFingerprint({ ...order, quantity: order.orderQuantity, totalCostCents: clientTotalCents });
-    return this.once<'placed', PlacedOrder>(
-      { actor, idempotencyKey, kind: 'placed', fingerprint },
-      {
-        replay: ({ totalCostCents }, { orderId, position }) => ({
-          orderId,
-          position,
-          totalCost: fromCents(totalCostCents),
-          replayed: true,
-        }),
-        decide: async (decide) => {
-          const orderId = this.deps.handler.newId();
-          const customerVerified = this.deps.isVerified(actor);
-          const command: PlaceOrder = {
-            type: 'PlaceOrder',
-            data: {
-              orderId,
-              productId: order.productId,
-              userId: actor,
-              // The name the shop knows the customer by, never the body's: an order cannot claim another name.
-              userName: this.deps.customerName(actor),
-              quantity: order.orderQuantity,
-              shippingAddress: order.shippingAddress,
-              clientTotalCents,
-              customerVerified,
-              // Counted only where it bounds the order: for a verified customer it would be a walk of every hold for nothing.
-              unverifiedHeld: customerVerified ? 0 : this.unverifiedHeld(order.productId),
-            },
-          };
-          const { position } = await decide(this.placing, command, { actor, commandId: idempotencyKey });
-          return { position, orderId, totalCost: fromCents(clientTotalCents), replayed: false };
-        },
+    const { handler, products } = this.deps;
+    const placed = await handler.handle(
+      // A new stream per order, its id taken at the command's turn; it is decided on the product it reserves.
+      () => streamOf(TOPICS.orders, handler.newId(), products, order.productId),
+      (product, orderId) => {
+        const customerVerified = this.deps.isVerified(actor);
+        const command: PlaceOrder = {
+          type: 'PlaceOrder',
+          data: {
+            orderId,
+            productId: order.productId,
+            userId: actor,
+            // The name the shop knows the customer by, never the body's: an order cannot claim another name.
+            userName: this.deps.customerName(actor),
+            quantity: order.orderQuantity,
+            shippingAddress: order.shippingAddress,
+            clientTotalCents,
+            customerVerified,
+            // Counted only where it bounds the order: for a verified customer it would be a walk of every hold for nothing.
+            unverifiedHeld: customerVerified ? 0 : this.unverifiedHeld(order.productId),
+          },
+        };
+        return orderDecider.decide(command, product);
       },
+      { actor, commandId: idempotencyKey, answeredBefore: () => this.receiptOf(actor, idempotencyKey, 'placed', fingerprint) },
     );
+    if ('receipt' in placed) {
+      const { receipt, position } = placed;
+      return { orderId: receipt.orderId, position, totalCost: fromCents(receipt.answer.totalCostCents), replayed: true };
+    }
+    return { position: appendedAt(placed), orderId: placed.streamId, totalCost: fromCents(clientTotalCents), replayed: false };
   }
 
   /** What unverified accounts' unpaid open orders hold of the product, read at the command's turn. */
@@ -138,66 +128,56 @@ export class Orders {
 
   /** The shop cancels an unpaid pending order whose reservation ran out (`now` and `ttlMs` in ms). */
   async expireOrder(orderId: string, now: number, ttlMs: number): Promise<{ position: string }> {
-    const { position } = await this.deps.handler.handle(
-      this.lifecycle,
-      { type: 'ExpireOrder', data: { orderId, now, ttlMs } },
+    const expired = await this.deps.handler.handle(
+      this.stream(orderId),
+      (state) => orderLifecycleDecider.decide({ type: 'ExpireOrder', data: { orderId, now, ttlMs } }, state),
       // The shop itself, not a caller.
       { actor: null },
     );
-    return { position };
+    return { position: appendedAt(expired) };
   }
 
   /** `commandAtTurn` is what the caller asked for, made at the command's turn. */
-  private decideMove(
+  private async decideMove(
     move: { actor: string; idempotencyKey: string | undefined; orderId: string; status: OrderStatus; reason?: string },
     commandAtTurn: () => OrderLifecycleCommand,
   ): Promise<MovedOrder> {
     const { actor, idempotencyKey, status } = move;
-    return this.once<'moved', MovedOrder>(
-      { actor, idempotencyKey, kind: 'moved', fingerprint: moveFingerprint(move) },
-      {
-        replay: ({ status: now }, { position }) => ({ position, status: now, replayed: true }),
-        decide: async (decide) => {
-          const { position } = await decide(this.lifecycle, commandAtTurn(), { actor, commandId: idempotencyKey });
-          return { position, status, replayed: false };
-        },
-      },
+    const fingerprint = moveFingerprint(move);
+    const moved = await this.deps.handler.handle(
+      this.stream(move.orderId),
+      (state) => orderLifecycleDecider.decide(commandAtTurn(), state),
+      { actor, commandId: idempotencyKey, answeredBefore: () => this.receiptOf(actor, idempotencyKey, 'moved', fingerprint) },
     );
+    if ('receipt' in moved) return { position: moved.position, status: moved.receipt.answer.status, replayed: true };
+    return { position: appendedAt(moved), status, replayed: false };
+  }
+
+  /** After it is placed, an order is decided on its own stream. */
+  private stream(orderId: string): Stream<OrderState | undefined> {
+    return streamOf(TOPICS.orders, orderId, this.deps.orders);
   }
 
   /**
-   * Runs a command at its turn, once per Idempotency-Key: a retry of the same command answers what
-   * the first one did and appends nothing (once the first is in the log); a different command under
-   * the same key is refused.
+   * The receipt of the command under this caller's Idempotency-Key, read at the command's turn: a
+   * retry of the same command is answered with it (once the first is in the log) and appends
+   * nothing; a different command under the same key is refused.
    */
-  private once<Kind extends ReceiptAnswer['kind'], Answer>(
-    request: { actor: string; idempotencyKey: string | undefined; kind: Kind; fingerprint: string },
-    then: {
-      replay: (answer: Extract<ReceiptAnswer, { kind: Kind }>, receipt: { orderId: string; position: string }) => Answer;
-      decide: (decide: Decide) => Promise<Answer>;
-    },
-  ): Promise<Answer> {
-    const { actor, idempotencyKey, kind, fingerprint } = request;
-    return this.deps.handler.run(async (decide) => {
-      const receipt = idempotencyKey === undefined ? undefined : this.deps.receipts.of(actor, idempotencyKey);
-      if (!receipt) return then.decide(decide);
-      const { answer } = receipt;
-      if (!receipt.answers(fingerprint) || !isOfKind(answer, kind)) throw new IdempotencyKeyReused();
-      // The first command is still on its way to the log: answered once it is there.
-      if (receipt.position === undefined) throw new AwaitingCommit();
-      return then.replay(answer, { orderId: receipt.orderId, position: receipt.position });
-    });
+  private receiptOf<Kind extends ReceiptAnswer['kind']>(
+    actor: string,
+    idempotencyKey: string | undefined,
+    kind: Kind,
+    fingerprint: string,
+  ): AnsweringReceipt<Kind> | undefined {
+    const receipt = idempotencyKey === undefined ? undefined : this.deps.receipts.of(actor, idempotencyKey);
+    if (!receipt) return undefined;
+    const { answer, orderId, position } = receipt;
+    // The same Idempotency-Key came with a different command (422).
+    if (!receipt.answers(fingerprint) || !isOfKind(answer, kind)) throw new CommandRejected('unprocessable', messages.idempotencyKeyReused);
+    return { orderId, position, answer };
   }
 }
 
 function isOfKind<Kind extends ReceiptAnswer['kind']>(answer: ReceiptAnswer, kind: Kind): answer is Extract<ReceiptAnswer, { kind: Kind }> {
   return answer.kind === kind;
-}
-
-/** The same Idempotency-Key came with a different command (422). */
-export class IdempotencyKeyReused extends CommandRejected {
-  constructor() {
-    super('unprocessable', messages.idempotencyKeyReused);
-    this.name = 'IdempotencyKeyReused';
-  }
 }

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { formatPosition, TOPICS, type OrderStatus, type ShopEvent } from '@toolforge/contracts';
+import {
+  formatPosition,
+  isOrderEvent,
+  orderStatusAfter,
+  TOPICS,
+  type OrderEvent,
+  type OrderStatus,
+  type ShopEvent,
+} from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import type { ModelEvent, WriteModelPart } from '../shared/writeModel.js';
 
@@ -73,9 +81,6 @@ function digestOf(fingerprint: string): [number, number] {
   return [digest.readUIntBE(0, 3), digest.readUIntBE(3, 3)];
 }
 
-/** The status each event that moves an order on leaves it in. */
-const MOVED_TO = { OrderPaid: 'paid', OrderShipped: 'shipped', OrderDelivered: 'delivered', OrderCancelled: 'cancelled' } as const;
-
 /**
  * The write model's receipts of order commands (placing, moving on, cancelling), by command id and
  * caller (a command's id is its Idempotency-Key when it came with one), rebuilt from the log like
@@ -147,11 +152,11 @@ export function moveFingerprint(move: { orderId: string; status: OrderStatus; re
   return JSON.stringify(['move', move.orderId, move.status, move.reason ?? null]);
 }
 
-/** The events that answer an order command: a placement, a move on, a cancellation. */
-type OrderCommandEvent = Extract<ShopEvent, { type: 'OrderPlaced' | keyof typeof MOVED_TO }>;
+/** The events that answer an order command: a placement, a move on, a cancellation (every event of an order's life). */
+type OrderCommandEvent = Extract<ShopEvent, { type: OrderEvent['type'] }>;
 
 function isOrderCommandEvent(event: ShopEvent): event is OrderCommandEvent {
-  return event.type === 'OrderPlaced' || event.type in MOVED_TO;
+  return isOrderEvent(event);
 }
 
 /** Whose command an event answers: none for the shop's own (an expired reservation) and for other events. */
@@ -162,7 +167,7 @@ function callerOf(event: ShopEvent): string | undefined {
 
 function whatItAnswered(event: OrderCommandEvent): { answered: number | OrderStatus; fingerprint: string } {
   if (event.type === 'OrderPlaced') return { answered: event.data.totalCostCents, fingerprint: orderFingerprint(event.data) };
-  const status = MOVED_TO[event.type];
+  const status = orderStatusAfter(event);
   const reason = event.type === 'OrderCancelled' ? event.data.reason : undefined;
   return { answered: status, fingerprint: moveFingerprint({ orderId: event.data.orderId, status, reason }) };
 }

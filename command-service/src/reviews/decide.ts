@@ -58,8 +58,8 @@ export function decideReview(command: ReviewCommand, state: ReviewState | undefi
 }
 
 /** A review is decided on its own stream's state. */
-export const reviewDecider: Decider<ReviewCommand, ReviewState | undefined, ReviewDecided, ReviewFact> = {
+export const reviewDecider: Decider<ReviewState | undefined, ReviewCommand, ReviewDecided, ReviewFact> = {
   decide: decideReview,
   evolve: evolveReview,
-  initialState: undefined,
+  initialState: () => undefined,
 };

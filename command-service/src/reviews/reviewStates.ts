@@ -12,7 +12,7 @@ export class ReviewStates implements WriteModelPart {
   private readonly reviews = new StatesById<ReviewState | undefined, ReviewFact>(
     ['ReviewPosted', 'ReviewEdited', 'ReviewRemoved'],
     (fact) => fact.data.reviewId,
-    { evolve: evolveReview, initialState: undefined },
+    { evolve: evolveReview, initialState: () => undefined },
   );
   /** (customer, product) → the id of their review that is up. */
   private readonly current = new Map<string, string>();

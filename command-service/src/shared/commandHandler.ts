@@ -1,69 +1,85 @@
 import { CURRENT_SCHEMA_VERSION, eventContractBreach, formatPosition, messages, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { ConcurrencyError, type EventLog } from '@toolforge/platform';
 import { CommandQueue, type CommandQueueLimits } from './commandQueue.js';
-import { CommandRejected, type Decided, type Decider } from './decider.js';
+import { CommandRejected, type Decided } from './decider.js';
 import { DecidedOnFailedBatch, GroupCommit, type BatchLimits } from './groupCommit.js';
 import type { WriteModel } from './writeModel.js';
 import { newShopId } from './newShopId.js';
 
-/** One stream of the log: an aggregate's events, in order. */
-export interface StreamRef {
+/**
+ * One stream of the log, where a command's events go, and the state of the write model the
+ * command is decided on: the stream's own, or another's when that is what the decision needs (an
+ * order is decided on its product's stock).
+ */
+export interface Stream<State> {
   readonly topic: Topic;
   readonly streamId: string;
-}
-
-/** A decider as the handler runs it: where a command's events go, and the state it is decided on. */
-export interface Aggregate<Command, State, Event extends Decided> {
-  readonly decider: Pick<Decider<Command, State, Event>, 'decide'>;
-  /** The stream the command's events are appended to. */
-  streamOf(command: Command): StreamRef;
-  /**
-   * The state the command is decided on, from the write model: its own stream's, or another
-   * stream's when that is what the decision needs (an order is decided on its product's stock).
-   */
-  load(command: Command): State;
+  readonly state: () => State;
 }
 
 /**
- * The aggregate of every feature: a command's events go to the stream `streamIdOf` names in `topic`,
- * and it is decided on the write model's state of the id `stateIdOf` names: the command's own
- * stream unless the decision needs another one's (an order is decided on its product).
+ * The stream `streamId` of `topic`, decided on the state `states` keep of `stateId`: the stream's
+ * own unless the decision needs another one's.
  */
-export function aggregateOf<Command, State, Event extends Decided>(
-  decider: Pick<Decider<Command, State, Event>, 'decide'>,
-  topic: Topic,
-  streamIdOf: (command: Command) => string,
-  states: { get(id: string): State },
-  stateIdOf: (command: Command) => string = streamIdOf,
-): Aggregate<Command, State, Event> {
-  return {
-    decider,
-    streamOf: (command) => ({ topic, streamId: streamIdOf(command) }),
-    load: (command) => states.get(stateIdOf(command)),
-  };
+export function streamOf<State>(topic: Topic, streamId: string, states: { get(id: string): State }, stateId = streamId): Stream<State> {
+  return { topic, streamId, state: () => states.get(stateId) };
+}
+
+/**
+ * The stream a command goes to, or how to name it at the command's turn, when that reads the write
+ * model or takes a fresh id (a new order's stream, a customer's current review).
+ */
+export type StreamAtTurn<State> = Stream<State> | (() => Stream<State>);
+
+/**
+ * What a command decides on the state of its stream: the events it causes (none: it changes
+ * nothing). A stream named at the command's turn hands its id to the decision.
+ */
+export type Decision<State> = (state: State, streamId: string) => readonly Decided[];
+
+/** The first answer to a command, kept so that a retry under its Idempotency-Key is answered again. */
+export interface Receipt {
+  /** Where its events are in the log; undefined while their batch is being written (group commit). */
+  readonly position: string | undefined;
 }
 
 /** Who caused a command, and which command it was (a fresh id unless the client named it). */
-export interface CommandOrigin {
+export interface CommandOrigin<Kept extends Receipt = never> {
   readonly actor: string | null;
   readonly commandId?: string;
+  /**
+   * The receipt of this very command when it was answered before (a retry under the same
+   * Idempotency-Key), read at its turn: nothing is decided, and the command is answered with it
+   * once its events are in the log. May refuse a different command under the same key.
+   */
+  readonly answeredBefore?: () => Kept | undefined;
 }
 
+/** A command decided at its turn. */
 export interface Handled<State> {
-  /** Where the log stored the last event: the consistency token of the acknowledgement. */
-  readonly position: string;
-  /** The state `load` gives once the appended events are applied. */
+  readonly streamId: string;
+  /**
+   * Where the log stored the last event: the consistency token of the acknowledgement. Undefined
+   * when the command changed nothing (it decided no event) and nothing was appended.
+   */
+  readonly position: string | undefined;
+  /** The stream's state once its events are applied. */
   readonly state: State;
   /** The stream's version after the append. */
   readonly version: number;
 }
 
-/** Decides one command at its turn and appends what it decides; handed to the work `run` runs. */
-export type Decide = <Command, State, Event extends Decided>(
-  aggregate: Aggregate<Command, State, Event>,
-  command: Command,
-  origin: CommandOrigin,
-) => Promise<Handled<State>>;
+/** A command answered before: its receipt, its events in the log. */
+export interface AnsweredBefore<Kept extends Receipt> {
+  readonly receipt: Kept;
+  readonly position: string;
+}
+
+/** What `handle` answers: the command decided, or (with receipts) its first answer again. */
+export type Outcome<State, Kept extends Receipt> = [Kept] extends [never] ? Handled<State> : Handled<State> | AnsweredBefore<Kept>;
+
+/** An outcome in the command's turn: `again` when what it answers with is still on its way to the log. */
+type InTurn<State, Kept extends Receipt> = Handled<State> | AnsweredBefore<Kept> | 'again';
 
 export interface CommandHandlerDeps {
   log: EventLog;
@@ -83,17 +99,6 @@ export interface CommandHandlerDeps {
 const RETRIES = 3;
 
 /**
- * What a command needs for its answer is decided but not yet in the log (the first order under
- * its Idempotency-Key is in a batch being written): it is run again once that batch is committed.
- */
-export class AwaitingCommit extends Error {
-  constructor() {
-    super('what this command answers with is on its way to the log');
-    this.name = 'AwaitingCommit';
-  }
-}
-
-/**
  * A decided event breaks its contract (contracts/src/eventSchemas.ts): it is refused before it joins
  * a batch, so the log never refuses a batch for it and no other command fails with it.
  */
@@ -105,24 +110,13 @@ export class EventContractBroken extends CommandRejected {
 }
 
 /**
- * The command decided no event at all (an edit that changes nothing): nothing is appended, and it
- * is answered, like a refusal, once what it was decided on is committed.
- */
-export class NothingDecided extends Error {
-  constructor() {
-    super('the command changes nothing');
-    this.name = 'NothingDecided';
-  }
-}
-
-/**
  * The one way a command reaches the log, with group commit (docs/architecture.md §4). Commands
  * are decided one at a time, in turn, against the write model *including* the events decided
  * before them that are still on their way to the log, so stock checks, minimum orders and
  * idempotency stay exact. A command's events are handed to the gathering batch and applied to the
  * model at once; its turn then passes to the next command while the batch is written, and it is
  * answered once its batch is committed and readable. A command that appends nothing (a refusal, a
- * retry answered again) is answered once everything it was decided on is committed.
+ * change of nothing, a retry answered again) is answered once everything it was decided on is committed.
  *
  * When a batch fails, its commands fail with the log's error; those decided after it are decided
  * again (bounded), once the model has forgotten the failed events by reading the log again. So does
@@ -148,36 +142,37 @@ export class CommandHandler {
     this.batches = new GroupCommit(deps.log, (stored) => this.model.stored(stored), deps.batchLimits);
   }
 
-  /** Decides `command` at its turn and appends what it decides. */
-  handle<Command, State, Event extends Decided>(
-    aggregate: Aggregate<Command, State, Event>,
-    command: Command,
-    origin: CommandOrigin,
-  ): Promise<Handled<State>> {
-    return this.run((decide) => decide(aggregate, command, origin));
-  }
-
   /**
-   * Runs `work` at its turn (refused unstarted, ShopBusy, when it cannot start in time), for a
-   * command that must read the write model before it is decided (an idempotent retry, the shop's
-   * other admins). `work` decides at most once; after a ConcurrencyError or a failed batch it decided
-   * on, it runs again from the start on the reloaded model.
+   * Decides a command at its turn, on the state of its stream, and appends what it decides: the
+   * one way a command reaches the log (emmett's `handle(store, id, (state) => decide(command, state))`).
+   * Refused unstarted (ShopBusy) when it cannot start in time. After a ConcurrencyError, or a failed
+   * batch it was decided on, it is decided again from the start on the reloaded model (bounded).
    */
-  async run<T>(work: (decide: Decide) => Promise<T>): Promise<T> {
+  async handle<State, Kept extends Receipt = never>(
+    stream: StreamAtTurn<State>,
+    decision: Decision<State>,
+    origin: CommandOrigin<Kept>,
+  ): Promise<Outcome<State, Kept>> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.commands.run((release) => this.inTurn(work, release));
+        const outcome = await this.commands.run((release) => this.inTurn(stream, decision, origin, release));
+        // The first answer is on its way to the log: the command is run again once it is there.
+        // A command without receipts (Kept never) is never answered before: its outcome is Handled.
+        if (outcome !== 'again') return outcome as Outcome<State, Kept>;
       } catch (error) {
-        const again =
-          error instanceof AwaitingCommit ||
-          ((error instanceof ConcurrencyError || error instanceof DecidedOnFailedBatch) && attempt <= RETRIES);
+        const again = (error instanceof ConcurrencyError || error instanceof DecidedOnFailedBatch) && attempt <= RETRIES;
         if (!again) throw error;
       }
     }
   }
 
-  /** `work` in its turn: the turn passes on once its events are handed over (or it ends). */
-  private async inTurn<T>(work: (decide: Decide) => Promise<T>, release: () => void): Promise<T> {
+  /** The command in its turn: the turn passes on once its events are handed over (or it ends). */
+  private async inTurn<State, Kept extends Receipt>(
+    streamAtTurn: StreamAtTurn<State>,
+    decision: Decision<State>,
+    origin: CommandOrigin<Kept>,
+    release: () => void,
+  ): Promise<InTurn<State, Kept>> {
     await this.batches.room();
     if (this.modelEpoch !== this.batches.epoch) {
       const epoch = this.batches.epoch;
@@ -185,37 +180,40 @@ export class CommandHandler {
       this.modelEpoch = epoch;
     }
     const epoch = this.modelEpoch;
-    let decided = false;
     let handedOver = false;
-    const decide: Decide = async (aggregate, command, origin) => {
-      if (decided) throw new Error('a command decides once in its turn');
-      decided = true;
-      const { topic, streamId } = aggregate.streamOf(command);
-      const facts = aggregate.decider.decide(command, aggregate.load(command));
-      if (facts.length === 0) throw new NothingDecided();
-      for (const fact of facts) {
-        const breach = eventContractBreach(fact);
-        if (breach !== undefined) throw new EventContractBroken(breach);
-      }
-      const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin) };
-      const appended = this.batches.append(request, epoch);
-      handedOver = true;
-      this.model.applyDecided(topic, streamId, request.expectedVersion, request.events);
-      const state = aggregate.load(command);
-      const version = this.model.version(topic, streamId);
-      release();
-      // Its batch commits after every batch before it: all it was decided on is in the log then.
-      const result = await appended;
-      return { position: formatPosition(result.position), state, version };
-    };
     try {
-      const answer = await work(decide);
-      if (!handedOver) await this.answeredAfterItsGrounds(release);
-      return answer;
+      const receipt = origin.answeredBefore?.();
+      let outcome: InTurn<State, Kept>;
+      if (receipt) {
+        outcome = receipt.position === undefined ? 'again' : { receipt, position: receipt.position };
+      } else {
+        const stream = typeof streamAtTurn === 'function' ? streamAtTurn() : streamAtTurn;
+        const { topic, streamId } = stream;
+        const facts = decision(stream.state(), streamId);
+        if (facts.length > 0) {
+          for (const fact of facts) {
+            const breach = eventContractBreach(fact);
+            if (breach !== undefined) throw new EventContractBroken(breach);
+          }
+          const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin) };
+          const appended = this.batches.append(request, epoch);
+          handedOver = true;
+          this.model.applyDecided(topic, streamId, request.expectedVersion, request.events);
+          const state = stream.state();
+          const version = this.model.version(topic, streamId);
+          release();
+          // Its batch commits after every batch before it: all it was decided on is in the log then.
+          const result = await appended;
+          return { streamId, position: formatPosition(result.position), state, version };
+        }
+        // It changes nothing: nothing is appended, and it is answered as a refusal is.
+        outcome = { streamId, position: undefined, state: stream.state(), version: this.model.version(topic, streamId) };
+      }
+      await this.answeredAfterItsGrounds(release);
+      return outcome;
     } catch (error) {
-      const appendsNothing = error instanceof CommandRejected || error instanceof AwaitingCommit || error instanceof NothingDecided;
-      if (handedOver || !appendsNothing) throw error;
-      // A refusal (or a wait, or no change) decided on events of a batch that then failed is decided again.
+      if (handedOver || !(error instanceof CommandRejected)) throw error;
+      // A refusal decided on events of a batch that then failed is decided again.
       await this.answeredAfterItsGrounds(release);
       throw error;
     } finally {
@@ -233,7 +231,7 @@ export class CommandHandler {
     return grounds;
   }
 
-  private withMeta(facts: readonly Decided[], origin: CommandOrigin): ShopEvent[] {
+  private withMeta(facts: readonly Decided[], origin: CommandOrigin<Receipt>): ShopEvent[] {
     const occurredAt = this.clock().toISOString();
     const commandId = origin.commandId ?? this.newId();
     return facts.map((fact) => ({
@@ -241,4 +239,10 @@ export class CommandHandler {
       meta: { eventId: this.newId(), occurredAt, actor: origin.actor, commandId, schemaVersion: CURRENT_SCHEMA_VERSION },
     }));
   }
+}
+
+/** The position of a command that always appends something: one that changed nothing is a bug. */
+export function appendedAt(handled: { readonly position: string | undefined }): string {
+  if (handled.position === undefined) throw new Error('the command changed nothing, where it always appends');
+  return handled.position;
 }

@@ -7,7 +7,7 @@ import { orderStates } from '../orders/orderStates.js';
 import { orderParts, ordersOn } from '../test/orderParts.js';
 import { validProduct } from '../test/harness.js';
 import { memoryLog } from '../test/memoryLog.js';
-import { CommandHandler, EventContractBroken, NothingDecided, aggregateOf } from './commandHandler.js';
+import { CommandHandler, EventContractBroken, streamOf, type CommandOrigin } from './commandHandler.js';
 import { WriteModel } from './writeModel.js';
 
 /** Price 10.00, stock 30, minimum order 5. */
@@ -18,8 +18,10 @@ function productsOn(log: EventLog, options: { newId?: () => string } = {}) {
   const states = productStates(orderStates());
   const model = new WriteModel([states]);
   const handler = new CommandHandler({ log, model, clock: () => new Date('2026-01-01T00:00:00.000Z'), ...options });
-  const aggregate = aggregateOf(productDecider, TOPICS.products, (command) => command.data.productId, states);
-  return { states, model, handler, aggregate };
+  /** A product command, handled on its product's stream as the catalogue handles it. */
+  const decide = (command: ProductCommand, origin: CommandOrigin) =>
+    handler.handle(streamOf(TOPICS.products, command.data.productId, states), (state) => productDecider.decide(command, state), origin);
+  return { states, model, handler, decide };
 }
 
 const addP1: ProductCommand = { type: 'AddProduct', data: { ...drill, productId: 'p1' } };
@@ -28,12 +30,12 @@ const deleteP1: ProductCommand = { type: 'DeleteProduct', data: { productId: 'p1
 describe('CommandHandler: load, decide, append at the stream’s version, apply', () => {
   it('refuses a decided event that breaks its contract before it joins a batch, and appends what follows', async () => {
     const { log, appends } = memoryLog();
-    const { handler, aggregate } = productsOn(log);
+    const { decide } = productsOn(log);
     // A value no command schema lets through, as a bug or an identity provider's claim might bring one.
     const withNul: ProductCommand = { type: 'AddProduct', data: { ...drill, name: 'Drill\u0000', productId: 'p0' } };
 
-    const refused = handler.handle(aggregate, withNul, { actor: 'admin-uid' });
-    const next = handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+    const refused = decide(withNul, { actor: 'admin-uid' });
+    const next = decide(addP1, { actor: 'admin-uid' });
 
     await expect(refused).rejects.toBeInstanceOf(EventContractBroken);
     await expect(refused).rejects.toMatchObject({ reason: 'unprocessable', breach: expect.stringContaining('ProductAdded data.name') });
@@ -41,23 +43,23 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
     expect(appends.map((request) => request.streamId)).toEqual(['p1']);
   });
 
-  it('appends nothing for a command that decides no event, and says so (NothingDecided)', async () => {
+  it('appends nothing for a command that decides no event, and answers without a position', async () => {
     const { log, appends } = memoryLog();
-    const { handler, aggregate } = productsOn(log);
-    await handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+    const { decide } = productsOn(log);
+    await decide(addP1, { actor: 'admin-uid' });
     const { stock: _stock, ...details } = drill;
     const unchanged: ProductCommand = { type: 'UpdateProduct', data: { ...details, price: '10.00', productId: 'p1' } };
 
-    await expect(handler.handle(aggregate, unchanged, { actor: 'admin-uid' })).rejects.toBeInstanceOf(NothingDecided);
+    await expect(decide(unchanged, { actor: 'admin-uid' })).resolves.toMatchObject({ streamId: 'p1', position: undefined, version: 1 });
     expect(appends).toHaveLength(1);
   });
 
   it('appends what the decider decides on the loaded state, with its envelope, and applies what the log stored', async () => {
     const { log, appends } = memoryLog();
     let ids = 0;
-    const { handler, aggregate } = productsOn(log, { newId: () => `id-${(ids += 1)}` });
+    const { decide } = productsOn(log, { newId: () => `id-${(ids += 1)}` });
 
-    const added = await handler.handle(aggregate, addP1, { actor: 'admin-uid' });
+    const added = await decide(addP1, { actor: 'admin-uid' });
     expect(appends[0]).toEqual({
       topic: 'catalog.products',
       streamId: 'p1',
@@ -77,21 +79,27 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
       ],
     });
     expect(added).toEqual({
+      streamId: 'p1',
       position: 'catalog.products/0/0',
       state: expect.objectContaining({ productId: 'p1', availableStock: 30, deleted: false }),
       version: 1,
     });
 
-    const deleted = await handler.handle(aggregate, deleteP1, { actor: 'admin-uid', commandId: 'command-7' });
+    const deleted = await decide(deleteP1, { actor: 'admin-uid', commandId: 'command-7' });
     expect(appends[1]).toMatchObject({
       streamId: 'p1',
       expectedVersion: 1,
       events: [{ type: 'ProductDeleted', meta: { commandId: 'command-7' } }],
     });
-    expect(deleted).toEqual({ position: 'catalog.products/0/1', state: expect.objectContaining({ deleted: true }), version: 2 });
+    expect(deleted).toEqual({
+      streamId: 'p1',
+      position: 'catalog.products/0/1',
+      state: expect.objectContaining({ deleted: true }),
+      version: 2,
+    });
 
     // Decided on the state the append left: deleting again is refused and appends nothing.
-    await expect(handler.handle(aggregate, deleteP1, { actor: 'admin-uid' })).rejects.toMatchObject({
+    await expect(decide(deleteP1, { actor: 'admin-uid' })).rejects.toMatchObject({
       reason: 'not-found',
       message: messages.productNotFound,
     });
@@ -101,13 +109,13 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
   it('decides again on the caught-up model when another writer got to the stream first', async () => {
     const { log, appends } = memoryLog();
     const first = productsOn(log);
-    await first.handler.handle(first.aggregate, addP1, { actor: 'admin-uid' });
+    await first.decide(addP1, { actor: 'admin-uid' });
     const second = productsOn(log);
     await second.model.catchUp(log);
-    await first.handler.handle(first.aggregate, deleteP1, { actor: 'admin-uid' });
+    await first.decide(deleteP1, { actor: 'admin-uid' });
 
     // The second writer still sees the product undeleted; its append is refused, it catches up and decides again.
-    await expect(second.handler.handle(second.aggregate, deleteP1, { actor: 'admin-uid' })).rejects.toMatchObject({ reason: 'not-found' });
+    await expect(second.decide(deleteP1, { actor: 'admin-uid' })).rejects.toMatchObject({ reason: 'not-found' });
     expect(appends.map((append) => [append.streamId, append.expectedVersion])).toEqual([
       ['p1', 0],
       ['p1', 1],
@@ -126,8 +134,8 @@ describe('CommandHandler: load, decide, append at the stream’s version, apply'
         return Promise.reject(new ConcurrencyError(request!.streamId, request!.expectedVersion));
       },
     };
-    const { handler, aggregate } = productsOn(contested);
-    await expect(handler.handle(aggregate, addP1, { actor: 'admin-uid' })).rejects.toBeInstanceOf(ConcurrencyError);
+    const { decide } = productsOn(contested);
+    await expect(decide(addP1, { actor: 'admin-uid' })).rejects.toBeInstanceOf(ConcurrencyError);
     expect(attempts).toBe(4);
   });
 

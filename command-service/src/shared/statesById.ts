@@ -9,20 +9,23 @@ import type { ModelEvent, WriteModelPart } from './writeModel.js';
 export class StatesById<State, Fact extends Decided> implements WriteModelPart {
   private readonly states = new Map<string, State>();
   private readonly types: ReadonlySet<string>;
+  /** The state of an id without history: not kept. */
+  private readonly initial: State;
 
   constructor(
     types: readonly Fact['type'][],
     private readonly idOf: (fact: Fact) => string,
-    private readonly fold: Pick<Decider<unknown, State, Fact>, 'evolve' | 'initialState'>,
+    private readonly fold: Pick<Decider<State, unknown, Fact>, 'evolve' | 'initialState'>,
   ) {
     this.types = new Set(types);
+    this.initial = fold.initialState();
   }
 
   apply(event: ModelEvent): void {
     if (!this.folds(event)) return;
     const id = this.idOf(event);
     const state = this.fold.evolve(this.get(id), event);
-    if (state === this.fold.initialState) this.states.delete(id);
+    if (state === this.initial) this.states.delete(id);
     else this.states.set(id, state);
   }
 
@@ -31,7 +34,7 @@ export class StatesById<State, Fact extends Decided> implements WriteModelPart {
   }
 
   get(id: string): State {
-    return this.states.has(id) ? this.states.get(id)! : this.fold.initialState;
+    return this.states.has(id) ? this.states.get(id)! : this.initial;
   }
 
   has(id: string): boolean {

@@ -6,12 +6,12 @@ import { CommandRejected, type Decided, type Decider, type RejectionReason } fro
  * Given (events) / When (command) / Then (events or a rejection), without I/O: the shape of emmett's
  * DeciderSpecification. The Given events are folded with the decider's own evolve from its initial state.
  */
-export function deciderSpec<Command, State, Event extends Decided, Fact extends Decided = Event>(
-  decider: Decider<Command, State, Event, Fact>,
+export function deciderSpec<State, Command, Event extends Decided, Fact extends Decided = Event>(
+  decider: Decider<State, Command, Event, Fact>,
 ) {
   return {
     given(events: Fact[]) {
-      const state = events.reduce((folded, event) => decider.evolve(folded, event), decider.initialState);
+      const state = events.reduce((folded, event) => decider.evolve(folded, event), decider.initialState());
       return {
         when(command: Command) {
           const run = () => decider.decide(command, state);

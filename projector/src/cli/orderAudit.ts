@@ -2,6 +2,7 @@ import {
   TOPICS,
   TOPIC_OF_EVENT,
   formatPosition,
+  orderProgressAfter,
   type Cents,
   type OrderCancelled,
   type OrderEvent,
@@ -88,13 +89,6 @@ export interface LogLedger {
   readonly products: ReadonlyMap<string, AuditedProduct>;
 }
 
-const STATUS_AFTER: Readonly<Record<Exclude<OrderEvent['type'], 'OrderPlaced'>, OrderStatus>> = {
-  OrderPaid: 'paid',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
-};
-
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 /** A product added to the log, as folded so far. */
 interface LedgerProduct {
@@ -154,8 +148,10 @@ function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: Store
   const order = orders.get(event.data.orderId);
   // A later event of an order the log never placed moves nothing (the projection finds no row either).
   if (!order) return;
-  order.status = STATUS_AFTER[event.type];
-  order.payment ||= event.type === 'OrderPaid';
+  // The order is placed: its progress after a later event is defined.
+  const { status, payment } = orderProgressAfter(order, event)!;
+  order.status = status;
+  order.payment = payment;
   const reason = event.type === 'OrderCancelled' ? { reason: (event as StoredEvent<OrderCancelled>).data.reason } : {};
   order.events = [...order.events, { ...line, status: order.status, ...reason }];
   order.offsets = [...order.offsets, event.position.offset];

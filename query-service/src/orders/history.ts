@@ -2,23 +2,15 @@ import {
   TOPICS,
   formatPosition,
   fromCents,
+  isOrderEvent,
+  orderStatusAfter,
   whyUnreadable,
   type OrderEvent,
   type OrderHistoryEntry,
   type OrderHistoryResponse,
-  type OrderStatus,
 } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import type { OrderInLog } from '@toolforge/read-model';
-
-/** The status each event of an order leaves it in (docs/architecture.md §9): each moves it to one. */
-const STATUS_AFTER: Readonly<Record<OrderEvent['type'], OrderStatus>> = {
-  OrderPlaced: 'pending',
-  OrderPaid: 'paid',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
-};
 
 /** What an event recorded, as the history shows it: the order as placed, a payment, a cancellation's reason and returned stock. */
 function detailsOf(event: OrderEvent): OrderHistoryEntry['details'] {
@@ -43,7 +35,7 @@ function whyNotOfOrder(event: StoredEvent, order: OrderInLog): string | undefine
   if (unreadable) return unreadable;
   if (event.position.topic !== TOPICS.orders || event.streamId !== order.orderId)
     return `it is an event of ${event.streamId} in ${event.position.topic}`;
-  if (!Object.hasOwn(STATUS_AFTER, event.type)) return `${event.type} is no event of an order`;
+  if (!isOrderEvent(event)) return `${event.type} is no event of an order`;
   return undefined;
 }
 
@@ -73,7 +65,7 @@ function entryOf(event: StoredEvent<OrderEvent>, order: OrderInLog, reader: Hist
     occurredAt: event.meta.occurredAt,
     actor: actorShown(event.meta.actor, order, reader),
     by: causedBy(event.meta.actor, order),
-    status: STATUS_AFTER[event.type],
+    status: orderStatusAfter(event),
     details: detailsOf(event),
   };
 }

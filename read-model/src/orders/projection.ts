@@ -1,15 +1,7 @@
-import type { OrderEvent, OrderStatus } from '@toolforge/contracts';
+import { orderStatusAfter, type OrderEvent } from '@toolforge/contracts';
 import type { CatalogueWrite } from '../catalog/writes.js';
 import type { OrderWrite } from './writes.js';
 import type { StoredEvent } from '@toolforge/platform';
-
-/** The status each later event of an order's stream moves it to (docs/architecture.md §9). */
-const STATUS_AFTER: Readonly<Record<Exclude<OrderEvent['type'], 'OrderPlaced'>, OrderStatus>> = {
-  OrderPaid: 'paid',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
-};
 
 /**
  * sales.orders → orders: a placed order is recorded and reserves its quantity of the product's
@@ -48,7 +40,7 @@ export function projectOrderEvent(event: StoredEvent<OrderEvent>): (OrderWrite |
       return [
         {
           kind: 'moveOrder',
-          move: { orderId: event.data.orderId, status: STATUS_AFTER[event.type], paid: event.type === 'OrderPaid', logPosition },
+          move: { orderId: event.data.orderId, status: orderStatusAfter(event), paid: event.type === 'OrderPaid', logPosition },
         },
       ];
     case 'OrderCancelled': {
@@ -57,7 +49,7 @@ export function projectOrderEvent(event: StoredEvent<OrderEvent>): (OrderWrite |
       if (!Number.isSafeInteger(quantity) || quantity <= 0)
         throw new Error(`OrderCancelled gives back no whole quantity (${String(quantity)})`);
       return [
-        { kind: 'moveOrder', move: { orderId, status: STATUS_AFTER[event.type], paid: false, logPosition } },
+        { kind: 'moveOrder', move: { orderId, status: orderStatusAfter(event), paid: false, logPosition } },
         { kind: 'reserveStock', productId, quantity: -quantity },
       ];
     }
