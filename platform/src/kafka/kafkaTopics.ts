@@ -6,12 +6,12 @@ import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
  * Partitions per topic (docs/architecture.md §3). Order matters within one aggregate only, and an aggregate is one
  * key, so a topic spreads over several partitions; more can be added later, never fewer.
  */
-export const DEFAULT_PARTITIONS: Readonly<Record<Topic, number>> = {
-  'catalog.products': 3,
-  'sales.orders': 3,
-  'identity.users': 3,
-  'catalog.reviews': 3,
-};
+export const DEFAULT_PARTITIONS: Readonly<Record<Topic, number>> = everyTopic(3);
+
+/** The same number for every topic of the shop. */
+function everyTopic(partitions: number): Record<Topic, number> {
+  return Object.fromEntries(ALL_TOPICS.map((topic) => [topic, partitions])) as Record<Topic, number>;
+}
 
 /**
  * The log is the record: events are never deleted by age or size (retention.ms=-1) and never

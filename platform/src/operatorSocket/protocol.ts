@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TOPICS, email, isPlainText } from '@toolforge/contracts';
+import { ALL_TOPICS, email, isPlainText } from '@toolforge/contracts';
 
 /**
  * What the running embedded shop offers the operators' tool on its Unix socket (docs/operators.md):
@@ -39,7 +39,7 @@ export const MAX_PAGE_SIZE = 5000;
 export const MAX_SQL_ROWS = 1_000_000;
 export const MAX_SQL_ANSWER_BYTES = 256 * 1024 * 1024;
 
-const topic = z.enum([TOPICS.products, TOPICS.orders, TOPICS.users, TOPICS.reviews]);
+const topic = z.enum(ALL_TOPICS);
 const stream = z.string().min(1).max(200).optional();
 
 export const partitionsRequestSchema = z.object({ topic, stream }).strict();
