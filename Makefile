@@ -93,7 +93,7 @@ services: install
 services-stop:
 	node scripts/services.mjs stop
 
-# Services mode (docs/architecture.md §2): command-service, projector and query-service (and the built web app)
+# Services mode (docs/architecture.md#2-two-ways-to-run-same-code): command-service, projector and query-service (and the built web app)
 # as background processes on the servers of `make services`; pids in .run/pids, logs in .run/logs.
 start-services: build services
 	node scripts/start-services.mjs start

@@ -104,7 +104,7 @@ export async function startRedis() {
   // The package may have started its own server as it installed it.
   if (await listening(REDIS_PORT)) return true;
   mkdirSync(redisDir, { recursive: true });
-  // A cache: nothing on disk (docs/architecture.md §6, it is rebuilt from Postgres at any time).
+  // A cache: nothing on disk (docs/architecture.md#6-the-projector-and-the-read-model, it is rebuilt from Postgres at any time).
   run('redis-server', [
     '--daemonize',
     'yes',

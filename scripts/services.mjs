@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `make services` / `make services-stop`: the servers of services mode (docs/architecture.md §2) on this machine,
+// `make services` / `make services-stop`: the servers of services mode (docs/architecture.md#2-two-ways-to-run-same-code) on this machine,
 // without Docker: Kafka (infra/kafka), PostgreSQL and Redis (Debian's packages, installed and
 // started when missing), and the Firebase Auth emulator. Idempotent: what already answers is left
 // alone, and `stop` stops only what `start` started (remembered in .run/services.json).
@@ -45,7 +45,7 @@ async function start() {
   remember('redis', await startRedis());
   remember('authEmulator', await startEmulator({ dataDir: join(dataDir, 'auth') }));
   console.log(`
-Services mode: run each service with these settings (README, "Services mode"):
+Services mode: run each service with these settings (docs/deployment.md#services-mode):
   export KAFKA_BROKERS=${KAFKA_BROKER}
   export $(node infra/kafka/kafka.mjs env command-service)  # each its own Kafka principal: projector,
                                                             # query-service, operator (toolforge)

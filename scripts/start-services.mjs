@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `make start-services` / `make stop-services`: the shop in services mode (docs/architecture.md §2) on this
+// `make start-services` / `make stop-services`: the shop in services mode (docs/architecture.md#2-two-ways-to-run-same-code) on this
 // machine, after `make services` has Kafka, PostgreSQL, Redis and the Auth emulator answering.
 // start  seeds the demo catalogue into an empty log and the demo accounts into the emulator, then
 //        runs command-service, projector and query-service (and the built web app, if any) as
 //        background processes: pid files in .run/pids, logs in .run/logs. Already running: left alone.
 // stop   sends each SIGTERM (each shuts down gracefully) and waits for it to exit.
-// Settings as for each service (README, Configuration); the servers default to this machine's.
+// Settings as for each service (docs/deployment.md#configuration); the servers default to this machine's.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -31,7 +31,7 @@ import {
 import { loginBody, orderOf, validProduct, type SignedIn } from './test/harness.js';
 
 /**
- * The single writer's promise under group commit (docs/architecture.md §4), as a crash tests it:
+ * The single writer's promise under group commit (docs/architecture.md#4-the-command-side), as a crash tests it:
  * the built command service, placing orders from concurrent clients, is killed with SIGKILL part
  * way (batches in flight, some committed but not answered, some in an open transaction), started
  * again on the same log, and every Idempotency-Key is retried until it is answered. Each key then

@@ -23,7 +23,7 @@ import {
 } from '@toolforge/platform/testing';
 
 /**
- * Services mode (docs/architecture.md §2): `npm start -w command-service` runs the built service alone, on Kafka
+ * Services mode (docs/architecture.md#2-two-ways-to-run-same-code): `npm start -w command-service` runs the built service alone, on Kafka
  * when KAFKA_BROKERS is set and on the embedded log otherwise, and stops gracefully on SIGTERM.
  * The test runs the package's start script itself rather than through npm, whose own process would
  * stand between the signal and the service (as it would under an orchestrator too).

@@ -5,7 +5,7 @@ import { openEventLog } from '@toolforge/platform/openEventLog';
 import { buildCommandService } from './app.js';
 
 /**
- * The command service alone (services mode, docs/architecture.md §2): on Kafka when KAFKA_BROKERS is set, else
+ * The command service alone (services mode, docs/architecture.md#2-two-ways-to-run-same-code): on Kafka when KAFKA_BROKERS is set, else
  * on the embedded log in DATA_DIR (whose lock it then holds); listening on COMMAND_PORT.
  */
 const { config, identity } = serviceConfigOrExit();

@@ -4,7 +4,7 @@ import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
 import { formatCents, totalCostCents, type ApiError } from '@toolforge/contracts';
 import { startCommandService, type CommandHarness } from './test/harness.js';
 
-/** docs/architecture.md §4: the write model is rebuilt from the log at start, so a restart forgets nothing. */
+/** docs/architecture.md#4-the-command-side: the write model is rebuilt from the log at start, so a restart forgets nothing. */
 describe('write model rebuilt from the log', () => {
   let db: PGlite;
   let first: CommandHarness;

@@ -1,6 +1,6 @@
 import type { OrderStatus, ProductCategory } from './constants.js';
 
-/** Every command acknowledgement carries the consistency token of its last event (docs/architecture.md §4). */
+/** Every command acknowledgement carries the consistency token of its last event (docs/architecture.md#4-the-command-side). */
 export interface Acknowledgement {
   acknowledged: true;
   position: string;
@@ -27,7 +27,7 @@ export interface PlaceOrderResponse extends Acknowledgement {
   totalCost: number;
 }
 
-/** The error body of every 4xx and 5xx (docs/architecture.md §8). */
+/** The error body of every 4xx and 5xx (docs/architecture.md#8-bad-input-and-errors). */
 export interface ApiError {
   statusCode: number;
   error: string;
@@ -36,7 +36,7 @@ export interface ApiError {
   fields?: Record<string, string>;
 }
 
-/** A product as the query service shows it (docs/architecture.md §9); price with two decimals. */
+/** A product as the query service shows it (docs/architecture.md#9-the-products-rules); price with two decimals. */
 export interface ProductDto {
   _id: string;
   productId: string;
@@ -94,7 +94,7 @@ export interface CountResponse {
   count: number;
 }
 
-/** Header names of docs/architecture.md §4. */
+/** Header names of docs/architecture.md#4-the-command-side. */
 export const READ_AFTER_HEADER = 'x-read-after';
 /** Answered with X-Read-After: "true" once the read model had passed the token, "false" after the bounded wait. */
 export const READ_AFTER_SATISFIED_HEADER = 'x-read-after-satisfied';

@@ -1,4 +1,4 @@
-/** Business constants of docs/architecture.md §9, defined once for the web, the services and the tests. */
+/** Business constants of docs/architecture.md#9-the-products-rules, defined once for the web, the services and the tests. */
 
 export const PRODUCT_CATEGORIES = ['hand-tool', 'machine-tool', 'power-tool'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
@@ -13,12 +13,12 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 /** How many of the newest products the home page shows. */
 export const HOME_PRODUCT_COUNT = 6;
-/** Pages shown on each side of the current one in the pagination bar (docs/architecture.md §9). */
+/** Pages shown on each side of the current one in the pagination bar (docs/architecture.md#9-the-products-rules). */
 export const PAGINATION_WINDOW = 4;
 
 export const NEW_ORDER_STATUS = 'pending' as const;
 export const NEW_ORDER_PAYMENT = false as const;
-/** An order's life (docs/architecture.md §9): pending → paid → shipped → delivered; cancelled from pending or paid. */
+/** An order's life (docs/architecture.md#9-the-products-rules): pending → paid → shipped → delivered; cancelled from pending or paid. */
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The statuses an admin may move an order to, and the ones each status may move to. */
@@ -38,7 +38,7 @@ export const EXPIRED_REASON = 'expired';
 /** RESERVATION_TTL's default: an unpaid pending order gives its stock back after this long. */
 export const DEFAULT_RESERVATION_TTL_MS = 30 * 60 * 1000;
 
-/** Total cost = price x quantity, + TAX_PERCENT of that, + FLAT_FEE (docs/architecture.md §9). */
+/** Total cost = price x quantity, + TAX_PERCENT of that, + FLAT_FEE (docs/architecture.md#9-the-products-rules). */
 export const TAX_PERCENT = 5;
 export const FLAT_FEE_CENTS = 50_00;
 

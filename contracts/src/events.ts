@@ -1,7 +1,7 @@
 import type { OrderCanceller, ProductCategory } from './constants.js';
 import type { Cents } from './money.js';
 
-/** docs/architecture.md §3 envelope metadata. */
+/** docs/architecture.md#3-events envelope metadata. */
 export interface EventMeta {
   readonly eventId: string;
   readonly occurredAt: string;
@@ -67,7 +67,7 @@ export type OrderPlaced = Event<
   }
 >;
 
-/** An order's status moves on from pending (docs/architecture.md §9): each is one event of its stream. */
+/** An order's status moves on from pending (docs/architecture.md#9-the-products-rules): each is one event of its stream. */
 export type OrderPaid = Event<'OrderPaid', { orderId: string }>;
 export type OrderShipped = Event<'OrderShipped', { orderId: string }>;
 export type OrderDelivered = Event<'OrderDelivered', { orderId: string }>;
@@ -116,7 +116,7 @@ export type ReviewEvent = ReviewPosted | ReviewEdited | ReviewRemoved;
 export type ShopEvent = ProductEvent | OrderEvent | UserEvent | ReviewEvent;
 export type ShopEventType = ShopEvent['type'];
 
-/** The topic (docs/architecture.md §3) each event belongs to; its key is the aggregate id. */
+/** The topic (docs/architecture.md#3-events) each event belongs to; its key is the aggregate id. */
 export const TOPICS = {
   products: 'catalog.products',
   orders: 'sales.orders',

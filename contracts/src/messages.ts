@@ -80,7 +80,7 @@ export const messages = {
   concurrentUpdate: 'The shop was busy with another change; please try again',
   hiddenCharacters: (field: string, multiline: boolean) =>
     `${field} must not contain control or invisible characters${multiline ? '' : ', tabs or line breaks'}`,
-  // The order lifecycle and product edits (docs/architecture.md §9).
+  // The order lifecycle and product edits (docs/architecture.md#9-the-products-rules).
   orderNotFound: 'Order not found',
   orderStatus: 'Status should be paid, shipped, delivered or cancelled',
   orderTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}`,

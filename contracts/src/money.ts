@@ -1,6 +1,6 @@
 import { FLAT_FEE_CENTS, TAX_PERCENT } from './constants.js';
 
-/** Money is integer cents inside the system (docs/architecture.md §3); the API shows numbers with two decimals. */
+/** Money is integer cents inside the system (docs/architecture.md#3-events); the API shows numbers with two decimals. */
 export type Cents = number;
 
 /** A non-negative amount with at most two decimals and no leading zero: prices and totals as text. */
@@ -52,7 +52,7 @@ export function formatCents(cents: Cents): string {
 }
 
 /**
- * docs/architecture.md §9: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents.
+ * docs/architecture.md#9-the-products-rules: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents.
  * The percentage is rounded half up to the cent.
  */
 export function totalCostCents(unitPriceCents: Cents, quantity: number): Cents {

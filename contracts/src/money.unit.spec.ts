@@ -52,7 +52,7 @@ describe('money display', () => {
   });
 });
 
-describe('totalCostCents (docs/architecture.md §9: price x qty, + 5 %, + 50)', () => {
+describe('totalCostCents (docs/architecture.md#9-the-products-rules: price x qty, + 5 %, + 50)', () => {
   it('adds 5 percent and the flat 50', () => {
     // 10.00 x 10 = 100.00; + 5.00; + 50.00
     expect(totalCostCents(1000, 10)).toBe(155_00);

@@ -1,5 +1,5 @@
 /**
- * The consistency token of docs/architecture.md §4: where an event sits in the log (topic, partition, offset).
+ * The consistency token of docs/architecture.md#4-the-command-side: where an event sits in the log (topic, partition, offset).
  * Commands answer it; queries accept it as X-Read-After and wait until the projector has passed it.
  * Written "topic/partition/offset", e.g. "sales.orders/0/41".
  */

@@ -66,7 +66,7 @@ export interface EmbeddedShop {
 }
 
 /**
- * The embedded default (docs/architecture.md §2) in one process: the command side appends to the PGlite log, the
+ * The embedded default (docs/architecture.md#2-two-ways-to-run-same-code) in one process: the command side appends to the PGlite log, the
  * projector applies it to the read model (in a database of its own) and is woken by every append, and
  * the query side reads through an in-process cache. The read model is caught up before the routes
  * answer, so the first GET already shows everything the log holds.

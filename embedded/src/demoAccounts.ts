@@ -9,7 +9,7 @@ export interface DemoAccount {
 }
 
 /**
- * The two accounts `make start` creates in the Auth emulator and prints (the README's Configuration). The admin is
+ * The two accounts `make start` creates in the Auth emulator and prints (docs/deployment.md#configuration). The admin is
  * an admin because its address is in ADMIN_EMAILS, like any other. Passwords follow the sign-in
  * form's rule: letters, digits and @#$%&!, at least 6.
  */

@@ -36,7 +36,7 @@ const DEFAULT_WEB_ROOT = resolve(fileURLToPath(new URL('../../web/dist', import.
 const HOST = 'localhost';
 
 /**
- * `make start` (docs/architecture.md §2 and the README's Configuration): one process with the command side, the projector and the query side
+ * `make start` (docs/architecture.md#2-two-ways-to-run-same-code and docs/deployment.md#configuration): one process with the command side, the projector and the query side
  * on API_PORT, the log and the read model in a PGlite each under DATA_DIR, the built web app on
  * WEB_PORT when there is one, a seeded catalogue on an empty log and the demo accounts in the Auth
  * emulator, and the operators' socket in DATA_DIR for the toolforge command. The data dir is locked for

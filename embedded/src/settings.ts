@@ -3,7 +3,7 @@ import { commandRateLimit, queryRateLimit, shopRateLimits } from '@toolforge/pla
 import type { EmbeddedShopDeps } from './compose.js';
 
 /**
- * What the environment's settings (the README's Configuration table) make of `make start`'s shop:
+ * What the environment's settings (docs/deployment.md#configuration) make of `make start`'s shop:
  * the same limits, deadlines and policies the services read from it in services mode.
  */
 export function embeddedSettings(

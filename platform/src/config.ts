@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RESERVATION_TTL_MS } from '@toolforge/contracts';
 
-/** Every setting comes from the environment, with these defaults (the README's Configuration table). */
+/** Every setting comes from the environment, with these defaults (docs/deployment.md#configuration). */
 export interface ShopConfig {
   /** The address the services listen on: loopback, or 0.0.0.0 in a container. */
   host: string;
@@ -28,7 +28,7 @@ export interface ShopConfig {
   kafkaBrokers: string[] | undefined;
   /** The command service's stable transactional.id: a second instance with it fences the first. */
   kafkaTransactionalId: string;
-  /** Put before the topic names of docs/architecture.md §3, for several shops (or test runs) on one cluster. */
+  /** Put before the topic names of docs/architecture.md#3-events, for several shops (or test runs) on one cluster. */
   kafkaTopicPrefix: string;
   /** How this process proves who it is to Kafka, and whether over TLS (docs/security.md, "Kafka"). */
   kafkaSecurity: KafkaSecurity;

@@ -28,7 +28,7 @@ export interface KafkaProjectorOptions {
 export const PROJECTOR_GROUP = 'toolforge-projector';
 
 /**
- * The projector of services mode (docs/architecture.md §2, §6): a member of the Kafka consumer group
+ * The projector of services mode (docs/architecture.md#2-two-ways-to-run-same-code, docs/architecture.md#6-the-projector-and-the-read-model): a member of the Kafka consumer group
  * `toolforge-projector` that applies each partition batch with its checkpoint in one PostgreSQL
  * transaction, through the same ReadModelUpdater as the embedded projector. It resumes each
  * partition it is assigned from the checkpoint in PostgreSQL; the Kafka offsets it commits after

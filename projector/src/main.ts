@@ -14,7 +14,7 @@ import { openProjectorStore } from './projectorStore.js';
 import { claimRebuild } from './rebuildClaim.js';
 
 /**
- * The projector alone (services mode, docs/architecture.md §2, §6): consumes the Kafka topics (KAFKA_BROKERS) as
+ * The projector alone (services mode, docs/architecture.md#2-two-ways-to-run-same-code, docs/architecture.md#6-the-projector-and-the-read-model): consumes the Kafka topics (KAFKA_BROKERS) as
  * a member of the consumer group toolforge-projector and applies them to the read model in
  * PostgreSQL (DATABASE_URL), telling Redis (REDIS_URL, optional) what went stale after each commit
  * and refreshing the hot catalogue answers there.

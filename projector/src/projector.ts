@@ -48,7 +48,7 @@ export interface ProjectorDeps {
 
 /**
  * Consumes the log from the read model's checkpoints and applies each batch with its checkpoint in
- * one transaction (docs/architecture.md §6). Running, it catches up whenever woken (an in-process log calls
+ * one transaction (docs/architecture.md#6-the-projector-and-the-read-model). Running, it catches up whenever woken (an in-process log calls
  * `wake()` on append) and polls as a fallback; a failed batch is retried with backoff, from the
  * checkpoint, so nothing is applied twice or skipped.
  */

@@ -44,7 +44,7 @@ export interface QueryServiceDeps {
   logEnd: LogEnd;
   /** The log's events by offset: an order's history is read from the log itself. */
   eventsAt: EventsAt;
-  /** The bound of an X-Read-After wait (docs/architecture.md §4). */
+  /** The bound of an X-Read-After wait (docs/architecture.md#4-the-command-side). */
   readAfterTimeoutMs?: number;
   /** How long a cached answer may live; a commit makes it unreachable sooner. */
   cacheTtlSeconds?: number;
@@ -66,7 +66,7 @@ export const READ_AFTER_TIMEOUT_MS = 2000;
 export const ALL_ORDERS_LIMIT = 1000;
 
 /**
- * The query side as a Fastify plugin: every GET of docs/architecture.md §9, from the cache with the read model
+ * The query side as a Fastify plugin: every GET of docs/architecture.md#9-the-products-rules, from the cache with the read model
  * behind it. Never writes. Encapsulated, so the embedded host can mount it beside the command side.
  */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -108,7 +108,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   }
 }
 
-/** Read-your-writes (docs/architecture.md §4), as the API description tells integrators of it. */
+/** Read-your-writes (docs/architecture.md#4-the-command-side), as the API description tells integrators of it. */
 const readAfterDoc: HeaderDoc = {
   description:
     'Optional: the position a command answered (topic/partition/offset), or several separated by commas. The answer waits, briefly, until the read model has applied them; X-Read-After-Satisfied says whether it had. A position the log has not reached is refused (400).',

@@ -24,7 +24,7 @@ export interface RememberedAnswers {
 export const REMEMBERED_ANSWERS: RememberedAnswers = { maxEntries: 5000, ttlMs: 10_000 };
 
 /**
- * Read-through caching of query answers (docs/architecture.md §6): an answer is looked up under its area's current
+ * Read-through caching of query answers (docs/architecture.md#6-the-projector-and-the-read-model): an answer is looked up under its area's current
  * generation and loaded from the read model on a miss. The cache only ever speeds reads up: when it
  * fails or cannot say which generation is current, the read model answers; a `fresh` read
  * (read-your-writes) skips it, because the cache may not have heard of a commit the checkpoint

@@ -12,7 +12,7 @@ import { REMEMBERED_ANSWERS } from './cachedReads.js';
 import { openReadModel } from '@toolforge/read-model';
 
 /**
- * The query service alone (services mode, docs/architecture.md §2): reads the read model in PostgreSQL
+ * The query service alone (services mode, docs/architecture.md#2-two-ways-to-run-same-code): reads the read model in PostgreSQL
  * (DATABASE_URL) through Redis (REDIS_URL; without it every read goes to PostgreSQL), listening on
  * QUERY_PORT. The projector runs in another process: X-Read-After waits are served by one watcher
  * reading its checkpoints, and positions are checked against the ends of the Kafka topics

@@ -32,7 +32,7 @@ import {
 } from '@toolforge/platform/testing';
 
 /**
- * Services mode (docs/architecture.md §2) end to end: the three built services, each started as
+ * Services mode (docs/architecture.md#2-two-ways-to-run-same-code) end to end: the three built services, each started as
  * `npm start -w <service>` runs it, on Kafka, PostgreSQL and Redis, driven over HTTP as the web
  * app drives them. A write is visible at once to a read that carries its position.
  */

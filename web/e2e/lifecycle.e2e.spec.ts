@@ -9,7 +9,7 @@ import { clickNav, logIn as logInAt, logOut, mainNav, openPage } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
- * Orders that move and products that change (docs/architecture.md §9), clicked through in Chromium
+ * Orders that move and products that change (docs/architecture.md#9-the-products-rules), clicked through in Chromium
  * against the real stack: an admin moves an order to delivered and both sides see its timeline; a
  * customer cancels a pending order and its stock comes back; an admin edits a product and restocks
  * another. Each flow has its own product of the seeded catalogue, so their stocks do not mix.

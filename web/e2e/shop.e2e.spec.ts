@@ -61,7 +61,7 @@ describe.sequential('the shop in Chromium', () => {
     await page.getByLabel('Password').fill(customer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await mainNav(page).getByText('E2E Customer').waitFor();
-    // No page was asked for before login: back home (docs/architecture.md §9).
+    // No page was asked for before login: back home (docs/architecture.md#9-the-products-rules).
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.getByRole('link', { name: 'All Products', exact: true }).click();

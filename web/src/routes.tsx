@@ -34,7 +34,7 @@ function dashboard(path: string, Dashboard: ComponentType<{ panels: DashboardLin
   };
 }
 
-/** Every route of docs/architecture.md §9. */
+/** Every route of docs/architecture.md#9-the-products-rules. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

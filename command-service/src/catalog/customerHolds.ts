@@ -6,7 +6,7 @@ interface Hold {
 
 /**
  * What customers' unpaid open orders hold of one product (the per-customer bound of
- * docs/architecture.md §9 counts them), by order, so that a payment, which names only the order,
+ * docs/architecture.md#9-the-products-rules counts them), by order, so that a payment, which names only the order,
  * can release its hold.
  *
  * Unlike the rest of a product's state, it is updated in place: a copy per order would cost as

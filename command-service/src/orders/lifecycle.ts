@@ -38,7 +38,7 @@ const EVENT_OF: Record<MarkableStatus, 'OrderPaid' | 'OrderShipped' | 'OrderDeli
 export const NOT_DUE_YET = 'The order’s reservation has not run out yet';
 
 /**
- * An order's life after it is placed (docs/architecture.md §9): pending → paid → shipped →
+ * An order's life after it is placed (docs/architecture.md#9-the-products-rules): pending → paid → shipped →
  * delivered, cancelled from pending or paid. A customer may cancel their own order while it is
  * pending; an admin any order ORDER_TRANSITIONS lets be cancelled; the shop an unpaid pending order
  * once its reservation has run out.

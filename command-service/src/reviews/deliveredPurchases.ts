@@ -14,7 +14,7 @@ export class DeliveredPurchases implements WriteModelPart {
   apply(event: ModelEvent): void {
     if (event.type !== 'OrderDelivered') return;
     const order = this.orders.get(event.data.orderId);
-    // A delivered order stays delivered (docs/architecture.md §9): the pair is never taken back.
+    // A delivered order stays delivered (docs/architecture.md#9-the-products-rules): the pair is never taken back.
     if (order) this.pairs.add(pairKey(order.userId, order.productId));
   }
 

@@ -110,7 +110,7 @@ export class EventContractBroken extends CommandRejected {
 }
 
 /**
- * The one way a command reaches the log, with group commit (docs/architecture.md §4). Commands
+ * The one way a command reaches the log, with group commit (docs/architecture.md#4-the-command-side). Commands
  * are decided one at a time, in turn, against the write model *including* the events decided
  * before them that are still on their way to the log, so stock checks, minimum orders and
  * idempotency stay exact. A command's events are handed to the gathering batch and applied to the

@@ -53,7 +53,7 @@ class Batch {
 }
 
 /**
- * Group commit on the single writer (docs/architecture.md §4): appends handed over while a batch is
+ * Group commit on the single writer (docs/architecture.md#4-the-command-side): appends handed over while a batch is
  * being written gather in the next one, written as one transaction of the log as soon as the one
  * before it ends. No timer: an idle writer writes a lone append at once. At most one batch is
  * written and one gathers; a full gathering batch holds the next command back (`room`).

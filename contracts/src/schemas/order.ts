@@ -3,7 +3,7 @@ import { FIELD_LABELS, LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS, SETTABLE_ORD
 import { messages } from '../messages.js';
 import { identifier, nullAsEmpty, numericText, plainText, requiredText } from './fields.js';
 
-/** The order page's quantity rule (docs/architecture.md §9): a whole number from the product's minOrder to its stock. */
+/** The order page's quantity rule (docs/architecture.md#9-the-products-rules): a whole number from the product's minOrder to its stock. */
 export function orderQuantitySchema(product: { minOrder: number; stock: number }) {
   return numericText(messages.wholeQuantity)
     .pipe(z.string().regex(/^\d+$/, messages.wholeQuantity))
@@ -25,7 +25,7 @@ export const shippingAddressSchema = requiredText({ label: FIELD_LABELS.shipping
 export const shippingFormSchema = z.object({ shippingAddress: shippingAddressSchema });
 
 /**
- * POST /order as the spec sends it (docs/architecture.md §9). The quantity's bounds and the total depend on the
+ * POST /order as the spec sends it (docs/architecture.md#9-the-products-rules). The quantity's bounds and the total depend on the
  * product's state at that moment, so the command side checks them; here only their shape.
  */
 export const placeOrderSchema = z.strictObject({

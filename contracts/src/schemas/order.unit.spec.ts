@@ -6,7 +6,7 @@ import { idempotencyKeySchema, orderQuantitySchema, placeOrderSchema, shippingFo
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 
-describe('order quantity (docs/architecture.md §9)', () => {
+describe('order quantity (docs/architecture.md#9-the-products-rules)', () => {
   const schema = orderQuantitySchema({ minOrder: 5, stock: 40 });
 
   it('accepts minOrder through stock', () => {

@@ -11,12 +11,12 @@ import { identifier, numericText, plainText, positiveWholeNumber, requiredText }
  */
 const IMAGE_URL = /^(https?:\/\/\S+|\/(?:[^\s/\\]\S*)?)$/i;
 
-/** docs/architecture.md §9 price rule: a non-negative integer or decimal without a leading zero, at most two decimals. */
+/** docs/architecture.md#9-the-products-rules price rule: a non-negative integer or decimal without a leading zero, at most two decimals. */
 const price = numericText(messages.price)
   .pipe(z.string().regex(DECIMAL_AMOUNT, messages.price))
   .refine((value) => (toCents(value) ?? Infinity) <= LIMITS.maxPriceCents, messages.priceTooHigh);
 
-/** The fields an admin gives a product, on adding it and on editing it (docs/architecture.md §9). */
+/** The fields an admin gives a product, on adding it and on editing it (docs/architecture.md#9-the-products-rules). */
 const productDetails = {
   name: requiredText({ label: FIELD_LABELS.productName }).max(LIMITS.productName, messages.productNameMax),
   category: z.enum(PRODUCT_CATEGORIES, {
@@ -33,7 +33,7 @@ const productDetails = {
     .max(LIMITS.descriptionMax, messages.descriptionMax),
 };
 
-/** POST /addproduct and the Add Product form (docs/architecture.md §9). Unknown fields are refused. */
+/** POST /addproduct and the Add Product form (docs/architecture.md#9-the-products-rules). Unknown fields are refused. */
 export const addProductSchema = z
   .strictObject({
     ...productDetails,

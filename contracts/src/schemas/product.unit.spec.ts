@@ -11,7 +11,7 @@ function messageFor(patch: Record<string, unknown>): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('add product schema (docs/architecture.md §9)', () => {
+describe('add product schema (docs/architecture.md#9-the-products-rules)', () => {
   it('accepts a valid product and normalises numbers', () => {
     const parsed = addProductSchema.parse({ ...valid, price: 24.5, stock: 120, minOrder: 2 });
     expect(parsed).toMatchObject({ price: '24.5', stock: 120, minOrder: 2, name: 'Claw Hammer 16 oz' });

@@ -1,6 +1,6 @@
 /**
- * The bench's one table: printed as Markdown (so the README can show it as measured) and written
- * as JSON, with the machine and the sizes it was measured at, under the ignored bench-results/.
+ * The bench's one table: printed as Markdown (so bench-results/ can keep it as measured) and written
+ * as JSON, with the machine and the sizes it was measured at, under bench-results/ (the JSON ignored by git).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';

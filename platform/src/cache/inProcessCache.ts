@@ -7,7 +7,7 @@ export interface InProcessCacheOptions {
   now?: () => number;
 }
 
-/** The embedded default in place of Redis (docs/architecture.md §2): a bounded LRU map in this process. */
+/** The embedded default in place of Redis (docs/architecture.md#2-two-ways-to-run-same-code): a bounded LRU map in this process. */
 export class InProcessCache implements Cache {
   private readonly entries: ExpiringLru<string>;
   private readonly generations = new Map<CacheArea, number>();

@@ -97,8 +97,7 @@ export interface LogPage {
 export interface EventLog {
   append(request: AppendRequest): Promise<AppendResult>;
   /**
-   * Appends several requests in one transaction, all or none (group commit: docs/architecture.md
-   * §4): each is checked against its stream as the requests before it in the batch leave it, so one
+   * Appends several requests in one transaction, all or none (group commit: docs/architecture.md#4-the-command-side): each is checked against its stream as the requests before it in the batch leave it, so one
    * stream may take several. Answers each request's result, in order. When any request fails its
    * expected-version check, nothing of the batch is stored and the call fails with that
    * ConcurrencyError.

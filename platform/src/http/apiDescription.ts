@@ -42,7 +42,7 @@ export function packageVersion(moduleUrl: string): string {
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
 }
 
-/** The error body of every refusal (docs/architecture.md §8), as JSON Schema. */
+/** The error body of every refusal (docs/architecture.md#8-bad-input-and-errors), as JSON Schema. */
 const apiErrorJsonSchema = {
   type: 'object',
   properties: {

@@ -49,7 +49,7 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a valid API token of an admin, or 401/403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** The API token (docs/architecture.md §5) for a user, issued at this version of the user's stream. */
+    /** The API token (docs/architecture.md#5-identity-and-roles) for a user, issued at this version of the user's stream. */
     issueApiToken(user: ApiUser, sessionVersion: number): string;
   }
 }

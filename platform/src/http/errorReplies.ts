@@ -46,7 +46,7 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * docs/architecture.md §8: every failure answers `{ statusCode, error, message }`; bad input is a 4xx with the
+ * docs/architecture.md#8-bad-input-and-errors: every failure answers `{ statusCode, error, message }`; bad input is a 4xx with the
  * spec's message, and a 5xx never shows its cause (it is logged instead). `translate` turns a
  * service's own refusals (a decider's rejection, say) into the HttpError they mean.
  */

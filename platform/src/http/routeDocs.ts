@@ -8,7 +8,7 @@ export interface HeaderDoc {
   readonly schema: ZodType;
 }
 
-/** What the API description says of a route beyond its schemas (docs/architecture.md §9). */
+/** What the API description says of a route beyond its schemas (docs/architecture.md#9-the-products-rules). */
 export interface RouteDocs {
   /** The feature the route belongs to: its group in the description and on /docs. */
   readonly tag?: string;

@@ -62,7 +62,7 @@ export const FALLBACK_SESSION_TIMEOUT = 6000;
 
 /**
  * A Kafka consumer group member that hands each partition batch to a handler (the projector,
- * docs/architecture.md §6): committed records only (read_committed), offsets resolved and committed by hand, after the
+ * docs/architecture.md#6-the-projector-and-the-read-model): committed records only (read_committed), offsets resolved and committed by hand, after the
  * handler's own commit. The handler's checkpoints are the truth: on every assignment the consumer
  * pauses the partitions it was given, seeks each to `resumeAt`, then resumes, so neither a committed
  * offset ahead of the checkpoint (a rebuilt read model) nor one behind it (a commit lost in a crash)

@@ -26,7 +26,7 @@ import type { LogWriterStatus } from '../eventLog/writerStatus.js';
 
 export interface KafkaEventLogOptions extends KafkaConnection, UpcastOptions {
   /**
-   * The single writer's stable transactional.id (docs/architecture.md §4). Opening a log with it fences every
+   * The single writer's stable transactional.id (docs/architecture.md#4-the-command-side). Opening a log with it fences every
    * earlier producer that used it: their next append fails. Unset: a read-only log.
    */
   readonly transactionalId?: string;

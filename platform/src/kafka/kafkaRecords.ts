@@ -3,7 +3,7 @@ import { UNREADABLE_RECORD, type LogPosition, type ShopEvent, type UnreadableRec
 import type { StoredEvent } from '../eventLog/eventLog.js';
 
 /**
- * How an event sits in a Kafka record (docs/architecture.md §3): key = the aggregate id (so one aggregate's
+ * How an event sits in a Kafka record (docs/architecture.md#3-events): key = the aggregate id (so one aggregate's
  * events share a partition and keep their order), value = the envelope as JSON, headers = what a
  * reader may want without parsing the value.
  */

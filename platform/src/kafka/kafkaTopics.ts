@@ -3,7 +3,7 @@ import type { Admin } from 'kafkajs';
 import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
 
 /**
- * Partitions per topic (docs/architecture.md §3). Order matters within one aggregate only, and an aggregate is one
+ * Partitions per topic (docs/architecture.md#3-events). Order matters within one aggregate only, and an aggregate is one
  * key, so a topic spreads over several partitions; more can be added later, never fewer.
  */
 export const DEFAULT_PARTITIONS: Readonly<Record<Topic, number>> = everyTopic(3);
@@ -23,7 +23,7 @@ const RECORD_CONFIG = [
   { name: 'cleanup.policy', value: 'delete' },
 ];
 
-/** The shop's topic names on a broker: docs/architecture.md §3's, behind an optional prefix (tests isolate runs with it). */
+/** The shop's topic names on a broker: docs/architecture.md#3-events's, behind an optional prefix (tests isolate runs with it). */
 export class TopicNames {
   constructor(readonly prefix = '') {
     if (prefix && !/^[A-Za-z0-9._-]+$/.test(prefix)) throw new Error(`"${prefix}" is not a valid Kafka topic prefix`);

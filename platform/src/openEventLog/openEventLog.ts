@@ -23,7 +23,7 @@ export interface OpenedEventLog {
 }
 
 /**
- * The log a service runs on (docs/architecture.md §2): Kafka when KAFKA_BROKERS is set, else the embedded log in
+ * The log a service runs on (docs/architecture.md#2-two-ways-to-run-same-code): Kafka when KAFKA_BROKERS is set, else the embedded log in
  * DATA_DIR. Only the command service opens it as the writer: with Kafka that claims the
  * transactional id and fences any earlier instance. The embedded log takes the data dir's lock
  * first, as `make start` does: PGlite's files are for one process at a time.

@@ -5,7 +5,7 @@ import { ownerOnlyDurableFiles } from './pgliteFiles.js';
 import { copyInputFiles } from '../sql/copyInput.js';
 
 /**
- * The embedded shop's two databases, each a folder of DATA_DIR (docs/architecture.md §2): the log,
+ * The embedded shop's two databases, each a folder of DATA_DIR (docs/architecture.md#2-two-ways-to-run-same-code): the log,
  * and the read model made from it. Apart, as Kafka and PostgreSQL are in services mode: a PGlite
  * works on the one thread that opened it, so the operators' tool can read the log on a thread of
  * its own while it rebuilds the read model on another (docs/operators.md).
@@ -24,7 +24,7 @@ const LOG_TABLES = ['events', 'log_identity'];
 const FORMER_REBUILD_SCHEMAS = ['toolforge_rebuild', 'toolforge_retired'];
 
 /**
- * Opens one of the embedded databases (docs/architecture.md §2) persisted under `dataDir`, or in
+ * Opens one of the embedded databases (docs/architecture.md#2-two-ways-to-run-same-code) persisted under `dataDir`, or in
  * memory when dataDir is null (tests, where one database may hold both). One process owns a data
  * dir: PGlite is a single-connection database.
  */

@@ -47,7 +47,7 @@ class RedisTimeout extends Error {
 }
 
 /**
- * The Cache port on Redis (docs/architecture.md §6), through node-redis. Redis only ever speeds reads up, so
+ * The Cache port on Redis (docs/architecture.md#6-the-projector-and-the-read-model), through node-redis. Redis only ever speeds reads up, so
  * this adapter never makes a read wait long or fail because of it: while Redis is unreachable or
  * slower than `commandTimeoutMs`, a lookup is a miss, a generation is unknown (the query service
  * then reads PostgreSQL and stores nothing) and a store is dropped. Commands are refused at once

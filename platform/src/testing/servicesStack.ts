@@ -1,5 +1,5 @@
 /**
- * The shop in services mode (docs/architecture.md §2) for a run of the bench or the browser test:
+ * The shop in services mode (docs/architecture.md#2-two-ways-to-run-same-code) for a run of the bench or the browser test:
  * a log seeded into Kafka under a topic prefix of the run's own, then the projector, query service
  * and command service (and, if asked, the built web app) each as its own process from its build,
  * as scripts/start-services.mjs runs them, on a fresh PostgreSQL database and a Redis key prefix of

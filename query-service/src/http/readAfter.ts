@@ -40,7 +40,7 @@ export interface ReadAfterOptions {
 }
 
 /**
- * Read-your-writes (docs/architecture.md §4): with X-Read-After, the request waits until the projector has passed
+ * Read-your-writes (docs/architecture.md#4-the-command-side): with X-Read-After, the request waits until the projector has passed
  * every position it names, at most `timeoutMs`, then answers from the read model either way and
  * says in X-Read-After-Satisfied whether the wait succeeded. A preHandler, so it runs after
  * authentication and the rate limit. Only a signed-in caller's request waits: a public route

@@ -51,7 +51,7 @@ export interface OrderMoved extends Acknowledgement {
 /** A product edit: without a position when no field changed (nothing was appended). */
 export type ProductEdited = Acknowledged;
 
-/** The command service's calls (docs/architecture.md §9, docs/architecture.md §4, §5). Only sagas use it. */
+/** The command service's calls (docs/architecture.md#9-the-products-rules, docs/architecture.md#4-the-command-side, docs/architecture.md#5-identity-and-roles). Only sagas use it. */
 export interface CommandClient {
   login(idToken: string, body: LoginSyncInput): Promise<Answer<LoginResponse>>;
   logout(accessToken: string, body: LogoutInput): Promise<Answer<Acknowledgement>>;

@@ -3,7 +3,7 @@ import { parsePosition, type Topic } from '@toolforge/contracts';
 import type { RootState } from '../app/store';
 
 /**
- * The newest consistency token each command answered, per topic (docs/architecture.md §4). Queries send the one
+ * The newest consistency token each command answered, per topic (docs/architecture.md#4-the-command-side). Queries send the one
  * for their topic as X-Read-After, so the read side shows the user's own writes.
  */
 export interface ReadAfterState {

@@ -4,7 +4,7 @@ import { positionRecorded, readAfterReducer } from './readAfterSlice';
 const after = (...tokens: string[]) =>
   tokens.reduce((state, token) => readAfterReducer(state, positionRecorded(token)), readAfterReducer(undefined, { type: 'init' }));
 
-describe('read-after positions (docs/architecture.md §4)', () => {
+describe('read-after positions (docs/architecture.md#4-the-command-side)', () => {
   it('keeps the newest position of each topic', () => {
     expect(after('sales.orders/0/4', 'catalog.products/0/9', 'sales.orders/0/7').positions).toEqual({
       'sales.orders': 'sales.orders/0/7',

@@ -12,7 +12,7 @@ export type ShopTag = (typeof SHOP_TAGS)[number];
 const topicsOfEndpoint = new Map<string, readonly Topic[]>();
 
 /**
- * Every read of the query service (docs/architecture.md §1): cached, tagged, refetched when a command changes them.
+ * Every read of the query service (docs/architecture.md#1-shape): cached, tagged, refetched when a command changes them.
  * Empty here: each feature injects its own reads with `injectReads`.
  */
 export const shopApi = createApi({

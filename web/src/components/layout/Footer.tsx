@@ -1,6 +1,6 @@
 import { COPYRIGHT_LINE } from '@toolforge/contracts';
 
-/** docs/architecture.md §9: three columns of plain text, no link targets. */
+/** docs/architecture.md#9-the-products-rules: three columns of plain text, no link targets. */
 const COLUMNS = [
   {
     title: 'About',

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logoutRequested } from '../../features/auth/authSlice';
 import { selectDashboardPath, selectDisplayName } from '../../features/auth/selectors';
 
-/** Sticky navigation; below the tablet width the links fold into a menu button (docs/architecture.md §9). */
+/** Sticky navigation; below the tablet width the links fold into a menu button (docs/architecture.md#9-the-products-rules). */
 export function NavBar() {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');

@@ -24,7 +24,7 @@ const products = Array.from({ length: 6 }, (_, index) =>
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
-describe('navigation bar and footer (docs/architecture.md §9)', () => {
+describe('navigation bar and footer (docs/architecture.md#9-the-products-rules)', () => {
   it('shows About, Blog and Login to a visitor, and the footer with the copyright line', async () => {
     fakeQueryServer({ '/homeproducts': products });
     const shop = createTestStore();

@@ -7,7 +7,7 @@ interface PaginationProps {
   label: string;
 }
 
-/** First, previous, the pages from 4 before to 4 after the current one, next, last (docs/architecture.md §9). */
+/** First, previous, the pages from 4 before to 4 after the current one, next, last (docs/architecture.md#9-the-products-rules). */
 export function Pagination({ page, pageCount, onPageChange, label }: PaginationProps) {
   if (pageCount <= 0) return null;
   const last = pageCount - 1;

@@ -1,6 +1,6 @@
 import { PAGINATION_WINDOW } from '@toolforge/contracts';
 
-/** The numbered pages the bar shows: from PAGINATION_WINDOW before the current page to as many after (docs/architecture.md §9). */
+/** The numbered pages the bar shows: from PAGINATION_WINDOW before the current page to as many after (docs/architecture.md#9-the-products-rules). */
 export function pageWindow(current: number, pageCount: number, reach: number = PAGINATION_WINDOW): number[] {
   if (pageCount <= 0) return [];
   const first = Math.max(0, current - reach);

@@ -20,7 +20,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Notifications, top-right, each closing itself after 5 s (docs/architecture.md §9). */
+/** Notifications, top-right, each closing itself after 5 s (docs/architecture.md#9-the-products-rules). */
 export function Toasts() {
   const toasts = useAppSelector(selectToasts);
   return (

@@ -51,7 +51,7 @@ function EditProductForm({ product }: { product: ProductDto }) {
   );
 }
 
-/** /admindashboard/editproduct/{id}: Add Product's fields but the stock, filled in with the product's own (docs/architecture.md §9). */
+/** /admindashboard/editproduct/{id}: Add Product's fields but the stock, filled in with the product's own (docs/architecture.md#9-the-products-rules). */
 export default function EditProductPage() {
   const { id = '' } = useParams();
   const product = useProductQuery(id);

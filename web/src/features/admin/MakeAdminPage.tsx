@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { adminFormsOpened, adminGrantRequested, selectAdmin } from './adminSlice';
 import { adminGrantedText } from './adminSaga';
 
-/** Make Admin: grant the admin role to an existing account by its email (docs/architecture.md §5). */
+/** Make Admin: grant the admin role to an existing account by its email (docs/architecture.md#5-identity-and-roles). */
 export default function MakeAdminPage() {
   const [dispatch, { makeAdmin }] = useOpenedForm(selectAdmin, adminFormsOpened);
   const { register, handleSubmit, errors } = useSchemaForm(makeAdminSchema);

@@ -5,7 +5,7 @@ import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from '../orders/OrdersTable';
 
-/** Manage Orders: every order, with the moves its status allows, Cancel and its timeline (docs/architecture.md §9). */
+/** Manage Orders: every order, with the moves its status allows, Cancel and its timeline (docs/architecture.md#9-the-products-rules). */
 export default function ManageOrdersPage() {
   const orders = useAllOrdersQuery();
   return (

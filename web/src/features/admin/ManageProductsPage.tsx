@@ -13,7 +13,7 @@ import { RestockDialog } from './RestockDialog';
 
 /**
  * Manage Products: the paginated catalogue; each product may be edited, restocked (or written off)
- * in a dialog, or deleted behind a confirm dialog (docs/architecture.md §9).
+ * in a dialog, or deleted behind a confirm dialog (docs/architecture.md#9-the-products-rules).
  */
 export default function ManageProductsPage() {
   const dispatch = useAppDispatch();

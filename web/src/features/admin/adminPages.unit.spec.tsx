@@ -14,7 +14,7 @@ const product = (n: number) =>
     description: 'A sturdy tool for the workshop, tested before it ships.',
   });
 
-describe('add product form (docs/architecture.md §9)', () => {
+describe('add product form (docs/architecture.md#9-the-products-rules)', () => {
   it('shows each rule’s message on blur', async () => {
     fakeQueryServer({});
     const { user } = renderShop('/admindashboard/addproduct', { shop: await signedInTestStore({ admin: true }) });

@@ -19,7 +19,7 @@ const newProduct = addProductSchema.parse({
   description: 'Drop-forged head with a cross peen for starting nails and shaping metal.',
 });
 
-describe('add product (docs/architecture.md §9)', () => {
+describe('add product (docs/architecture.md#9-the-products-rules)', () => {
   it('sends the product with the API token, re-reads the catalogue and opens Manage Products', async () => {
     const server = fakeQueryServer({ '/productscount': { count: 24 } });
     const shop = await signedInTestStore({ admin: true });
@@ -60,7 +60,7 @@ describe('add product (docs/architecture.md §9)', () => {
   });
 });
 
-describe('delete product (docs/architecture.md §9)', () => {
+describe('delete product (docs/architecture.md#9-the-products-rules)', () => {
   it('deletes with the API token and reloads the list on acknowledged', async () => {
     const server = fakeQueryServer({ '/products?page=0&size=10': [] });
     const shop = await signedInTestStore({ admin: true });

@@ -19,7 +19,7 @@ const hammer = productDto(1, {
 });
 const catalogue = { '/productscount': { count: 1 }, '/products?page=0&size=10': [hammer], '/product/p-1': hammer };
 
-describe('edit product (docs/architecture.md §9)', () => {
+describe('edit product (docs/architecture.md#9-the-products-rules)', () => {
   it("is reached from Manage Products, starts from the product's values, has no stock field and checks the same rules", async () => {
     fakeQueryServer(catalogue);
     const { user, router } = renderShop('/admindashboard/manageproducts', { shop: await signedInTestStore({ admin: true }) });

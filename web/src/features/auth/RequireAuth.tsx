@@ -10,7 +10,7 @@ export interface RedirectState {
 }
 
 /**
- * The sign-in guard (docs/architecture.md §9): a loading screen while the auth state (and the shop's session)
+ * The sign-in guard (docs/architecture.md#9-the-products-rules): a loading screen while the auth state (and the shop's session)
  * loads, /login when nobody is signed in, remembering the page asked for.
  */
 export function RequireAuth() {

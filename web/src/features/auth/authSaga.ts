@@ -121,7 +121,7 @@ function* logInWithGoogle(deps: ShopDeps, memo: SyncMemo, action: ReturnType<typ
 }
 
 /** Create the account, set its display name and send the verification email before the sync, so
- * the shop learns the name with the first sign-in; then home (docs/architecture.md §9). */
+ * the shop learns the name with the first sign-in; then home (docs/architecture.md#9-the-products-rules). */
 function* register(deps: ShopDeps, memo: SyncMemo, action: ReturnType<typeof registerRequested>): SagaIterator {
   const { fullName, email, password } = action.payload;
   yield put(flowStarted('register'));

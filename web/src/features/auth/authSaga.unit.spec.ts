@@ -12,7 +12,7 @@ const signedOutAtStart = async () => {
   return shop;
 };
 
-describe('login sync (docs/architecture.md §9)', () => {
+describe('login sync (docs/architecture.md#9-the-products-rules)', () => {
   it('signs in with the provider, syncs with the ID token, keeps the API token and returns to the requested page', async () => {
     const shop = await signedOutAtStart();
     shop.identity.addAccount('ada@toolforge.test', 'secret1', { displayName: 'Ada Smith' });
@@ -91,7 +91,7 @@ describe('login sync (docs/architecture.md §9)', () => {
   });
 });
 
-describe('register (docs/architecture.md §9)', () => {
+describe('register (docs/architecture.md#9-the-products-rules)', () => {
   it('creates the account, sets the display name and sends the verification email before the sync, then goes home', async () => {
     const shop = await signedOutAtStart();
 
@@ -118,7 +118,7 @@ describe('register (docs/architecture.md §9)', () => {
   });
 });
 
-describe('logout (docs/architecture.md §9)', () => {
+describe('logout (docs/architecture.md#9-the-products-rules)', () => {
   async function signedIn() {
     const shop = await signedOutAtStart();
     shop.identity.addAccount('ada@toolforge.test', 'secret1');

@@ -1,4 +1,4 @@
-/** The signed-in person as the identity provider knows them (docs/architecture.md §9), in plain serialisable data. */
+/** The signed-in person as the identity provider knows them (docs/architecture.md#9-the-products-rules), in plain serialisable data. */
 export interface IdentityUser {
   uid: string;
   displayName: string | null;

@@ -6,7 +6,7 @@ import { catalogApi } from './catalogApi';
 import { pageWindow } from '../../components/pagination/pageWindow';
 import { listViewChosen, pageChosen, pageCountOf, pageSizeChosen, paginationReducer } from './paginationSlice';
 
-describe('page window (docs/architecture.md §9)', () => {
+describe('page window (docs/architecture.md#9-the-products-rules)', () => {
   it('shows from 4 pages before to 4 after the current page', () => {
     expect(pageWindow(10, 30)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14]);
   });

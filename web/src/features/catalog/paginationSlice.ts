@@ -7,7 +7,7 @@ export const PRODUCT_LISTS = ['allProducts', 'manageProducts'] as const;
 export type ProductList = (typeof PRODUCT_LISTS)[number];
 
 export interface PageState {
-  /** From 0 (docs/architecture.md §9). */
+  /** From 0 (docs/architecture.md#9-the-products-rules). */
   page: number;
   size: number;
   /** The filter (catalog/catalogueView.ts filterKey, '' for none) and the order the page was chosen under. */
@@ -27,7 +27,7 @@ const paginationSlice = createSlice({
     pageChosen(state, action: PayloadAction<{ list: ProductList; page: number }>) {
       state[action.payload.list].page = Math.max(0, Math.floor(action.payload.page));
     },
-    /** A new page size starts again from the first page (docs/architecture.md §9). */
+    /** A new page size starts again from the first page (docs/architecture.md#9-the-products-rules). */
     pageSizeChosen(state, action: PayloadAction<{ list: ProductList; size: number }>) {
       Object.assign(state[action.payload.list], { page: 0, size: action.payload.size });
     },
@@ -43,7 +43,7 @@ export const { pageChosen, pageSizeChosen, listViewChosen } = paginationSlice.ac
 export const paginationReducer = paginationSlice.reducer;
 export const selectPageState = (state: RootState, list: ProductList) => state.pagination[list];
 
-/** pages = ceil(count / size) (docs/architecture.md §9). */
+/** pages = ceil(count / size) (docs/architecture.md#9-the-products-rules). */
 export function pageCountOf(count: number, size: number): number {
   return size > 0 ? Math.ceil(count / size) : 0;
 }

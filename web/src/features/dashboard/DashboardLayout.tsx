@@ -5,7 +5,7 @@ export interface DashboardLink {
   label: string;
 }
 
-/** A dashboard: side links and the chosen panel (docs/architecture.md §9). */
+/** A dashboard: side links and the chosen panel (docs/architecture.md#9-the-products-rules). */
 export function DashboardLayout({ title, links }: { title: string; links: DashboardLink[] }) {
   return (
     <section className="container dashboard">

@@ -4,7 +4,7 @@ import { ProductCard } from '../catalog/ProductCard';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 
-/** The sample of products on the home page; a failed load shows its message (docs/architecture.md §9). */
+/** The sample of products on the home page; a failed load shows its message (docs/architecture.md#9-the-products-rules). */
 export function HomeProducts() {
   const products = useHomeProductsQuery();
   if (products.isLoading) return <LoadingScreen label="Loading products..." />;

@@ -16,7 +16,7 @@ function useOrdersPath(viewer: OrderViewer): string {
 
 /**
  * /…dashboard/orderhistory/{id}: an order's timeline, oldest first, as the query service reads it
- * from the log: when, what, by whom, and the status it left the order in (docs/architecture.md §9).
+ * from the log: when, what, by whom, and the status it left the order in (docs/architecture.md#9-the-products-rules).
  */
 export default function OrderHistoryPage({ viewer }: { viewer: OrderViewer }) {
   const { id = '' } = useParams();

@@ -13,7 +13,7 @@ const orderId = 'c0ffee01-0000-4000-8000-000000000000';
 const toastTexts = (state: { toasts: { items: { kind: string; text: string }[] } }) =>
   state.toasts.items.map((toast) => `${toast.kind}: ${toast.text}`);
 
-describe('order moves (docs/architecture.md §9)', () => {
+describe('order moves (docs/architecture.md#9-the-products-rules)', () => {
   it('marks an order paid under a fresh Idempotency-Key, then reads the orders again after its position', async () => {
     const server = fakeQueryServer({ '/allorders': [] });
     const shop = await signedInTestStore({ admin: true });

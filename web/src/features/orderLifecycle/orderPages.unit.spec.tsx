@@ -21,7 +21,7 @@ const ordersOfEveryStatus: OrderDto[] = [
   orderDto(5, { status: 'cancelled' }),
 ];
 
-describe('Manage Orders: the moves each status allows (docs/architecture.md §9)', () => {
+describe('Manage Orders: the moves each status allows (docs/architecture.md#9-the-products-rules)', () => {
   it('offers Mark paid/shipped/delivered and Cancel as ORDER_TRANSITIONS allows, and the timeline for every order', async () => {
     fakeQueryServer({ '/allorders': ordersOfEveryStatus });
     renderShop('/admindashboard/manageorders', { shop: await signedInTestStore({ admin: true }) });

@@ -14,7 +14,7 @@ import { ProductDetail } from './ProductDetail';
 import { QuantityStep } from './QuantityStep';
 import { ShippingStep } from './ShippingStep';
 
-/** /order/{id}: the product, the quantity (Proceed → summary), the address (Confirm Order) (docs/architecture.md §9). */
+/** /order/{id}: the product, the quantity (Proceed → summary), the address (Confirm Order) (docs/architecture.md#9-the-products-rules). */
 export default function OrderPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();

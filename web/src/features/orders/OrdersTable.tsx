@@ -13,7 +13,7 @@ interface OrdersTableProps {
   actions?: (order: OrderDto) => ReactNode;
 }
 
-/** Orders as lists show them (docs/architecture.md §9), with the customer's name for the admin's list. */
+/** Orders as lists show them (docs/architecture.md#9-the-products-rules), with the customer's name for the admin's list. */
 export function OrdersTable({ orders, showCustomer = false, caption, actions }: OrdersTableProps) {
   return (
     <div className="table-scroll">

@@ -5,7 +5,7 @@ import { TextField } from '../../components/forms/TextField';
 import { onSubmit } from '../../components/forms/onSubmit';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 
-/** Step one (docs/architecture.md §9): a quantity from the product's minimum order to its stock, then Proceed. */
+/** Step one (docs/architecture.md#9-the-products-rules): a quantity from the product's minimum order to its stock, then Proceed. */
 export function QuantityStep({ product, onProceed }: { product: ProductDto; onProceed: (quantity: number) => void }) {
   const schema = useMemo(() => z.object({ orderQuantity: orderQuantitySchema(product) }), [product]);
   const { register, handleSubmit, errors } = useSchemaForm(schema, { orderQuantity: String(product.minOrder) });

@@ -3,7 +3,7 @@ import { TextAreaField } from '../../components/forms/TextAreaField';
 import { onSubmit } from '../../components/forms/onSubmit';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 
-/** Step two (docs/architecture.md §9): where to ship, then Confirm Order. */
+/** Step two (docs/architecture.md#9-the-products-rules): where to ship, then Confirm Order. */
 export function ShippingStep({ busy, onConfirm }: { busy: boolean; onConfirm: (shippingAddress: string) => void }) {
   const { register, handleSubmit, errors } = useSchemaForm(shippingFormSchema);
   return (

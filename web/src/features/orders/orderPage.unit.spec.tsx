@@ -16,7 +16,7 @@ const hammer = productDto(1, {
   description: 'Forged steel head, fibreglass handle and a rubber grip.',
 });
 
-describe('order page (docs/architecture.md §9)', () => {
+describe('order page (docs/architecture.md#9-the-products-rules)', () => {
   it('checks the quantity against minOrder and stock on blur', async () => {
     fakeQueryServer({ '/product/p-1': hammer });
     const { user } = renderShop('/order/p-1', { shop: await signedInTestStore() });

@@ -16,8 +16,8 @@ const confirmation: OrderConfirmation = {
   shippingAddress: '1 Forge Lane, Sheffield',
 };
 
-describe('order placement (docs/architecture.md §9)', () => {
-  it('sends the order with the total of docs/architecture.md §9 and a fresh Idempotency-Key, then opens my orders', async () => {
+describe('order placement (docs/architecture.md#9-the-products-rules)', () => {
+  it('sends the order with the total of docs/architecture.md#9-the-products-rules and a fresh Idempotency-Key, then opens my orders', async () => {
     fakeQueryServer({});
     const shop = await signedInTestStore();
 

@@ -9,7 +9,7 @@ export interface OrderSummary {
   totalCents: Cents;
 }
 
-/** Proceed's summary: the total of docs/architecture.md §9 and the parts it is made of. */
+/** Proceed's summary: the total of docs/architecture.md#9-the-products-rules and the parts it is made of. */
 export function summarizeOrder(unitPrice: number, quantity: number): OrderSummary {
   const unitPriceCents = toCents(unitPrice) ?? 0;
   const subtotalCents = unitPriceCents * quantity;
