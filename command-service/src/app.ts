@@ -60,8 +60,8 @@ export interface CommandServiceDeps {
 
 /**
  * Fastify's bound on a plugin's start (10 s by default) would fail the command service on a large
- * log: its plugin reads the whole log into the write model first (about a million order events in
- * ten seconds on two cores). Off: a process that cannot read the log fails on the read's own error.
+ * log: its plugin reads the whole log into the write model first, which a large log makes longer than
+ * that bound. Off: a process that cannot read the log fails on the read's own error.
  */
 export const WRITE_MODEL_LOAD_TIMEOUT = 0;
 

@@ -71,8 +71,9 @@ export class Projector {
    * The partitions the next pass of the running loop reads: those appended to since the last pass
    * began, as the wake-ups named them, or every partition (the first pass, after a poll that no
    * wake-up ended, after a failure, or a wake-up that named none). Embedded, every append wakes
-   * the projector: reading each topic's every partition then cost the shop's one thread 17 % of its
-   * time at 500 orders a second (a checkpoint and an empty page each), timed per statement.
+   * the projector: reading each topic's every partition then cost the shop's one thread a large
+   * share of its time at 500 orders a second (a checkpoint and an empty page each), timed per
+   * statement.
    */
   private appended: Set<string> | 'every' = 'every';
   private boundToLog = false;

@@ -81,8 +81,8 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<Rebuild
   const started = Date.now();
   await freshSchema(sql, REBUILD_SCHEMA);
   // Its batches' commits need not wait for the disk: a build cut short by a crash is dropped and
-  // made again, and the switch commits durably. On PostgreSQL, four runs side by side: 58–67k events/s
-  // against 53–62k (5 % on average, one pair the other way); on PGlite no difference.
+  // made again, and the switch commits durably. On PostgreSQL, four runs side by side: a little
+  // faster on average (one pair the other way); on PGlite no difference.
   const built = inSchema(sql, REBUILD_SCHEMA, { asyncCommits: true });
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   // No statistics while the tables fill (nobody reads them yet): gathered once, when they are full.

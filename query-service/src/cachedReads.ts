@@ -55,7 +55,8 @@ export class CachedReads {
    * `options.local`: an answer of one entity (a product, a customer's orders), read by too many keys
    * for any one to be worth a round trip: where answers are remembered here, it is neither looked
    * for nor stored in the cache of another process, only remembered (measured: a product read by id
-   * went from 12 % to 18 % of the bench's bare route without the two Redis commands of a miss).
+   * came closer to the bench's bare route without the two Redis commands of a miss;
+   * docs/read-model.md#the-read-paths-cost).
    */
   read<T>(area: CacheArea, key: string, load: () => Promise<T>, options: ReadOptions): Promise<Answer<T>> {
     return this.through(

@@ -10,10 +10,10 @@ const FIRST_ROWS = 1024;
  * The write model's orders, by id: what moving, cancelling and expiring them is decided on. Each
  * order's state is the lifecycle decider's `evolve` of its events, as with every aggregate, but it
  * is kept in columns rather than as an object: one row per order ever placed (a million of them in
- * memory), where an object with its own texts and boxed time cost five objects and about 200 bytes
- * an order, and the collector's pauses under load grow with the objects it has to mark. A product's
- * and a customer's id are kept once each, orders refer to them by number. `get` hands out a state
- * made from the row.
+ * memory), where an object with its own texts and boxed time cost five objects an order and far more
+ * heap (docs/architecture.md#4-the-command-side, the write model), and the collector's pauses under
+ * load grow with the objects it has to mark. A product's and a customer's id are kept once each,
+ * orders refer to them by number. `get` hands out a state made from the row.
  */
 export class OrderStates implements WriteModelPart {
   private readonly rows = new Map<string, number>();

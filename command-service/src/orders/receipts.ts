@@ -31,10 +31,11 @@ export interface CommandReceipt {
 
 /**
  * A receipt as the write model keeps it: one per order command ever answered, so a million of them
- * for a million orders, and kept small (measured: about 600 bytes a receipt as texts, the retained
- * heap of the embedded shop at a million orders near 1.4 GB, and the collector's pauses under load
- * grow with the objects it marks). What was asked is kept as a digest of its fingerprint in two
- * small whole numbers, the answer as the total or the status, the position as two numbers.
+ * for a million orders, and kept small (kept as texts, the receipts weighed heavily on the embedded
+ * shop's retained heap at a million orders: docs/architecture.md#4-the-command-side, the write model;
+ * and the collector's pauses under load grow with the objects it marks). What was asked is kept as a
+ * digest of its fingerprint in two small whole numbers, the answer as the total or the status, the
+ * position as two numbers.
  */
 class KeptReceipt implements CommandReceipt {
   /** -1 until the event's batch is stored. */

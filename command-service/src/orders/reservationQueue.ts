@@ -6,8 +6,8 @@ import type { OrderState } from './order.js';
  * only at the head, so a sweep costs what it expires, not the number of orders (a million of them).
  * An order leaves the queue once it reaches the head and is no longer pending (paid, cancelled).
  * A write model part: rebuilt from the log with the orders' states, after them. It keeps only the
- * orders' ids: when each was placed is in its state (an object per entry cost the shop at a million
- * pending orders about 60 MB of heap).
+ * orders' ids: when each was placed is in its state (an object per entry weighed on the shop's heap
+ * at a million pending orders: docs/architecture.md#4-the-command-side, the write model).
  */
 export class ReservationQueue implements WriteModelPart {
   private entries: string[] = [];
@@ -26,7 +26,8 @@ export class ReservationQueue implements WriteModelPart {
     // back at a start: each partition in turn, so every partition after the first starts earlier
     // than the one before ended, and a writer whose clock ran behind (before a restart) adds more.
     // Putting each where its time says cost a walk back over a partition's orders per order: with a
-    // million orders in the log the command service took minutes to start. They are sorted once instead.
+    // million orders in the log the command service's start grew with the square of a partition's
+    // orders. They are sorted once instead.
     const tail = this.entries.at(-1);
     if (tail !== undefined && this.entries.length > this.head && this.placedAt(tail) > placedAt) this.inOrder = false;
     this.entries.push(event.data.orderId);

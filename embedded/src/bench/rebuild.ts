@@ -60,8 +60,9 @@ export async function measureRebuild(env: NodeJS.ProcessEnv, say: (line: string)
     const { log, readModel: sql } = shop;
     if (!sql) throw new Error(`no read model beside ${shop.logDescription}`);
     // A read before the rebuild and one after, taken together: on a shared machine the same read of
-    // a million orders took 10.0 to 15.3 s within minutes (2026-11-27), and a machine that slows or
-    // speeds up during the run then moves both sides of the ratio alike.
+    // a million orders moved widely within minutes
+    // (bench-results/2026-11-27.md#the-rebuild-measure-compares-with-both-raw-reads), and a machine
+    // that slows or speeds up during the run then moves both sides of the ratio alike.
     const before = await throughput(() => countEvents(log));
     say(`raw read of ${before.events.toLocaleString('en')} events, ${before.perSecond.toLocaleString('en')}/s; rebuilding`);
     const {

@@ -6,9 +6,9 @@ import { LRUCache } from 'lru-cache';
  *
  * On lru-cache, which keeps the order of use in a list beside its Map. Kept in a Map's insertion
  * order (each read deleting and re-inserting its key), a hot key's reads cost a walk of every
- * deleted copy of it left in the Map's bucket until V8 rehashed the table: 26 µs a read with 10,000
- * entries against 0.3 µs with 100, measured in Node 20, and a fifth of the embedded shop's time
- * profiled under one cached route (docs/read-model.md, "The maps that remember").
+ * deleted copy of it left in the Map's bucket until V8 rehashed the table: a read cost far more with
+ * many entries than with few, and took a large share of the embedded shop's time profiled under one
+ * cached route (docs/read-model.md#the-read-paths-cost, "The maps that remember").
  */
 export class ExpiringLru<V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<string, V>;

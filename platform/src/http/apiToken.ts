@@ -114,8 +114,9 @@ export const apiTokens = fp<ApiTokenOptions>(
     // Marked, so the API description names the bearer scheme on every route that runs them.
     // Every signed-in request carries a token verified many times before: the callers of verified
     // tokens are kept, keyed by the whole token and never past its expiry, so a repeat costs one
-    // lookup instead of a decode, a hash and an HMAC (profiled: a tenth of a cached GET). The
-    // session is still checked on every request (isSessionCurrent).
+    // lookup instead of a decode, a hash and an HMAC (profiled: a visible share of a cached GET;
+    // docs/read-model.md#the-read-paths-cost). The session is still checked on every request
+    // (isSessionCurrent).
     const verified = new ExpiringLru<ApiCaller>(VERIFIED_TOKENS_KEPT);
     const authenticate = markAccessHook(async (request: FastifyRequest) => {
       const bearer = bearerOf(request);

@@ -42,9 +42,11 @@ type MemberAssignment = Record<string, number[]>;
 /**
  * How soon the group notices a member that died without leaving (kill -9, a lost machine): its
  * partitions move to the others, or to the member started in its place, once the broker has heard
- * no heartbeat for sessionTimeout. kafkajs's default (30 s) stood the read model still for about a
- * minute; the broker's default lower bound (6 s) still showed a new order 6.4 s after a projector's
- * kill -9. 3 s shows it within 5 s (issue 34; projector/src/failover.e2e.spec.ts measures it). A
+ * no heartbeat for sessionTimeout. kafkajs's default (30 s) stood the read model still for longer
+ * than that; the broker's default lower bound (6 s) still showed a new order later than issue 34's
+ * 5 s after a projector's kill -9. 3 s shows it within 5 s (issue 34;
+ * projector/src/failover.e2e.spec.ts measures it, as
+ * docs/projector.md#a-projector-that-dies-is-replaced-within-seconds tells). A
  * live member heartbeats every half second, also while a batch applies and during a retry's pause,
  * so only a process that stops running for 3 s loses its partitions (they come back after a
  * rebalance, from the checkpoint). The rebalance waits at most 10 s for the members to join again.
@@ -226,7 +228,8 @@ export class KafkaEventConsumer {
     }
     payload.resolveOffset(last.offset);
     // Only a hint: the next assignment seeks to the handler's checkpoint whatever was committed. So
-    // the next fetch does not wait for it (traced under the bench's orders: up to 41 ms a batch at p99).
+    // the next fetch does not wait for it (traced under the bench's orders: waiting for it lengthened
+    // the slowest batches).
     payload.commitOffsetsIfNecessary(payload.uncommittedOffsets()).catch((error: unknown) => {
       this.options.logger?.warn({ err: error, topic: batch.topic, partition: batch.partition }, 'could not commit the Kafka offsets');
     });

@@ -65,7 +65,8 @@ const DURABLE_COMMITS = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
 /**
  * The log's page cache, a quarter of PGlite's default: the log is appended at its end and read in
  * order, and a PGlite's process holds its whole cache from the start. Opened on a million events, a
- * log with the default 128 MB held 329 MB, with 32 MB 188 MB; reading it all took 9.4 s either way.
+ * log with the default 128 MB held far more memory than with 32 MB, and read it all as fast
+ * (bench-results/2026-11-27.md#the-rebuild-investigated).
  */
 const LOG_SHARED_BUFFERS = '32MB';
 

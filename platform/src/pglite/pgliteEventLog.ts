@@ -45,8 +45,8 @@ const SCHEMA = `
 /**
  * A row of the events table as the JSON text of its StoredEvent, put together as text: every column
  * is not null, a text is quoted by to_json, a jsonb is its own JSON text, and an offset is a bigint
- * (a JSON number well within a double's integers). PostgreSQL's json_build_object did the same in
- * 6.4-7.1 s for a million orders, this in 4.9-5.0 s (one PGlite, pages of 2,000).
+ * (a JSON number well within a double's integers). PostgreSQL's json_build_object did the same more
+ * slowly (a million orders, one PGlite, pages of 2,000: docs/event-log.md#one-way-to-read).
  */
 const EVENT_AS_JSON = `'{"type":' || to_json(type)::text || ',"data":' || data::text || ',"meta":' || meta::text
   || ',"position":{"topic":' || to_json(topic)::text || ',"partition":' || partition || ',"offset":' || "offset"
@@ -60,8 +60,8 @@ const UNIQUE_VIOLATION = '23505';
  * Where each (topic, partition) of the log ends, of one topic (`$1`) or of all: the pairs found by
  * walking the unique (topic, partition, offset) index one pair at a time (a skip scan, which
  * PostgreSQL does not plan by itself), and each pair's end read off its last entry. Grouped
- * instead, every event was read: 50–95 ms at 300,000 events on the embedded shop's thread, for
- * each readiness check, `toolforge status` and a rebuild's progress (docs/event-log.md).
+ * instead, every event was read, on the embedded shop's thread, for each readiness check,
+ * `toolforge status` and a rebuild's progress (docs/event-log.md#where-the-log-ends).
  */
 const logEnds = (oneTopic: boolean) => {
   const ofTopic = (alias: string) => (oneTopic ? `${alias}.topic = $1` : 'true');
@@ -240,7 +240,8 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
   /**
    * The events a subquery of the events table selects, in offset order, as written. They come as
    * one JSON text (EVENT_AS_JSON): PGlite hands over one value instead of eight per event, and
-   * JSON.parse reads it at once: reading the log (a rebuild, an audit) goes about twice as fast.
+   * JSON.parse reads it at once: reading the log (a rebuild, an audit) goes faster
+   * (docs/event-log.md#one-way-to-read).
    */
   private async selectEvents(subquery: string, params: unknown[]): Promise<StoredEvent[]> {
     return eventsOfPage((await this.selectText(subquery, params)).text);

@@ -88,7 +88,8 @@ export class RedisCache implements Cache {
       disableOfflineQueue: true,
       commandsQueueMaxLength: MAX_QUEUED_COMMANDS,
       // Each command has this adapter's own deadline (withDeadline); node-redis's (5 s by default)
-      // made an AbortSignal.timeout per command, a twentieth of a read's time in the profile.
+      // made an AbortSignal.timeout per command, a visible share of a read's time in the profile
+      // (docs/read-model.md#the-read-paths-cost).
       commandOptions: { timeout: 0 },
       ...(nearCache ? { RESP: 3 as const, clientSideCache: { maxEntries: NEAR_CACHE_ENTRIES } } : {}),
       socket: {

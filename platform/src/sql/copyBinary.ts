@@ -1,7 +1,7 @@
 /**
  * Rows in COPY's binary format (PostgreSQL's "COPY … with (format binary)"): each value as its
- * column's type holds it, so the database parses no text. Into PGlite a million orders took 6.0–6.3 s
- * against 7.9–8.8 s as CSV (docs/read-model.md, "A first build in bulk").
+ * column's type holds it, so the database parses no text. Into PGlite a million orders went in faster
+ * than as CSV (docs/read-model.md#rebuilding-while-the-shop-serves, bench-results/2026-11-27.md#the-rebuild-investigated).
  *
  * A value its column's type cannot hold exactly as the database would read its text (a number out of
  * range, a time not written as ISO 8601 or not on the calendar) is refused with UnencodableValue, and
@@ -143,8 +143,8 @@ class CopyWriter {
    * Its length, then its UTF-8 (at most three bytes for each UTF-16 unit). Most of the read model's
    * texts are ASCII (ids, statuses, most names), written here a byte for each unit; the encoder's
    * call and the view it is handed cost more than that loop for a short text: a million order rows
-   * encoded in 1.13–1.33 s against 1.35–1.51 s, alternated in one script (2026-11-27). From the
-   * first unit beyond ASCII, the encoder writes the whole text.
+   * encoded faster so, alternated in one script (bench-results/2026-11-27.md#the-rebuild-investigated).
+   * From the first unit beyond ASCII, the encoder writes the whole text.
    */
   private text(value: string): void {
     this.room(4 + value.length * 3);

@@ -3,8 +3,8 @@ import type { Extension, PGliteInterface } from '@electric-sql/pglite';
 /**
  * COPY's input for PGlite as a file in PGlite's own memory (its WebAssembly file system's /tmp),
  * which COPY then reads `from` by name. PGlite's way of handing COPY its input, a blob read as the
- * device /dev/blob, copies it into the database byte by byte in JavaScript: of a rebuild of a
- * million orders (about 300 MB of COPY input) 0.8–1 s on the 2-core machine, on the read model's
+ * device /dev/blob, copies it into the database byte by byte in JavaScript: a noticeable part of a
+ * rebuild of a million orders (bench-results/2026-11-27.md#the-rebuild-investigated), on the read model's
  * thread, which is the one the rebuild waits for (docs/operators.md). A file of the in-memory file
  * system is written and read a whole buffer at a time.
  *

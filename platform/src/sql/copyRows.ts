@@ -31,8 +31,9 @@ export function unnestArrays<Row>(columns: readonly CopiedColumn<Row>[]): string
  * refuses them (a key already taken, a value its column refuses or its type cannot hold), with
  * `insert`: the statement that decides what such rows mean (skips them, or fails as the projector
  * expects). COPY reads the rows as one input, in binary (copyBinary.ts), and skips an insert's
- * per-parameter parsing: 300,000 orders into PGlite in batches of 5,000 took 2.9 s as CSV against
- * 4.9 s from fourteen arrays. The driver tries it on a savepoint, so a refused COPY leaves the
+ * per-parameter parsing: already as CSV, orders went into PGlite in batches faster than from
+ * fourteen arrays (bench-results/2026-11-26.md#the-rebuild-measured-alone). The driver tries it on
+ * a savepoint, so a refused COPY leaves the
  * transaction as it was; `tx` must be a transaction's.
  */
 export async function copyOrInsert<Row>(tx: SqlQueryable, copied: CopiedRows<Row>, insert: () => Promise<void>): Promise<void> {

@@ -2,8 +2,9 @@
  * When the projection store gathers the planner's statistics on the tables it fills.
  *
  * Without them Postgres guesses: it takes `deleted_at is null` to keep half a percent of the
- * products, and then sorts every one of them for a page rather than walk the index (most of a
- * second at 100,000 products, on the shop's own thread when embedded). PGlite runs no autovacuum,
+ * products, and then sorts every one of them for a page rather than walk the index (slow at 100,000
+ * products, on the shop's own thread when embedded: docs/read-model.md#reads-at-the-benchs-size).
+ * PGlite runs no autovacuum,
  * so it never gathers them by itself, and a server's autovacuum gets to a table a minute or so
  * after a catch-up filled it, while the shop is already answering. So the store runs ANALYZE
  * itself: once the read model holds `first` events, then each time that count doubles.
@@ -15,8 +16,8 @@
  * the statistics gathered while they were applied (by an earlier process, a rebuild, a first build
  * in bulk) are kept by the database. Counted from zero at every start, a shop opened on a million
  * events analyzed its whole read model again 10,000 and 20,000 events later: embedded, where
- * ANALYZE runs on the shop's one thread, that held every request for most of a second (seen in the
- * bench's orders at 500/s, 9 % of the measured ten seconds).
+ * ANALYZE runs on the shop's one thread, that held every request meanwhile (seen in the bench's
+ * orders at 500/s, timed per statement: docs/read-model.md#reads-at-the-benchs-size).
  */
 export class StatisticsSchedule {
   private applied = 0;

@@ -212,15 +212,17 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
    * in turn, after the lock). If the answer says otherwise, the transaction is rolled back and the
    * batch applied again (PartlyApplied). Waiting for that answer first left the database idle for a
    * round trip: embedded, the read model's thread waited there for the tool's, which was projecting
-   * the next page meanwhile (6.4 s of a 28 s rebuild of 1.2 million events).
+   * the next page meanwhile (a large part of a rebuild of 1.2 million events:
+   * bench-results/2026-11-27.md#the-rebuild-investigated).
    */
   private async applyNew(
     tx: SqlQueryable,
     batch: ProjectionBatch<Write>,
     locked: Promise<SqlResult<{ next_offset: unknown }>>,
   ): Promise<AppliedBatch> {
-    // A loop rather than flatMap, which took 0.3 s of the tool's thread for a rebuild's 1.2 million
-    // events, in the time the read model's thread waits for the batch.
+    // A loop rather than flatMap, which cost the tool's thread more for a rebuild's 1.2 million
+    // events (bench-results/2026-11-27.md#the-rebuild-investigated), in the time the read model's thread
+    // waits for the batch.
     const writes: Write[] = [];
     for (const event of batch.events) if (event.refused === undefined) for (const write of event.writes) writes.push(write);
     const written = writes.length > 0 ? this.applyWrites(tx, writes) : Promise.resolve();

@@ -123,8 +123,8 @@ const INDEX_BUILDS_AT_ONCE = 2;
  * Makes the indexes deferIndexes dropped (their definitions name their schema), two side by side:
  * on a pool each build has a connection and a core of its own (builds of one table do not block each
  * other); on one connection they go one after another. Each sorts in up to 256 MB (the server's
- * default is 64): a million orders' index then sorts in memory, not in files. Both together took a
- * rebuild of a million orders' indexes from 1.7 s to 1.1 s on the 2-core machine.
+ * default is 64): a million orders' index then sorts in memory, not in files. Both together made a
+ * rebuild's build of a million orders' indexes faster (docs/read-model.md#rebuilding-while-the-shop-serves).
  */
 export async function buildIndexes(sql: SqlExecutor, indexes: readonly DeferredIndex[]): Promise<void> {
   const waiting = [...indexes];

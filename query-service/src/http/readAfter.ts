@@ -57,8 +57,9 @@ export function readAfter({ checkpoints, logEnd, timeoutMs, logger }: ReadAfterO
     if (!positions) return;
     // The check against the log's end runs beside the wait, not before it: the ends are read again
     // at most every LOG_END_REFRESH_MS, and a position just acknowledged is always past the ends
-    // known (checked first, that cost every such read up to 100 ms more; the bench's read-your-writes
-    // p99). A position the read model has passed is in the log; one the log does not hold ends the wait.
+    // known (checked first, that cost every such read up to LOG_END_REFRESH_MS more; the bench's
+    // read-your-writes p99). A position the read model has passed is in the log; one the log does
+    // not hold ends the wait.
     const wait = new AbortController();
     const reached = reachedByLog(logEnd, positions, logger).then((held) => {
       if (!held) wait.abort();

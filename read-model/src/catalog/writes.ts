@@ -89,8 +89,8 @@ const RESERVATION_COLUMNS: readonly CopiedColumn<readonly [productId: string, re
 /**
  * A build's reservations, already summed per product (projector/src/catalog/reservationTally.ts), onto the counters: with
  * COPY while the build's table holds none of those products (its first fold, nearly always), else as
- * addReservations adds them. 100,000 products' sums took 0.9–1.5 s through the insert's arrays, 0.4 s
- * with COPY.
+ * addReservations adds them. 100,000 products' sums went in faster with COPY than through the
+ * insert's arrays (bench-results/2026-11-27.md#the-rebuild-investigated).
  */
 export async function foldReservations(tx: SqlQueryable, sums: ReadonlyMap<string, number>): Promise<void> {
   const rows = [...sums];

@@ -40,7 +40,7 @@ export async function openThreadedReadModel(dataDir: string): Promise<ThreadedRe
           async copyRows(copied) {
             const bytes = copiedBytes(copied);
             if (bytes === undefined) return false;
-            // Bytes the thread takes over without a copy: a rebuild hands it a gigabyte of them.
+            // Bytes the thread takes over without a copy: a rebuild hands it every row of the read model as them.
             return thread.call('copy', { tx, ...bytes }, [bytes.bytes.buffer]);
           },
         });

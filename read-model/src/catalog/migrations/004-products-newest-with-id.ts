@@ -4,7 +4,7 @@ import type { Migration } from '@toolforge/platform/sql';
  * products_newest: the same order, with the product's id in the index itself. A page is found by
  * an index-only scan that skips `offset` keys, and only its own rows are then read and joined to
  * their reservations (productReads.ts): at 100,000 products, reading and joining every skipped row
- * made a page near the end cost most of a second.
+ * made a page near the end slow (docs/read-model.md#reads-at-the-benchs-size).
  */
 export const productsNewestWithId: Migration = {
   version: 4,

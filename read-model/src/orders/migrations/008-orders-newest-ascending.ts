@@ -2,9 +2,9 @@ import type { Migration } from '@toolforge/platform/sql';
 
 /**
  * `orders_newest` in ascending order, read backwards for the newest first. Orders come in the
- * order they were placed, so a rebuild's sort of a million of them finds them sorted already (0.6 s
- * against 1.2 s descending on the 2-core machine), and a new order goes to the index's last page,
- * which PostgreSQL keeps at hand for keys that only grow.
+ * order they were placed, so a rebuild's sort of a million of them finds them sorted already (faster
+ * than descending: docs/read-model.md#an-orders-life-product-edits-and-restocks), and a new order
+ * goes to the index's last page, which PostgreSQL keeps at hand for keys that only grow.
  */
 export const ordersNewestAscending: Migration = {
   version: 8,

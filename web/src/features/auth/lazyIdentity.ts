@@ -22,11 +22,12 @@ function hintStore(storage: Storage | undefined) {
 }
 
 /**
- * The identity provider loaded only when it is needed: Firebase Auth is a third of the JavaScript a
- * first visit would load, and a signed-out visitor browsing the shop never needs it. It loads at
- * start when the last visit ended signed in (the hint), so a remembered session is restored as
- * before; otherwise listeners hear "signed out" at once, and the provider loads with the first
- * call that needs it (a sign-in, a registration, a password reset).
+ * The identity provider loaded only when it is needed: Firebase Auth is a large part of the
+ * JavaScript a first visit would load (bench-results/2026-11-25.md#the-web-app-before-and-after-issue-16),
+ * and a signed-out visitor browsing the shop never needs it. It loads at start when the last visit
+ * ended signed in (the hint), so a remembered session is restored as before; otherwise listeners
+ * hear "signed out" at once, and the provider loads with the first call that needs it (a sign-in, a
+ * registration, a password reset).
  */
 export function lazyIdentity(load: () => Promise<IdentityProvider>, storage: Storage | undefined): IdentityProvider {
   const hint = hintStore(storage);
