@@ -113,8 +113,8 @@ describe("the repository's documentation", () => {
     const sources = trackedFiles.filter((file) => !file.endsWith('.md') && !file.startsWith('web/public/') && file !== 'package-lock.json');
     for (const file of sources) {
       const text = readFileSync(join(root, file), 'utf8');
-      for (const [citation, page, anchor] of text.matchAll(/\bdocs\/([\w.-]+\.md)#([\w-]+)/g)) {
-        const miss = missing(`docs/${page}`, `#${anchor}`);
+      for (const [citation, page, anchor] of text.matchAll(/\b((?:docs|bench-results)\/[\w.-]+\.md)#([\w-]+)/g)) {
+        const miss = missing(page!, `#${anchor}`);
         if (miss) broken.push(`${file}: ${citation} ${miss}`);
       }
     }
