@@ -1,24 +1,11 @@
-import type { Cents, ProductCategory, ProductFilter, ProductSort } from '@toolforge/contracts';
-import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform/sql';
+import type { ProductFilter, ProductSort } from '@toolforge/contracts';
+import { type Slice, type SqlQueryable } from '@toolforge/platform/sql';
 import { recordReader } from '../shared/driverRecord.js';
+import { PRODUCT_ANSWER_COLUMNS, PRODUCT_FIELD_READERS, PRODUCT_VIEW_COLUMNS, type ProductFields } from './productColumns.js';
 import { readsTogether } from '../shared/readsTogether.js';
 
-/** A product as the query side reads it: available stock is stock minus every reservation. */
-export interface ProductView {
-  readonly productId: string;
-  readonly name: string;
-  readonly category: ProductCategory;
-  readonly model: string;
-  readonly imageUrl: string;
-  readonly priceCents: Cents;
-  readonly availableStock: number;
-  readonly minOrder: number;
-  readonly description: string;
-  readonly addedAt: string;
-  /** Its reviews that are up, and the sum of their stars (reviews/tables.ts). */
-  readonly reviewCount: number;
-  readonly ratingSum: number;
-}
+/** A product as the query side reads it: available stock is stock minus every reservation; its reviews that are up, and the sum of their stars (reviews/tables.ts). */
+export type ProductView = ProductFields;
 
 /** Which products a list shows, and in which order. */
 export interface ProductSearch {
@@ -38,16 +25,6 @@ export interface CatalogueReader {
   productJson(productId: string): Promise<string | undefined>;
 }
 
-// What is left to order, and the reviews that are up, of `products p` with WITH_RESERVATIONS: one rule for the columns and the JSON.
-const AVAILABLE_STOCK = 'greatest(p.stock - coalesce(r.reserved, 0), 0)';
-const REVIEW_COUNT = 'coalesce(pr.review_count, 0)';
-
-// Each column under its view's name, so a record needs only its numbers and times read.
-const PRODUCT_COLUMNS = `
-  p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl", p.price_cents as "priceCents",
-  p.min_order as "minOrder", p.description, p.added_at as "addedAt",
-  ${AVAILABLE_STOCK} as "availableStock",
-  ${REVIEW_COUNT} as "reviewCount", coalesce(pr.rating_sum, 0) as "ratingSum"`;
 // A product's reservations and ratings: each kept apart from products and keyed by product (catalog/tables.ts, reviews/tables.ts).
 const WITH_RESERVATIONS = `left join product_reservations r on r.product_id = p.product_id
   left join product_ratings pr on pr.product_id = p.product_id`;
@@ -116,7 +93,7 @@ function pageQuery({ filter, sort }: ProductSearch): { text: string; params: unk
     select p.product_id, ${key} as sort_key, p.log_partition, p.log_offset from products p
      where ${where} order by ${order('p', key)} limit $1 offset $2
   )
-  select ${PRODUCT_COLUMNS}
+  select ${PRODUCT_VIEW_COLUMNS}
     from page join products p on p.product_id = page.product_id ${WITH_RESERVATIONS}
    order by ${order('page', 'page.sort_key')}`;
   return { text, params };
@@ -126,32 +103,21 @@ function pageQuery({ filter, sort }: ProductSearch): { text: string; params: unk
 const NEWEST_PAGE = pageQuery(ALL_NEWEST);
 const isAllNewest = ({ filter, sort }: ProductSearch) => sort === 'newest' && !filter.category && !filter.q;
 
-// The numbers and times come back in whichever shape the driver chose: read both ways.
-const toProductView = recordReader<ProductView>()({
-  priceCents: Number,
-  availableStock: Number,
-  minOrder: Number,
-  addedAt: isoTime,
-  reviewCount: Number,
-  ratingSum: Number,
-});
-type ProductRecord = Parameters<typeof toProductView>[0];
+// The numbers and times come back in whichever shape the driver chose: read both ways (productColumns.ts). The
+// fields with no reader are taken as they come.
+type ProductRecord = Readonly<Record<keyof ProductView, unknown>> & { readonly productId: string };
+const toProductView: (record: ProductRecord) => ProductView = recordReader<ProductView>()(
+  PRODUCT_FIELD_READERS as Required<typeof PRODUCT_FIELD_READERS>,
+);
 
 /**
  * A product as the API shows it (productDto.ts), written as JSON by the database: productDtoSchema's
- * fields in its order, the price as cents / 100 in double precision (the number JavaScript's division
- * gives), and the stars as productRating rounds them: Math.round of ten times the average is
- * floor(x + 0.5) for these values (tested against it over every sum of up to 60 reviews). Embedded,
+ * fields in its order, each as productColumns.ts works it out. Embedded,
  * reading a product's twelve columns through PGlite (a copied buffer for each value) was the most of
  * a read by id after the database's own work.
  */
 const AS_PRODUCT_JSON = `
-  cross join lateral (
-    select p.product_id as "_id", p.product_id as "productId", p.name, p.category, p.model, p.image_url as "imageUrl",
-           p.price_cents::float8 / 100 as price, ${AVAILABLE_STOCK} as stock,
-           p.min_order as "minOrder", p.description,
-           case when pr.review_count > 0 then floor(pr.rating_sum::float8 / pr.review_count * 10 + 0.5) / 10 end as "averageRating",
-           ${REVIEW_COUNT} as "reviewCount") dto`;
+  cross join lateral (select ${PRODUCT_ANSWER_COLUMNS}) dto`;
 
 /** The most products one statement looks up by id. */
 const PRODUCTS_PER_LOOKUP = 100;
@@ -178,7 +144,7 @@ function productLookups<Row extends { productId: string }, Answer>(
 
 /** The catalogue's reads on the read model's tables (catalog/tables.ts). */
 export function sqlCatalogueReader(sql: SqlQueryable): CatalogueReader {
-  const lookUp = productLookups(sql, { columns: PRODUCT_COLUMNS }, toProductView);
+  const lookUp = productLookups(sql, { columns: PRODUCT_VIEW_COLUMNS }, toProductView);
   const lookUpJson = productLookups(
     sql,
     { columns: `p.product_id as "productId", row_to_json(dto)::text as json`, joined: AS_PRODUCT_JSON },

@@ -5,10 +5,12 @@ import {
   rowColumns,
   unnestArrays,
   type CopiedColumn,
+  type CopyValue,
   type LogSortKey,
   type SqlQueryable,
 } from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './answers.js';
+import { STORED_PRODUCT_COLUMNS } from './productColumns.js';
 import type { ProductView } from './productReads.js';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../feature.js';
 
@@ -129,18 +131,13 @@ async function updateProduct(
   ]);
 }
 
-/** The products table's columns a product fills, with their types there (catalog/migrations/). */
+/** The products table's columns a product fills (productColumns.ts), then where it sat in the log. */
 const PRODUCT_COLUMNS: readonly CopiedColumn<ProductRow>[] = [
-  { name: 'product_id', type: 'text', of: (p) => p.productId },
-  { name: 'name', type: 'text', of: (p) => p.name },
-  { name: 'category', type: 'text', of: (p) => p.category },
-  { name: 'model', type: 'text', of: (p) => p.model },
-  { name: 'image_url', type: 'text', of: (p) => p.imageUrl },
-  { name: 'price_cents', type: 'bigint', of: (p) => p.priceCents },
-  { name: 'stock', type: 'integer', of: (p) => p.stock },
-  { name: 'min_order', type: 'integer', of: (p) => p.minOrder },
-  { name: 'description', type: 'text', of: (p) => p.description },
-  { name: 'added_at', type: 'timestamptz', of: (p) => p.addedAt },
+  ...STORED_PRODUCT_COLUMNS.map(({ column, type, from }) => ({
+    name: column,
+    type,
+    of: (p: ProductRow) => p[from as keyof ProductRow] as CopyValue,
+  })),
   { name: 'log_partition', type: 'integer', of: (p) => p.logPosition.partition },
   { name: 'log_offset', type: 'bigint', of: (p) => p.logPosition.offset },
 ];
