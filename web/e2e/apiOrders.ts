@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { formatCents, toCents, totalCostCents, type LatestReviewDto, type ProductDto } from '@toolforge/contracts';
 import { fetchJson, type TestAccount } from '@toolforge/platform/testing';
 import { httpCommandClient } from '../src/api/commandClient';
+import { authCommands } from '../src/features/auth/commands';
+import { orderLifecycleCommands } from '../src/features/orderLifecycle/commands';
+import { orderCommands } from '../src/features/orders/commands';
+import { reviewCommands } from '../src/features/reviews/commands';
 
 /** The seeded catalogue's newest products, as the home page lists them. */
 export async function homeProducts(queryUrl: string): Promise<ProductDto[]> {
@@ -21,7 +25,7 @@ export interface PlacedOrder {
 
 /** A fresh API token of the account, signed in straight at the API as the web client signs in. */
 export async function signInThroughApi(commandUrl: string, account: TestAccount): Promise<string> {
-  const session = await httpCommandClient(commandUrl).login(account.idToken, {
+  const session = await httpCommandClient(commandUrl).send(authCommands.login, account.idToken, {
     uid: account.uid,
     name: account.displayName,
     email: account.email,
@@ -38,7 +42,8 @@ export async function placeOrderThroughApi(commandUrl: string, account: TestAcco
   const accessToken = await signInThroughApi(commandUrl, account);
   const quantity = product.minOrder;
   const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
-  const placed = await httpCommandClient(commandUrl).placeOrder(
+  const placed = await httpCommandClient(commandUrl).send(
+    orderCommands.placeOrder,
     accessToken,
     {
       productId: product._id,
@@ -62,7 +67,7 @@ export async function deliverOrderThroughApi(commandUrl: string, admin: TestAcco
   const adminToken = await signInThroughApi(commandUrl, admin);
   const commands = httpCommandClient(commandUrl);
   for (const status of ['paid', 'shipped', 'delivered'] as const) {
-    const moved = await commands.setOrderStatus(adminToken, orderId, { status }, randomUUID());
+    const moved = await commands.send(orderLifecycleCommands.setOrderStatus, adminToken, orderId, { status }, randomUUID());
     if (moved.status !== status) throw new Error(`order ${orderId} did not move to ${status}: ${JSON.stringify(moved)}`);
   }
 }
@@ -70,5 +75,5 @@ export async function deliverOrderThroughApi(commandUrl: string, admin: TestAcco
 /** A review of a product the account received, posted as Add Review posts it, straight at the API. */
 export async function postReviewThroughApi(commandUrl: string, account: TestAccount, productId: string, rating: number, text: string) {
   const accessToken = await signInThroughApi(commandUrl, account);
-  return httpCommandClient(commandUrl).postReview(accessToken, { productId, rating, text });
+  return httpCommandClient(commandUrl).send(reviewCommands.postReview, accessToken, { productId, rating, text });
 }

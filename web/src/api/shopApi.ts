@@ -4,9 +4,15 @@ import { READ_AFTER_HEADER, type Topic } from '@toolforge/contracts';
 import { config } from '../config';
 import type { RootState } from '../app/store';
 
-/** What the reads are tagged with, so that a command that changes them has them loaded again. */
-export const SHOP_TAGS = ['Product', 'Order', 'Review'] as const;
-export type ShopTag = (typeof SHOP_TAGS)[number];
+/**
+ * What the reads are tagged with, so that a command that changes them has them loaded again. Each
+ * feature adds the tags of its own reads to this interface, beside those reads, with
+ * `declare module '../../api/shopApi' { interface ShopTags { Product: true } }`, so that a misspelt
+ * tag does not compile, and hands them to `injectReads`, which adds them to the API.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each feature adds its own tags
+export interface ShopTags {}
+export type ShopTag = Extract<keyof ShopTags, string>;
 
 /** Which topics each read shows, by endpoint: filled by `injectReads` as each feature injects its reads. */
 const topicsOfEndpoint = new Map<string, readonly Topic[]>();
@@ -29,7 +35,7 @@ export const shopApi = createApi({
       return headers;
     },
   }),
-  tagTypes: SHOP_TAGS,
+  tagTypes: [] as ShopTag[],
   endpoints: () => ({}),
 });
 
@@ -38,15 +44,16 @@ type ShopBuilder = Parameters<Parameters<typeof shopApi.injectEndpoints>[0]['end
 
 /**
  * Injects a feature's reads into the shop's API, each with the topics it shows, so it waits for the
- * user's own writes of those topics (sent as X-Read-After). Every read names its topics and only its
- * reads are named: a missing or misspelt one does not compile.
+ * user's own writes of those topics (sent as X-Read-After), and the tags they provide. Every read names
+ * its topics and only its reads are named: a missing or misspelt one does not compile.
  */
 export function injectReads<Definitions extends EndpointDefinitions>(
   endpoints: (build: ShopBuilder) => Definitions,
   topics: { readonly [Name in keyof Definitions]: readonly Topic[] },
+  tags: readonly ShopTag[],
 ) {
   for (const [name, shown] of Object.entries<readonly Topic[]>(topics)) topicsOfEndpoint.set(name, shown);
-  return shopApi.injectEndpoints({ endpoints });
+  return shopApi.enhanceEndpoints({ addTagTypes: tags }).injectEndpoints({ endpoints });
 }
 
 /** The message to show for a failed read: the server's own text when it sent one. */

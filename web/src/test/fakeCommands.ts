@@ -1,14 +1,37 @@
 import { vi, type Mock } from 'vitest';
-import type { CommandClient } from '../api/commandClient';
+import type { Answer, Acknowledged, CommandClient } from '../api/commandClient';
+import type { Command } from '../api/command';
+import { adminCommands } from '../features/admin/commands';
+import { authCommands } from '../features/auth/commands';
+import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
+import { orderCommands } from '../features/orders/commands';
+import { reviewCommands } from '../features/reviews/commands';
 
 let offset = 0;
 /** A position token as the command service answers it. */
 export const nextPosition = (topic: string) => `${topic}/0/${(offset += 1)}`;
 
-/** A command client whose calls are spies answering like the command service does. */
+/** A spy standing in for one command: called with the bearer and the command's arguments. */
+export type CommandSpy<Args extends unknown[], T extends Acknowledged> = Mock<(bearer: string, ...args: Args) => Promise<Answer<T>>>;
+
+/**
+ * A command client whose commands are spies answering like the command service does, one per command
+ * by name; `spyOf` gives any other command's spy (acknowledged, without a position, unless told).
+ */
 export function fakeCommands() {
-  const commands = {
-    login: vi.fn<CommandClient['login']>((idToken, body) =>
+  const spyOfCommand = new Map<unknown, Mock>();
+  /** A spy for `command`, answering as `answer` does. */
+  function spy<Args extends unknown[], T extends Acknowledged>(
+    command: Command<Args, T>,
+    answer: (bearer: string, ...args: Args) => Promise<Answer<T>>,
+  ): CommandSpy<Args, T> {
+    const mock = vi.fn(answer);
+    spyOfCommand.set(command, mock);
+    return mock;
+  }
+
+  const spies = {
+    login: spy(authCommands.login, (idToken, body) =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('identity.users'),
@@ -16,13 +39,13 @@ export function fakeCommands() {
         user: { uid: body.uid, name: body.name ?? '', email: body.email, admin: body.email.startsWith('admin') },
       }),
     ),
-    logout: vi.fn<CommandClient['logout']>(() =>
+    logout: spy(authCommands.logout, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('identity.users'),
       }),
     ),
-    placeOrder: vi.fn<CommandClient['placeOrder']>((_token, body) =>
+    placeOrder: spy(orderCommands.placeOrder, (_token, body) =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('sales.orders'),
@@ -30,60 +53,71 @@ export function fakeCommands() {
         totalCost: Number(body.totalCost),
       }),
     ),
-    addProduct: vi.fn<CommandClient['addProduct']>(() =>
+    addProduct: spy(adminCommands.addProduct, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('catalog.products'),
         productId: 'product-new',
       }),
     ),
-    deleteProduct: vi.fn<CommandClient['deleteProduct']>(() =>
+    deleteProduct: spy(adminCommands.deleteProduct, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('catalog.products'),
       }),
     ),
-    makeAdmin: vi.fn<CommandClient['makeAdmin']>(() =>
+    makeAdmin: spy(adminCommands.makeAdmin, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('identity.users'),
       }),
     ),
-    setOrderStatus: vi.fn<CommandClient['setOrderStatus']>((_token, _orderId, body) =>
+    setOrderStatus: spy(orderLifecycleCommands.setOrderStatus, (_token, _orderId, body) =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('sales.orders'),
         status: body.status,
       }),
     ),
-    cancelOrder: vi.fn<CommandClient['cancelOrder']>(() =>
+    cancelOrder: spy(orderLifecycleCommands.cancelOrder, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('sales.orders'),
         status: 'cancelled',
       }),
     ),
-    updateProduct: vi.fn<CommandClient['updateProduct']>(() =>
+    updateProduct: spy(adminCommands.updateProduct, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('catalog.products'),
       }),
     ),
-    restockProduct: vi.fn<CommandClient['restockProduct']>(() =>
+    restockProduct: spy(adminCommands.restockProduct, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('catalog.products'),
       }),
     ),
-    postReview: vi.fn<CommandClient['postReview']>(() =>
+    postReview: spy(reviewCommands.postReview, () =>
       Promise.resolve({
         acknowledged: true,
         position: nextPosition('catalog.reviews'),
         reviewId: 'review-1',
       }),
     ),
-  } satisfies CommandClient;
-  return commands;
+  };
+  /** The spy standing in for `command`: made on first use for a command without its own above. */
+  function spyOf<Args extends unknown[], T extends Acknowledged>(command: Command<Args, T>): CommandSpy<Args, T> {
+    if (!spyOfCommand.has(command))
+      spyOfCommand.set(
+        command,
+        vi.fn(() => Promise.resolve({ acknowledged: true })),
+      );
+    return spyOfCommand.get(command) as CommandSpy<Args, T>;
+  }
+
+  const send: CommandClient['send'] = (command, bearer, ...args) => spyOf(command)(bearer, ...args);
+  return { ...spies, spyOf, send };
 }
 
 /** What the spy's call number `call` answered (its promise, for a command), failing if it threw. */

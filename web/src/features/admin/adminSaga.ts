@@ -3,6 +3,7 @@ import { takeEvery, takeLeading } from 'redux-saga/effects';
 import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
 import { sendCommand } from '../../api/commandFlow';
+import { adminCommands } from './commands';
 import { toastShown } from '../../components/toasts/toastSlice';
 import {
   adminGrantFailed,
@@ -40,7 +41,7 @@ export const PRODUCT_NOT_RESTOCKED = 'The stock was not changed. Please try agai
 function* addProduct(deps: ShopDeps, action: ReturnType<typeof productAddRequested>): SagaIterator {
   yield* sendCommand(deps, {
     started: productAddStarted(),
-    send: (accessToken) => deps.commands.addProduct(accessToken, action.payload),
+    send: (accessToken) => deps.commands.send(adminCommands.addProduct, accessToken, action.payload),
     invalidates: ['Product'],
     acknowledged: () => [productAdded()],
     successText: () => productAddedText(action.payload.name),
@@ -55,7 +56,7 @@ function* deleteProduct(deps: ShopDeps, action: ReturnType<typeof productDeleteR
   const { productId, name } = action.payload;
   yield* sendCommand(deps, {
     started: productDeleteStarted(productId),
-    send: (accessToken) => deps.commands.deleteProduct(accessToken, productId),
+    send: (accessToken) => deps.commands.send(adminCommands.deleteProduct, accessToken, productId),
     invalidates: ['Product'],
     successText: () => productDeletedText(name),
     notAcknowledged: messages.productNotDeleted,
@@ -69,7 +70,7 @@ function* editProduct(deps: ShopDeps, action: ReturnType<typeof productEditReque
   const { productId, product } = action.payload;
   yield* sendCommand(deps, {
     started: productEditStarted(),
-    send: (accessToken) => deps.commands.updateProduct(accessToken, productId, product),
+    send: (accessToken) => deps.commands.send(adminCommands.updateProduct, accessToken, productId, product),
     invalidates: ['Product'],
     acknowledged: () => [productEdited()],
     successText: (answer) => (answer.position ? productEditedText(product.name) : productUnchangedText(product.name)),
@@ -86,7 +87,7 @@ function* restockProduct(deps: ShopDeps, action: ReturnType<typeof productRestoc
   const body = restock.reason ? restock : { quantity: restock.quantity };
   yield* sendCommand(deps, {
     started: productRestockStarted(),
-    send: (accessToken) => deps.commands.restockProduct(accessToken, productId, body),
+    send: (accessToken) => deps.commands.send(adminCommands.restockProduct, accessToken, productId, body),
     invalidates: ['Product'],
     acknowledged: () => [restockClosed()],
     successText: () => restockedText(name, restock.quantity),
@@ -100,7 +101,7 @@ function* makeAdmin(deps: ShopDeps, action: ReturnType<typeof adminGrantRequeste
   const { email } = action.payload;
   yield* sendCommand(deps, {
     started: adminGrantStarted(),
-    send: (accessToken) => deps.commands.makeAdmin(accessToken, { email }),
+    send: (accessToken) => deps.commands.send(adminCommands.makeAdmin, accessToken, { email }),
     acknowledged: () => [adminGranted(email)],
     successText: () => adminGrantedText(email),
     notAcknowledged: messages.syncFailed,

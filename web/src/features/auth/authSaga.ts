@@ -4,6 +4,7 @@ import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
 import { errorText } from '../../api/commandClient';
 import { sendCommand } from '../../api/commandFlow';
+import { authCommands } from './commands';
 import { shopApi } from '../../api/shopApi';
 import { toastShown } from '../../components/toasts/toastSlice';
 import {
@@ -50,7 +51,7 @@ export function* syncSession(deps: ShopDeps, memo: SyncMemo, user: IdentityUser,
       idToken = yield call([deps.identity, deps.identity.idToken]);
       return idToken;
     },
-    send: (bearer) => deps.commands.login(bearer, { uid: user.uid, name, email: user.email ?? '', loggedIn: true }),
+    send: (bearer) => deps.commands.send(authCommands.login, bearer, { uid: user.uid, name, email: user.email ?? '', loggedIn: true }),
     acknowledged: (answer) => [sessionStarted({ accessToken: answer.accessToken, user: answer.user })],
     notAcknowledged: messages.syncFailed,
     // Whatever went wrong, the user is told the same: the sign-in could not be completed.
@@ -157,7 +158,7 @@ function* logOut(deps: ShopDeps): SagaIterator {
   if (auth.session) {
     const { uid } = auth.session.user;
     const closed: boolean = yield* sendCommand(deps, {
-      send: (accessToken) => deps.commands.logout(accessToken, { uid, loggedIn: false }),
+      send: (accessToken) => deps.commands.send(authCommands.logout, accessToken, { uid, loggedIn: false }),
       notAcknowledged: messages.syncFailed,
       failed: (message) => [flowFinished(), toastShown({ kind: 'error', text: message })],
       // A 401 means the server holds no session for this token any more: nothing left to close there.

@@ -1,6 +1,13 @@
 import { TOPICS, type CountResponse, type ProductDto, type ProductFilter, type ProductSort, type Topic } from '@toolforge/contracts';
 import { injectReads } from '../../api/shopApi';
 
+declare module '../../api/shopApi' {
+  /** The products, their stock and stars: loaded again when a product, an order or a review changes them. */
+  interface ShopTags {
+    Product: true;
+  }
+}
+
 export interface PageArgs {
   page: number;
   size: number;
@@ -44,6 +51,7 @@ export const catalogApi = injectReads(
     }),
   }),
   { homeProducts: PRODUCT_TOPICS, productsCount: PRODUCT_TOPICS, productsPage: PRODUCT_TOPICS, product: PRODUCT_TOPICS },
+  ['Product'],
 );
 
 export const { useHomeProductsQuery, useProductsCountQuery, useProductsPageQuery, useProductQuery } = catalogApi;

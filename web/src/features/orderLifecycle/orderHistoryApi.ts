@@ -10,6 +10,7 @@ export const orderHistoryApi = injectReads(
     }),
   }),
   { orderHistory: [TOPICS.orders] },
+  ['Order'],
 );
 
 export const { useOrderHistoryQuery } = orderHistoryApi;

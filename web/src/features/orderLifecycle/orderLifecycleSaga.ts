@@ -2,8 +2,9 @@ import type { SagaIterator } from 'redux-saga';
 import { takeEvery } from 'redux-saga/effects';
 import type { ShopDeps } from '../../app/deps';
 import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../../api/callWithRetry';
-import type { Answer, OrderMoved } from '../../api/commandClient';
+import type { Answer } from '../../api/commandClient';
 import { sendCommand } from '../../api/commandFlow';
+import { orderLifecycleCommands, type OrderMoved } from './commands';
 import { shortOrderId } from '../orders/shortOrderId';
 import { toastShown } from '../../components/toasts/toastSlice';
 import { orderCancelRequested, orderMoveEnded, orderMoveStarted, orderStatusRequested } from './orderLifecycleSlice';
@@ -38,18 +39,28 @@ function* moveOrder(
 
 function* setOrderStatus(deps: ShopDeps, action: ReturnType<typeof orderStatusRequested>): SagaIterator {
   const { orderId, status } = action.payload;
-  yield* moveOrder(deps, orderId, (accessToken, key) => deps.commands.setOrderStatus(accessToken, orderId, { status }, key), {
-    givesStockBack: false,
-  });
+  yield* moveOrder(
+    deps,
+    orderId,
+    (accessToken, key) => deps.commands.send(orderLifecycleCommands.setOrderStatus, accessToken, orderId, { status }, key),
+    {
+      givesStockBack: false,
+    },
+  );
 }
 
 function* cancelOrder(deps: ShopDeps, action: ReturnType<typeof orderCancelRequested>): SagaIterator {
   const { orderId, reason } = action.payload;
   // No reason given: an empty body, which the server reads as a cancel without one.
   const body = reason ? { reason } : {};
-  yield* moveOrder(deps, orderId, (accessToken, key) => deps.commands.cancelOrder(accessToken, orderId, body, key), {
-    givesStockBack: true,
-  });
+  yield* moveOrder(
+    deps,
+    orderId,
+    (accessToken, key) => deps.commands.send(orderLifecycleCommands.cancelOrder, accessToken, orderId, body, key),
+    {
+      givesStockBack: true,
+    },
+  );
 }
 
 /** Orders move independently: a move of one order never waits for another's. */

@@ -12,6 +12,7 @@ import {
 import type { ShopDeps } from '../../app/deps';
 import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../../api/callWithRetry';
 import { sendCommand } from '../../api/commandFlow';
+import { orderCommands } from './commands';
 import type { ShopSession } from '../auth/authSlice';
 import { selectSession } from '../auth/selectors';
 import { orderConfirmed, orderFailed, orderPlaced, orderPlacementStarted } from './orderSlice';
@@ -46,7 +47,7 @@ function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>):
     // A confirmed order is sent again with the same Idempotency-Key when the network lost the answer.
     send: (accessToken) =>
       callWithRetry(
-        () => deps.commands.placeOrder(accessToken, order, idempotencyKey),
+        () => deps.commands.send(orderCommands.placeOrder, accessToken, order, idempotencyKey),
         NETWORK_RETRIES,
         deps.retryDelayMs ?? NETWORK_RETRY_DELAY_MS,
       ),

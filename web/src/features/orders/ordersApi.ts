@@ -1,6 +1,13 @@
 import { TOPICS, type OrderDto } from '@toolforge/contracts';
 import { injectReads } from '../../api/shopApi';
 
+declare module '../../api/shopApi' {
+  /** The orders and their timelines: loaded again when one is placed or moves on. */
+  interface ShopTags {
+    Order: true;
+  }
+}
+
 /** The orders' reads: a customer's own, and all of them for the admin. */
 export const ordersApi = injectReads(
   (build) => ({
@@ -11,6 +18,7 @@ export const ordersApi = injectReads(
     allOrders: build.query<OrderDto[], void>({ query: () => '/allorders', providesTags: ['Order'] }),
   }),
   { userOrders: [TOPICS.orders], allOrders: [TOPICS.orders] },
+  ['Order'],
 );
 
 export const { useUserOrdersQuery, useAllOrdersQuery } = ordersApi;

@@ -3,6 +3,7 @@ import { takeEvery } from 'redux-saga/effects';
 import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
 import { sendCommand } from '../../api/commandFlow';
+import { reviewCommands } from './commands';
 import { toastShown } from '../../components/toasts/toastSlice';
 import { reviewPostAcknowledged, reviewPostEnded, reviewPostFailed, reviewPostRequested, reviewPostStarted } from './reviewSlice';
 
@@ -13,7 +14,7 @@ function* postReview(deps: ShopDeps, action: ReturnType<typeof reviewPostRequest
   const { productId } = review;
   yield* sendCommand(deps, {
     started: reviewPostStarted(productId),
-    send: (accessToken) => deps.commands.postReview(accessToken, review),
+    send: (accessToken) => deps.commands.send(reviewCommands.postReview, accessToken, review),
     // The product's stars and its reviews show the new one.
     invalidates: ['Product', 'Review'],
     acknowledged: () => [reviewPostAcknowledged(productId)],

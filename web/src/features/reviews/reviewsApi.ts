@@ -2,6 +2,13 @@ import { TOPICS, type LatestReviewDto, type ReviewsPage } from '@toolforge/contr
 import { injectReads } from '../../api/shopApi';
 import type { PageArgs } from '../catalog/catalogApi';
 
+declare module '../../api/shopApi' {
+  /** The reviews: loaded again when one is posted. */
+  interface ShopTags {
+    Review: true;
+  }
+}
+
 export const reviewsApi = injectReads(
   (build) => ({
     /** A product's reviews, newest first (public). */
@@ -13,6 +20,7 @@ export const reviewsApi = injectReads(
     latestReviews: build.query<LatestReviewDto[], void>({ query: () => '/latestreviews', providesTags: ['Review'] }),
   }),
   { productReviews: [TOPICS.reviews], latestReviews: [TOPICS.reviews] },
+  ['Review'],
 );
 
 export const { useProductReviewsQuery, useLatestReviewsQuery } = reviewsApi;
