@@ -18,7 +18,7 @@ import type {
   ShopEvent,
   UserSignedIn,
   UserSignedOut,
-} from '../events.js';
+} from '../index.js';
 import { totalCostCents } from '../money.js';
 
 /**
