@@ -15,6 +15,7 @@ export * from './reviews/limits.js';
 export * from './reviews/reviews.js';
 export * from './reviews/events.js';
 export * from './catalog/events.js';
+export * from './catalog/productDto.js';
 export * from './identity/events.js';
 export * from './orders/status.js';
 export * from './orders/events.js';
