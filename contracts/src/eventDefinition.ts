@@ -19,21 +19,27 @@ export type Event<Type extends string, Data> = Readonly<{ type: Type; data: Read
 export type EventDataSchemas = Readonly<Record<string, z.ZodType>>;
 
 /**
- * A feature's events: the topic they are written to (its key is the aggregate id), under the name
- * TOPICS gives it, and each event's data schema. events.ts assembles the shop's events from these.
+ * A feature's events: the topic they are written to, under the name TOPICS gives it, the field of
+ * their data that names their aggregate (the topic's key, each aggregate's stream), and each
+ * event's data schema. events.ts assembles the shop's events from these.
  */
 export interface FeatureEvents<Name extends string, Topic extends string, Schemas extends EventDataSchemas> {
   readonly topicName: Name;
   readonly topic: Topic;
+  readonly streamKey: string;
   readonly schemas: Schemas;
 }
 
-export function featureEvents<const Name extends string, const Topic extends string, const Schemas extends EventDataSchemas>(
-  topicName: Name,
-  topic: Topic,
+export function featureEvents<
+  const Name extends string,
+  const Topic extends string,
+  const StreamKey extends string,
+  const Schemas extends Readonly<Record<string, z.ZodType<Readonly<Record<StreamKey, string>>>>>,
+>(
+  { topicName, topic, streamKey }: { topicName: Name; topic: Topic; streamKey: StreamKey },
   schemas: Schemas,
 ): FeatureEvents<Name, Topic, Schemas> {
-  return { topicName, topic, schemas };
+  return { topicName, topic, streamKey, schemas };
 }
 
 export type AnyFeatureEvents = FeatureEvents<string, string, EventDataSchemas>;

@@ -10,7 +10,7 @@ import {
   whyUnreadable,
   type ShopEventType,
 } from './events.js';
-import { productDeleted } from './testing/events.js';
+import { orderPlaced, productAdded, productDeleted, reviewPosted, streamIdOf, userSignedOut } from './testing/events.js';
 
 describe('whether this build can read an event', () => {
   const event = productDeleted('p-1');
@@ -51,5 +51,13 @@ describe('the shop’s events, assembled from each feature’s module', () => {
         expect(EVENT_DATA_SCHEMAS[type], type).toBe(feature.schemas[type as keyof typeof feature.schemas]);
       }
     }
+  });
+
+  it('names each event’s stream by its feature’s stream key', () => {
+    const product = productAdded().data;
+    expect(streamIdOf(productDeleted('p-1'))).toBe('p-1');
+    expect(streamIdOf(orderPlaced(product, { orderId: 'o-1' }))).toBe('o-1');
+    expect(streamIdOf(userSignedOut('u-1'))).toBe('u-1');
+    expect(streamIdOf(reviewPosted(product, { reviewId: 'r-1' }))).toBe('r-1');
   });
 });

@@ -16,17 +16,20 @@ const productDetails = z.strictObject({
 export type ProductDetails = z.output<typeof productDetails>;
 
 /** The catalogue's products: each product's events, on its own stream of catalog.products. */
-export const productEvents = featureEvents('products', 'catalog.products', {
-  ProductAdded: z.strictObject({ productId: id(), ...productDetails.shape, stock: count.max(LIMITS.maxQuantity) }),
-  ProductDeleted: z.strictObject({ productId: id() }),
-  /** An admin corrected a product: `changes` holds only the fields whose value changed, never empty. */
-  ProductUpdated: z.strictObject({ productId: id(), changes: productDetails.partial() }),
-  /**
-   * The stock on hand moved by `delta` (never zero): a restock (positive) or a write-off (negative),
-   * never below what open orders have reserved.
-   */
-  StockAdjusted: z.strictObject({ productId: id(), delta: whole.refine((delta) => delta !== 0), reason }),
-});
+export const productEvents = featureEvents(
+  { topicName: 'products', topic: 'catalog.products', streamKey: 'productId' },
+  {
+    ProductAdded: z.strictObject({ productId: id(), ...productDetails.shape, stock: count.max(LIMITS.maxQuantity) }),
+    ProductDeleted: z.strictObject({ productId: id() }),
+    /** An admin corrected a product: `changes` holds only the fields whose value changed, never empty. */
+    ProductUpdated: z.strictObject({ productId: id(), changes: productDetails.partial() }),
+    /**
+     * The stock on hand moved by `delta` (never zero): a restock (positive) or a write-off (negative),
+     * never below what open orders have reserved.
+     */
+    StockAdjusted: z.strictObject({ productId: id(), delta: whole.refine((delta) => delta !== 0), reason }),
+  },
+);
 
 export type ProductAdded = EventOf<typeof productEvents, 'ProductAdded'>;
 export type ProductDeleted = EventOf<typeof productEvents, 'ProductDeleted'>;

@@ -11,18 +11,21 @@ export const ADMIN_GRANT_REASONS = ['ADMIN_EMAILS', 'granted-by-admin', 'break-g
 export type AdminGrantReason = (typeof ADMIN_GRANT_REASONS)[number];
 
 /** The accounts: each account's events, on its own stream (its uid) of identity.users. */
-export const userEvents = featureEvents('users', 'identity.users', {
-  UserSignedIn: z.strictObject({
-    uid: id(LIMITS.uid),
-    email,
-    name: personName,
-    photoURL: text(LIMITS.imageUrl).nullable(),
-    emailVerified: z.boolean(),
-  }),
-  UserSignedOut: z.strictObject({ uid: id(LIMITS.uid) }),
-  AdminGranted: z.strictObject({ uid: id(LIMITS.uid), email, reason: z.enum(ADMIN_GRANT_REASONS) }),
-  AdminRevoked: z.strictObject({ uid: id(LIMITS.uid), email }),
-});
+export const userEvents = featureEvents(
+  { topicName: 'users', topic: 'identity.users', streamKey: 'uid' },
+  {
+    UserSignedIn: z.strictObject({
+      uid: id(LIMITS.uid),
+      email,
+      name: personName,
+      photoURL: text(LIMITS.imageUrl).nullable(),
+      emailVerified: z.boolean(),
+    }),
+    UserSignedOut: z.strictObject({ uid: id(LIMITS.uid) }),
+    AdminGranted: z.strictObject({ uid: id(LIMITS.uid), email, reason: z.enum(ADMIN_GRANT_REASONS) }),
+    AdminRevoked: z.strictObject({ uid: id(LIMITS.uid), email }),
+  },
+);
 
 export type UserSignedIn = EventOf<typeof userEvents, 'UserSignedIn'>;
 export type UserSignedOut = EventOf<typeof userEvents, 'UserSignedOut'>;

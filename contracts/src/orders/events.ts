@@ -7,32 +7,35 @@ import { count, id, personName, positive, reason, text } from '../eventFields.js
 const orderCanceller = z.enum(['customer', 'admin']);
 
 /** The orders: each order's events, on its own stream of sales.orders. */
-export const orderEvents = featureEvents('orders', 'sales.orders', {
-  OrderPlaced: z.strictObject({
-    orderId: id(),
-    productId: id(),
-    productName: text(LIMITS.productName),
-    userId: id(LIMITS.uid),
-    userName: personName,
-    quantity: positive,
-    unitPriceCents: count,
-    totalCostCents: count,
-    shippingAddress: text(LIMITS.shippingAddress, true),
-    status: z.literal(ORDER_STATUSES[0]),
-    payment: z.literal(false),
-  }),
-  OrderPaid: z.strictObject({ orderId: id() }),
-  OrderShipped: z.strictObject({ orderId: id() }),
-  OrderDelivered: z.strictObject({ orderId: id() }),
-  OrderCancelled: z.strictObject({
-    orderId: id(),
-    productId: id(),
-    userId: id(LIMITS.uid),
-    quantity: positive,
-    reason,
-    by: orderCanceller.nullable(),
-  }),
-});
+export const orderEvents = featureEvents(
+  { topicName: 'orders', topic: 'sales.orders', streamKey: 'orderId' },
+  {
+    OrderPlaced: z.strictObject({
+      orderId: id(),
+      productId: id(),
+      productName: text(LIMITS.productName),
+      userId: id(LIMITS.uid),
+      userName: personName,
+      quantity: positive,
+      unitPriceCents: count,
+      totalCostCents: count,
+      shippingAddress: text(LIMITS.shippingAddress, true),
+      status: z.literal(ORDER_STATUSES[0]),
+      payment: z.literal(false),
+    }),
+    OrderPaid: z.strictObject({ orderId: id() }),
+    OrderShipped: z.strictObject({ orderId: id() }),
+    OrderDelivered: z.strictObject({ orderId: id() }),
+    OrderCancelled: z.strictObject({
+      orderId: id(),
+      productId: id(),
+      userId: id(LIMITS.uid),
+      quantity: positive,
+      reason,
+      by: orderCanceller.nullable(),
+    }),
+  },
+);
 
 export type OrderPlaced = EventOf<typeof orderEvents, 'OrderPlaced'>;
 /** An order's status moves on from pending (docs/architecture.md#9-the-products-rules): each is one event of its stream. */

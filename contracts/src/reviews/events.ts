@@ -10,24 +10,27 @@ const REVIEW_TEXT_BOUND = 10_000;
  * The reviews: each review's events, on its own stream (the review's id) of catalog.reviews. One
  * review per customer and product at a time; a second post edits it, an admin may remove it.
  */
-export const reviewEvents = featureEvents('reviews', 'catalog.reviews', {
-  ReviewPosted: z.strictObject({
-    reviewId: id(),
-    productId: id(),
-    userId: id(LIMITS.uid),
-    userName: personName,
-    rating: positive.max(5),
-    text: text(REVIEW_TEXT_BOUND, true),
-  }),
-  ReviewEdited: z.strictObject({
-    reviewId: id(),
-    productId: id(),
-    userId: id(LIMITS.uid),
-    rating: positive.max(5),
-    text: text(REVIEW_TEXT_BOUND, true),
-  }),
-  ReviewRemoved: z.strictObject({ reviewId: id(), productId: id(), userId: id(LIMITS.uid), reason }),
-});
+export const reviewEvents = featureEvents(
+  { topicName: 'reviews', topic: 'catalog.reviews', streamKey: 'reviewId' },
+  {
+    ReviewPosted: z.strictObject({
+      reviewId: id(),
+      productId: id(),
+      userId: id(LIMITS.uid),
+      userName: personName,
+      rating: positive.max(5),
+      text: text(REVIEW_TEXT_BOUND, true),
+    }),
+    ReviewEdited: z.strictObject({
+      reviewId: id(),
+      productId: id(),
+      userId: id(LIMITS.uid),
+      rating: positive.max(5),
+      text: text(REVIEW_TEXT_BOUND, true),
+    }),
+    ReviewRemoved: z.strictObject({ reviewId: id(), productId: id(), userId: id(LIMITS.uid), reason }),
+  },
+);
 
 /**
  * A customer's verified review of a product they received (its stream is the review's id): one
