@@ -7,7 +7,7 @@ import { reviewEvents } from './reviews/events.js';
 /**
  * Every feature's events (each module holds its events' data schemas and their topic), in the
  * order of their topics: the union of the shop's events, its topics and each event's topic and
- * schema are assembled from this list, so a new feature's events are its module and one line here.
+ * schema are assembled from this list, so a new feature's events are its module, imported and listed here.
  */
 export const SHOP_FEATURE_EVENTS = [productEvents, orderEvents, userEvents, reviewEvents] as const;
 type ShopFeatureEvents = (typeof SHOP_FEATURE_EVENTS)[number];
