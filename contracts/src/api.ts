@@ -1,4 +1,4 @@
-import type { OrderStatus, ProductCategory } from './constants.js';
+import type { OrderStatus } from './constants.js';
 
 /** Every command acknowledgement carries the consistency token of its last event (docs/architecture.md#4-the-command-side). */
 export interface Acknowledgement {
@@ -34,23 +34,6 @@ export interface ApiError {
   message: string;
   /** Every field message of a rejected body, for forms. */
   fields?: Record<string, string>;
-}
-
-/** A product as the query service shows it (docs/architecture.md#9-the-products-rules); price with two decimals. */
-export interface ProductDto {
-  _id: string;
-  productId: string;
-  name: string;
-  category: ProductCategory;
-  model: string;
-  imageUrl: string;
-  price: number;
-  stock: number;
-  minOrder: number;
-  description: string;
-  /** The average of its reviews' stars, to one decimal; null while it has none. */
-  averageRating: number | null;
-  reviewCount: number;
 }
 
 export interface OrderDto {

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './eventDefinition.js';
 export * from './events.js';
 export * from './eventSchemas.js';
 export * from './position.js';
@@ -12,4 +13,9 @@ export * from './schemas/identity.js';
 export * from './schemas/query.js';
 export * from './reviews/limits.js';
 export * from './reviews/reviews.js';
+export * from './reviews/events.js';
+export * from './catalog/events.js';
+export * from './catalog/productDto.js';
+export * from './identity/events.js';
 export * from './orders/status.js';
+export * from './orders/events.js';

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../constants.js';
-import type { OrderEvent } from '../events.js';
+import type { OrderEvent } from './events.js';
 
 /**
  * The status each event of an order's life leaves it in (pending → paid → shipped → delivered,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from '../constants.js';
-import type { OrderEvent } from '../events.js';
+import type { OrderEvent } from './events.js';
 import { orderCancelled, orderMoved, orderPlaced, productAdded } from '../testing/events.js';
 import { ORDER_EVENT_TYPES, isOrderEvent, orderProgressAfter, orderStatusAfter } from './status.js';
 

@@ -1,4 +1,4 @@
-import { CURRENT_SCHEMA_VERSION } from '../events.js';
+import { CURRENT_SCHEMA_VERSION, SHOP_FEATURE_EVENTS } from '../events.js';
 import type {
   AdminGranted,
   AdminRevoked,
@@ -18,7 +18,7 @@ import type {
   ShopEvent,
   UserSignedIn,
   UserSignedOut,
-} from '../events.js';
+} from '../index.js';
 import { totalCostCents } from '../money.js';
 
 /**
@@ -195,32 +195,12 @@ export function reviewRemoved(
   return { type: 'ReviewRemoved', data: { reviewId, productId, userId, reason }, meta: meta({ actor: 'admin-uid', ...overrides }) };
 }
 
-/** The aggregate an event belongs to: its stream in the log. */
+/** The feature each event type belongs to (events.ts lists them). */
+const FEATURE_OF_EVENT = new Map(SHOP_FEATURE_EVENTS.flatMap((feature) => Object.keys(feature.schemas).map((type) => [type, feature])));
+
+/** The aggregate an event belongs to: its stream in the log, named by its feature's stream key. */
 export function streamIdOf(event: ShopEvent): string {
-  switch (event.type) {
-    case 'ProductAdded':
-    case 'ProductDeleted':
-    case 'ProductUpdated':
-    case 'StockAdjusted':
-      return event.data.productId;
-    case 'OrderPlaced':
-    case 'OrderPaid':
-    case 'OrderShipped':
-    case 'OrderDelivered':
-    case 'OrderCancelled':
-      return event.data.orderId;
-    case 'UserSignedIn':
-    case 'UserSignedOut':
-    case 'AdminGranted':
-    case 'AdminRevoked':
-      return event.data.uid;
-    case 'ReviewPosted':
-    case 'ReviewEdited':
-    case 'ReviewRemoved':
-      return event.data.reviewId;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
+  const feature = FEATURE_OF_EVENT.get(event.type);
+  if (!feature) throw new Error(`${event.type}: no such event type`);
+  return (event.data as Readonly<Record<string, string>>)[feature.streamKey]!;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDtoSchema } from '@toolforge/contracts';
 import type { SqlQueryable } from '@toolforge/platform/sql';
 import { migrateReadModel, productRating, sqlCatalogueReader, toProductDto } from '@toolforge/read-model';
 import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
-import { productDtoSchema } from './schemas.js';
 
 interface Stocked {
   productId: string;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, productIdParamsSchema, productsCountQuerySchema, productsQuerySchema } from '@toolforge/contracts';
+import { messages, productDtoSchema, productIdParamsSchema, productsCountQuerySchema, productsQuerySchema } from '@toolforge/contracts';
 import { answerJson } from '@toolforge/platform/cache';
 import { HttpError, type ZodTypeProvider } from '@toolforge/platform/http';
 import type { CachedReads } from '../cachedReads.js';
 import { sendAnswer } from '../http/sendAnswer.js';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueKeys, catalogueReads, type CatalogueReader } from '@toolforge/read-model';
-import { countSchema, productDtoSchema, productListSchema } from './schemas.js';
+import { countSchema, productListSchema } from './schemas.js';
 
 export interface CatalogueRouteOptions {
   store: CatalogueReader;
