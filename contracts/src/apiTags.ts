@@ -9,7 +9,8 @@ export interface ApiTag {
 }
 
 // The features both sides serve routes of (commands on one, reads on the other), each described
-// once here, where both import it. A feature of one side only declares its tag in its own folder.
+// once here, where both import it. A new feature declares its tag with its own names: in its
+// folder of contracts when both sides serve it, else in its folder of the one side that does.
 
 export const CATALOGUE_TAG: ApiTag = {
   name: 'Catalogue',
