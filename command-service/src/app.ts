@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { isTheWriter, type EventLog, type LogWriterStatus } from '@toolforge/platform';
 import {
-  API_TAGS,
   documented,
   frameworkErrors,
+  HEALTH_TAG,
   healthRoutes,
   packageVersion,
   useApiDescription,
@@ -108,7 +108,7 @@ export async function buildCommandService(
   if (hardening) await useHttpHardening(app, hardening);
   await useApiDescription(app, { version: packageVersion(import.meta.url), description: COMMAND_API_DESCRIPTION });
   // Ready: the log answers and this process is still its writer.
-  await app.register(documented({ tag: API_TAGS.health }, healthRoutes), {
+  await app.register(documented({ tag: HEALTH_TAG }, healthRoutes), {
     checks: deps.writer ? [...readiness, isTheWriter(deps.writer)] : readiness,
   });
   await app.register(commandService, deps);

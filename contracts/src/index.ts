@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './eventSchemas.js';
 export * from './position.js';
 export * from './api.js';
+export * from './apiTags.js';
 export * from './schemas/fields.js';
 export * from './schemas/product.js';
 export * from './schemas/order.js';

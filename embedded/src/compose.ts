@@ -9,11 +9,11 @@ import {
 import { LogEnd, type TrustProxy } from '@toolforge/platform';
 import { InProcessCache } from '@toolforge/platform/cache';
 import {
-  API_TAGS,
   SHOP_RATE_LIMITS,
   databaseAnswers,
   logAnswers,
   documented,
+  HEALTH_TAG,
   healthRoutes,
   frameworkErrors,
   packageVersion,
@@ -108,7 +108,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       description: `The whole shop in one process. ${COMMAND_API_DESCRIPTION} ${QUERY_API_DESCRIPTION}`,
     });
     // One process: it is ready when its two databases answer (the log's writer is never fenced here).
-    await app.register(documented({ tag: API_TAGS.health }, healthRoutes), {
+    await app.register(documented({ tag: HEALTH_TAG }, healthRoutes), {
       checks: [logAnswers('the embedded log', log), databaseAnswers('the embedded read model', deps.sql)],
     });
     // The command plugin also answers unknown paths (its 404 handler serves the whole instance).

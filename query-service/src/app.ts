@@ -4,12 +4,12 @@ import { READ_AFTER_HEADER } from '@toolforge/contracts';
 import { adminByStanding, sessionIsCurrent, type EventsAt, type LogEnd } from '@toolforge/platform';
 import { CACHE_TTL_SECONDS, type Cache } from '@toolforge/platform/cache';
 import {
-  API_TAGS,
   accessOf,
   apiTokens,
   describeRoutes,
   documented,
   frameworkErrors,
+  HEALTH_TAG,
   healthRoutes,
   packageVersion,
   useApiDescription,
@@ -133,7 +133,7 @@ export async function buildQueryService(deps: QueryServiceDeps, options: QuerySe
   const app = Fastify({ frameworkErrors, logController: new FailedRequestsLog(), ...fastifyOptions });
   await useHttpHardening(app, { origins, queryRateLimit: rateLimit });
   await useApiDescription(app, { version: packageVersion(import.meta.url), description: QUERY_API_DESCRIPTION });
-  await app.register(documented({ tag: API_TAGS.health }, healthRoutes), { checks: readiness });
+  await app.register(documented({ tag: HEALTH_TAG }, healthRoutes), { checks: readiness });
   useNotFoundReply(app);
   await app.register(queryService, deps);
   return app;

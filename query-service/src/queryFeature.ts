@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventsAt } from '@toolforge/platform';
-import type { ApiCaller, API_TAGS } from '@toolforge/platform/http';
+import type { ApiTag } from '@toolforge/contracts';
+import type { ApiCaller } from '@toolforge/platform/http';
 import type { ReadModelReader } from '@toolforge/read-model';
 import type { CachedReads } from './cachedReads.js';
 
@@ -23,6 +24,6 @@ export interface QueryContext {
  * its tag. The host loops over the list; a new feature is its folder and one line there.
  */
 export interface QueryFeature {
-  readonly tag: (typeof API_TAGS)[keyof typeof API_TAGS];
+  readonly tag: ApiTag;
   routes(app: FastifyInstance, context: QueryContext): Promise<void>;
 }

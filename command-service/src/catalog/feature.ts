@@ -1,4 +1,5 @@
-import { API_TAGS, documented } from '@toolforge/platform/http';
+import { CATALOGUE_TAG } from '@toolforge/contracts';
+import { documented } from '@toolforge/platform/http';
 import { orders } from '../orders/feature.js';
 import type { CommandFeature } from '../shared/feature.js';
 import { Catalogue, productStates, type ProductStates } from './catalogue.js';
@@ -13,7 +14,7 @@ export const catalog: CommandFeature<{ products: ProductStates }> = {
     return { states: { products }, parts: [products] };
   },
   async serve({ app, handler, states }) {
-    await app.register(documented({ tag: API_TAGS.catalogue }, productRoutes), {
+    await app.register(documented({ tag: CATALOGUE_TAG }, productRoutes), {
       catalogue: new Catalogue({ handler, products: states.products }),
     });
   },

@@ -1,5 +1,6 @@
 import { sessionIsCurrent } from '@toolforge/platform';
-import { API_TAGS, apiTokens, documented } from '@toolforge/platform/http';
+import type { ApiTag } from '@toolforge/contracts';
+import { apiTokens, documented } from '@toolforge/platform/http';
 import { VerifiedIdTokens, letInByProvider } from '@toolforge/platform/identity';
 import type { CommandFeature } from '../shared/feature.js';
 import { AccountStates } from './accountStates.js';
@@ -7,6 +8,12 @@ import { Accounts } from './accounts.js';
 import { commandIdTokenCaller } from './idTokenCallers.js';
 import { identityRoutes } from './identityRoutes.js';
 import { operatorAdminGrant } from './operatorGrant.js';
+
+/** Identity's routes in the API description: only the command side serves them. */
+export const ACCOUNTS_TAG: ApiTag = {
+  name: 'Accounts',
+  description: 'Signing in and out, and the admin role.',
+};
 
 /**
  * Identity: sign-ins, sign-outs and the admin role, and who calls every route: its API tokens are
@@ -38,6 +45,6 @@ export const identity: CommandFeature<{ accounts: AccountStates }> = {
       isLetInByProvider: letInByProvider(deps.identity, app),
       idTokenCaller: commandIdTokenCaller(accounts, accountStates, idTokens),
     });
-    await app.register(documented({ tag: API_TAGS.accounts }, identityRoutes), { accounts, identity: deps.identity });
+    await app.register(documented({ tag: ACCOUNTS_TAG }, identityRoutes), { accounts, identity: deps.identity });
   },
 };

@@ -1,5 +1,5 @@
-import { DEFAULT_RESERVATION_TTL_MS, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@toolforge/contracts';
-import { API_TAGS, documented } from '@toolforge/platform/http';
+import { DEFAULT_RESERVATION_TTL_MS, IDEMPOTENCY_KEY_HEADER, ORDERS_TAG, idempotencyKeySchema } from '@toolforge/contracts';
+import { documented } from '@toolforge/platform/http';
 import { catalog } from '../catalog/feature.js';
 import { identity } from '../identity/feature.js';
 import type { CommandFeature } from '../shared/feature.js';
@@ -53,7 +53,7 @@ export const orders: CommandFeature<{ orders: OrderStates; receipts: OrderReceip
     // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify hook is async or takes done()
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', () => sweeper.stop());
-    await app.register(documented({ tag: API_TAGS.orders, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyDoc } }, orderRoutes), {
+    await app.register(documented({ tag: ORDERS_TAG, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyDoc } }, orderRoutes), {
       orders: uses,
     });
   },

@@ -1,4 +1,5 @@
-import { API_TAGS, documented } from '@toolforge/platform/http';
+import { REVIEWS_TAG } from '@toolforge/contracts';
+import { documented } from '@toolforge/platform/http';
 import { catalog } from '../catalog/feature.js';
 import { identity } from '../identity/feature.js';
 import { orders } from '../orders/feature.js';
@@ -26,6 +27,6 @@ export const reviews: CommandFeature<{ reviews: ReviewStates; delivered: Deliver
       delivered: states.delivered,
       customerName: (uid) => accounts.get(uid)?.name ?? '',
     });
-    await app.register(documented({ tag: API_TAGS.reviews }, reviewRoutes), { reviews: uses });
+    await app.register(documented({ tag: REVIEWS_TAG }, reviewRoutes), { reviews: uses });
   },
 };

@@ -3,6 +3,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiTag } from '@toolforge/contracts';
 import { useApiReference } from './apiReference.js';
 import { accessOf, type HeaderDoc, type RouteAccess } from './routeDocs.js';
 
@@ -12,21 +13,10 @@ export const API_DESCRIPTION_PATH = '/openapi.json';
 /** The name of the bearer scheme every signed-in route names. */
 export const BEARER_SCHEME = 'bearer';
 
-/** The shop's features as the description groups its routes; each route plugin is documented with one. */
-export const API_TAGS = {
-  accounts: 'Accounts',
-  catalogue: 'Catalogue',
-  orders: 'Orders',
-  reviews: 'Reviews',
-  health: 'Health',
-} as const;
-
-const TAG_DESCRIPTIONS: Readonly<Record<(typeof API_TAGS)[keyof typeof API_TAGS], string>> = {
-  Accounts: 'Signing in and out, and the admin role.',
-  Catalogue: 'The products: the catalogue the shoppers browse, and its editing by admins.',
-  Orders: 'Placing orders, their lifecycle, and reading them back.',
-  Reviews: 'Verified reviews: posted by customers whose order of the product was delivered, removed by admins.',
-  Health: 'For supervisors: whether the process is alive and ready to serve.',
+/** The platform's own routes' group (/health and /ready); the shop's features declare theirs (ApiTag). */
+export const HEALTH_TAG: ApiTag = {
+  name: 'Health',
+  description: 'For supervisors: whether the process is alive and ready to serve.',
 };
 
 export interface ApiDescriptionOptions {
@@ -98,7 +88,7 @@ export function describeRoute(input: TransformInput): ReturnType<SwaggerTransfor
   if (access === 'admin') response['403'] ??= refusal('The caller is not an admin.');
   const described: Record<string, unknown> = { ...schema };
   if (Object.keys(response).length > 0) described.response = response;
-  if (docs.tag) described.tags = [docs.tag];
+  if (docs.tag) described.tags = [docs.tag.name];
   const headers = headerSchema(docs.headers ?? {}, schema?.headers as JsonSchemaObject | undefined);
   if (headers) described.headers = headers;
   if (access) {
@@ -109,6 +99,27 @@ export function describeRoute(input: TransformInput): ReturnType<SwaggerTransfor
 }
 
 /**
+ * The tags of the routes a document shows, each with its feature's description: the features' in
+ * the order their routes are registered, then the platform's own Health (a reader meets the shop
+ * before its supervisors' routes), so a new feature's tag needs no list of its own.
+ */
+class DocumentTags {
+  readonly #byName = new Map<string, ApiTag>();
+
+  /** Notes the tag of a route the document shows (not one it hides), and hands its description on. */
+  seen(described: ReturnType<SwaggerTransform>, tag: ApiTag | undefined): ReturnType<SwaggerTransform> {
+    if (tag && !(described.schema as { hide?: boolean } | undefined)?.hide && !this.#byName.has(tag.name)) this.#byName.set(tag.name, tag);
+    return described;
+  }
+
+  listed(): { name: string; description: string }[] {
+    const features = [...this.#byName.values()].filter((tag) => tag.name !== HEALTH_TAG.name);
+    const platform = this.#byName.has(HEALTH_TAG.name) ? [HEALTH_TAG] : [];
+    return [...features, ...platform].map(({ name, description }) => ({ name, description }));
+  }
+}
+
+/**
  * The API's own description (issue 15): an OpenAPI 3.1 document written from the routes' zod
  * schemas at /openapi.json, and the reference page on it at /docs. Call it on the root instance
  * before any route plugin is registered: @fastify/swagger collects routes with an onRoute hook,
@@ -116,11 +127,13 @@ export function describeRoute(input: TransformInput): ReturnType<SwaggerTransfor
  * host, where both services are child plugins of one instance, one document holds both.
  */
 export async function useApiDescription(app: FastifyInstance, options: ApiDescriptionOptions): Promise<void> {
+  const tags = new DocumentTags();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'ToolForge', version: options.version, description: options.description },
-      tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
+      // Filled in once the routes are described (transformObject): the tags they carry.
+      tags: [],
       components: {
         securitySchemes: {
           [BEARER_SCHEME]: {
@@ -131,7 +144,9 @@ export async function useApiDescription(app: FastifyInstance, options: ApiDescri
         },
       },
     },
-    transform: describeRoute,
+    transform: (input) => tags.seen(describeRoute(input), input.route.config?.docs?.tag),
+    transformObject: (document) =>
+      'openapiObject' in document ? { ...document.openapiObject, tags: tags.listed() } : document.swaggerObject,
     // OpenAPI 3.1 is JSON Schema 2020-12, which has `const` (acknowledged: true, say): the
     // document shows each schema exactly as the route validates or writes it.
     convertConstToEnum: false,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
+import type { ApiTag } from '@toolforge/contracts';
 
 /** A request header a route reads besides Authorization, as the API description shows it. */
 export interface HeaderDoc {
@@ -10,8 +11,8 @@ export interface HeaderDoc {
 
 /** What the API description says of a route beyond its schemas (docs/architecture.md#9-the-products-rules). */
 export interface RouteDocs {
-  /** The feature the route belongs to: its group in the description and on /docs. */
-  readonly tag?: string;
+  /** The feature the route belongs to: its group in the description and on /docs, as the feature declares it. */
+  readonly tag?: ApiTag;
   /** Request headers it reads, by their lower-case name. */
   readonly headers?: Readonly<Record<string, HeaderDoc>>;
 }
@@ -62,7 +63,7 @@ export function describeRoutes(scope: FastifyInstance, docs: RouteDocs | ((route
 }
 
 /**
- * A route plugin whose routes all carry the docs: `app.register(documented({ tag: 'Orders' }, orderRoutes), options)`.
+ * A route plugin whose routes all carry the docs: `app.register(documented({ tag: ORDERS_TAG }, orderRoutes), options)`.
  * The plugin runs in a scope of its own, as registering it directly would.
  */
 export function documented<Options extends FastifyPluginOptions>(

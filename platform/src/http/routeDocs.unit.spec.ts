@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CATALOGUE_TAG, ORDERS_TAG } from '@toolforge/contracts';
 import { apiTokens } from './apiToken.js';
 import { accessOf, describeRoutes, documented } from './routeDocs.js';
 
@@ -20,11 +21,11 @@ describe('route docs', () => {
       // A service's scope-wide header, on signed-in routes only; the feature plugins below tag their routes.
       describeRoutes(scope, (route) => (accessOf(route) ? { headers: { 'x-wide': header('scope-wide') } } : {}));
       await scope.register(
-        documented({ tag: 'Orders', headers: { 'x-own': header('the feature') } }, async (feature) => {
+        documented({ tag: ORDERS_TAG, headers: { 'x-own': header('the feature') } }, async (feature) => {
           feature.get('/open', () => Promise.resolve({}));
           feature.get('/mine', { onRequest: feature.authenticate }, () => Promise.resolve({}));
           feature.get('/all', { onRequest: [feature.requireAdmin] }, () => Promise.resolve({}));
-          feature.get('/tagged', { config: { docs: { tag: 'Catalogue' } } }, () => Promise.resolve({}));
+          feature.get('/tagged', { config: { docs: { tag: CATALOGUE_TAG } } }, () => Promise.resolve({}));
           return Promise.resolve();
         }),
       );
@@ -40,9 +41,9 @@ describe('route docs', () => {
   });
 
   it("tags a feature plugin's routes, keeps a route's own tag, and adds the scope's headers to the feature's", () => {
-    expect(routes.get('/open')!.config?.docs).toEqual({ tag: 'Orders', headers: { 'x-own': header('the feature') } });
+    expect(routes.get('/open')!.config?.docs).toEqual({ tag: ORDERS_TAG, headers: { 'x-own': header('the feature') } });
     expect(Object.keys(routes.get('/mine')!.config?.docs?.headers ?? {}).sort()).toEqual(['x-own', 'x-wide']);
-    expect(routes.get('/tagged')!.config?.docs?.tag).toBe('Catalogue');
+    expect(routes.get('/tagged')!.config?.docs?.tag).toBe(CATALOGUE_TAG);
   });
 
   it('leaves the routes answering as before', async () => {

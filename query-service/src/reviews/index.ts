@@ -1,10 +1,10 @@
-import { API_TAGS } from '@toolforge/platform/http';
+import { REVIEWS_TAG } from '@toolforge/contracts';
 import type { QueryFeature } from '../queryFeature.js';
 import { reviewRoutes } from './routes.js';
 
 /** A product's reviews and the latest reviews. */
 export const reviewQueries: QueryFeature = {
-  tag: API_TAGS.reviews,
+  tag: REVIEWS_TAG,
   async routes(app, context) {
     await app.register(reviewRoutes, context);
   },
