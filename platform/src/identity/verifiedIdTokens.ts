@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { IdentityProvider, VerifiedIdentity } from './identityProvider.js';
 
 export interface VerifiedIdTokensOptions {
@@ -6,7 +7,7 @@ export interface VerifiedIdTokensOptions {
    * how long a session revoked there (or a disabled account) may still pass here.
    */
   revocationCheckMs?: number;
-  /** How many tokens are remembered; the oldest are forgotten first. */
+  /** How many tokens are remembered; those used longest ago are forgotten first. */
   maxTokens?: number;
   clock?: () => number;
 }
@@ -28,9 +29,9 @@ interface Remembered {
  * A refused token is not remembered.
  */
 export class VerifiedIdTokens {
-  private readonly remembered = new Map<string, Remembered>();
+  /** Bounded by count; each entry's own `until` bounds its age (the token's expiry differs per token). */
+  private readonly remembered: LRUCache<string, Remembered>;
   private readonly revocationCheckMs: number;
-  private readonly maxTokens: number;
   private readonly clock: () => number;
 
   constructor(
@@ -38,7 +39,7 @@ export class VerifiedIdTokens {
     options: VerifiedIdTokensOptions = {},
   ) {
     this.revocationCheckMs = options.revocationCheckMs ?? REVOCATION_CHECK_MS;
-    this.maxTokens = options.maxTokens ?? 10_000;
+    this.remembered = new LRUCache({ max: options.maxTokens ?? 10_000 });
     this.clock = options.clock ?? Date.now;
   }
 
@@ -51,21 +52,14 @@ export class VerifiedIdTokens {
 
     const identity = this.provider.verifyIdToken(idToken);
     // Until the answer is in, concurrent callers wait for it rather than ask again.
-    this.remember(idToken, { identity, until: now + this.revocationCheckMs });
+    this.remembered.set(idToken, { identity, until: now + this.revocationCheckMs });
     try {
       const verified = await identity;
-      this.remember(idToken, { identity, until: Math.min(now + this.revocationCheckMs, verified.expiresAt * 1000) });
+      this.remembered.set(idToken, { identity, until: Math.min(now + this.revocationCheckMs, verified.expiresAt * 1000) });
       return verified;
     } catch (error) {
       this.remembered.delete(idToken);
       throw error;
     }
-  }
-
-  private remember(idToken: string, entry: Remembered): void {
-    this.remembered.delete(idToken);
-    this.remembered.set(idToken, entry);
-    // A Map iterates in insertion order: the first key is the one remembered longest ago.
-    while (this.remembered.size > this.maxTokens) this.remembered.delete(this.remembered.keys().next().value!);
   }
 }

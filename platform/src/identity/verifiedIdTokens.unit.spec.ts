@@ -59,4 +59,12 @@ describe('verified ID tokens', () => {
     for (const token of ['a', 'b', 'c', 'a']) await tokens.verify(token);
     expect(ada.asked.count).toBe(4);
   });
+
+  it('keeps a token in use over one used longer ago', async () => {
+    const ada = provider(() => Promise.resolve(identity(NOW / 1000 + 3600)));
+    const tokens = new VerifiedIdTokens(ada, { maxTokens: 2, clock: () => NOW });
+    // a is used again after b, so c's arrival forgets b, not a.
+    for (const token of ['a', 'b', 'a', 'c', 'a']) await tokens.verify(token);
+    expect(ada.asked.count).toBe(3);
+  });
 });
