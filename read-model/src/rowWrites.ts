@@ -6,15 +6,13 @@ import { READ_MODEL_FEATURES, type RowWrite } from './features.js';
 /** How each kind of write is applied: every feature's writes, from the one list of features. */
 export const ROW_WRITE_HANDLERS = Object.assign({}, ...READ_MODEL_FEATURES.map((feature) => feature.writes)) as RowWriteHandlers<RowWrite>;
 
-const HANDLERS = ROW_WRITE_HANDLERS;
-
-function handlerOf<Write extends RowWrite>(write: Write, handlers = HANDLERS): RowWriteHandler<Write> {
+function handlerOf<Write extends RowWrite>(write: Write, handlers = ROW_WRITE_HANDLERS): RowWriteHandler<Write> {
   // RowWriteHandlers gives each kind the handler of its own writes; TypeScript cannot follow the lookup.
   return handlers[write.kind] as unknown as RowWriteHandler<Write>;
 }
 
 /** Runs one write in the batch's transaction. */
-export function applyRowWrite(tx: SqlQueryable, write: RowWrite, handlers = HANDLERS): Promise<void> {
+export function applyRowWrite(tx: SqlQueryable, write: RowWrite, handlers = ROW_WRITE_HANDLERS): Promise<void> {
   return handlerOf(write, handlers).apply(tx, write);
 }
 
@@ -24,7 +22,7 @@ export function applyRowWrite(tx: SqlQueryable, write: RowWrite, handlers = HAND
  * one statement. The rows end as applying each write in turn leaves them, because writes to
  * different tables commute and each run is applied as its writes would be one by one.
  */
-export async function applyRowWrites(tx: SqlQueryable, writes: readonly RowWrite[], handlers = HANDLERS): Promise<void> {
+export async function applyRowWrites(tx: SqlQueryable, writes: readonly RowWrite[], handlers = ROW_WRITE_HANDLERS): Promise<void> {
   for (const run of runsOfOneKind(writes, handlers)) {
     const handler = handlerOf(run[0]!, handlers);
     if (handler.applyRun && run.length > 1) await handler.applyRun(tx, run);

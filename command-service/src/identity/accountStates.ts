@@ -32,6 +32,15 @@ export class AccountStates implements WriteModelPart {
     return this.get(uid)?.admin ?? false;
   }
 
+  /** The name the shop knows the account by (empty for one it does not know): what orders and reviews carry, never a body's. */
+  nameOf(uid: string): string {
+    return this.get(uid)?.name ?? '';
+  }
+
+  isVerified(uid: string): boolean {
+    return this.get(uid)?.emailVerified ?? false;
+  }
+
   /** How many admins the shop has besides this account: the last one's role is never taken back. */
   otherAdmins(uid: string): number {
     let count = 0;

@@ -36,9 +36,9 @@ export const orders: CommandFeature<{ orders: OrderStates; receipts: OrderReceip
       products: need(catalog).products,
       orders: states.orders,
       receipts: states.receipts,
-      customerName: (uid) => accounts.get(uid)?.name ?? '',
+      customerName: (uid) => accounts.nameOf(uid),
       isAdmin: (uid) => accounts.isAdmin(uid),
-      isVerified: (uid) => accounts.get(uid)?.emailVerified ?? false,
+      isVerified: (uid) => accounts.isVerified(uid),
     });
     // The shop's own command: reservations that ran out unpaid, cancelled by this (the one) writer.
     const sweeper = new ReservationSweeper({

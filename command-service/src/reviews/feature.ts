@@ -25,7 +25,7 @@ export const reviews: CommandFeature<{ reviews: ReviewStates; delivered: Deliver
       products: need(catalog).products,
       reviews: states.reviews,
       delivered: states.delivered,
-      customerName: (uid) => accounts.get(uid)?.name ?? '',
+      customerName: (uid) => accounts.nameOf(uid),
     });
     await app.register(documented({ tag: REVIEWS_TAG }, reviewRoutes), { reviews: uses });
   },

@@ -116,13 +116,16 @@ const PRODUCT_FIELDS = Object.fromEntries(
   Object.entries(PRODUCT_FIELD_MAKERS).map(([field, make]) => [field, (make as (field: string) => ProductField<unknown>)(field)]),
 ) as { readonly [Field in keyof ProductFields]: ProductField<ProductFields[Field]> };
 
+/** One entry of a select list: the SQL under `name`, without an alias a column of that name does not need. */
+const selected = (sql: string, name: string) => (sql === `p.${name}` ? sql : `${sql} as "${name}"`);
+
 const fields = Object.entries(PRODUCT_FIELDS) as [keyof ProductFields, ProductField<unknown>][];
 
 /** The products table's columns a product fills, with their types there and the field of ProductRow that fills each. */
 export const STORED_PRODUCT_COLUMNS = fields.flatMap(([, { stored }]) => (stored ? [stored] : []));
 
 /** Each field under its view's name, so a record needs only its numbers and times read. */
-export const PRODUCT_VIEW_COLUMNS = fields.map(([field, { sql }]) => (sql === `p.${field}` ? sql : `${sql} as "${field}"`)).join(', ');
+export const PRODUCT_VIEW_COLUMNS = fields.map(([field, { sql }]) => selected(sql, field)).join(', ');
 
 /** The fields a driver may hand back in more than one shape, with how each is read. */
 export const PRODUCT_FIELD_READERS = Object.fromEntries(fields.flatMap(([field, { read }]) => (read ? [[field, read]] : []))) as {
@@ -135,4 +138,4 @@ export const PRODUCT_ANSWERS: readonly (readonly [key: string, answered: Answere
 );
 
 /** The API's product as SQL: its keys in order, for row_to_json. */
-export const PRODUCT_ANSWER_COLUMNS = PRODUCT_ANSWERS.map(([key, { sql }]) => (sql === `p.${key}` ? sql : `${sql} as "${key}"`)).join(', ');
+export const PRODUCT_ANSWER_COLUMNS = PRODUCT_ANSWERS.map(([key, { sql }]) => selected(sql, key)).join(', ');
