@@ -26,13 +26,10 @@ export function decideProduct(command: ProductCommand, state: ProductState | und
   switch (command.type) {
     case 'AddProduct': {
       if (state) throw new CommandRejected('conflict', `Product ${command.data.productId} already exists`);
-      const { productId, name, category, model, imageUrl, price, stock, minOrder, description } = command.data;
-      return [
-        {
-          type: 'ProductAdded',
-          data: { productId, name, category, model, imageUrl, priceCents: priceInCents(price), stock, minOrder, description },
-        },
-      ];
+      // The schema admitted only the product's fields (a strict object): each goes into the event as
+      // given, but the price, which the log keeps in cents.
+      const { price, ...product } = command.data;
+      return [{ type: 'ProductAdded', data: { ...product, priceCents: priceInCents(price) } }];
     }
     case 'DeleteProduct':
       return [{ type: 'ProductDeleted', data: { productId: current(state).productId } }];

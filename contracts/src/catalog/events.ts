@@ -14,6 +14,8 @@ const productDetails = z.strictObject({
   description: text(LIMITS.descriptionMax, true),
 });
 export type ProductDetails = z.output<typeof productDetails>;
+/** The names of the fields an admin may correct, in the schema's order. */
+export const PRODUCT_DETAIL_FIELDS = productDetails.keyof().options;
 
 /** The catalogue's products: each product's events, on its own stream of catalog.products. */
 export const productEvents = featureEvents(

@@ -9,25 +9,9 @@ import type { StoredEvent } from '@toolforge/platform';
 export function projectProductEvent(event: StoredEvent<ProductEvent>): CatalogueWrite[] {
   switch (event.type) {
     case 'ProductAdded': {
-      const { productId, name, category, model, imageUrl, priceCents, stock, minOrder, description } = event.data;
-      return [
-        {
-          kind: 'insertProduct',
-          product: {
-            productId,
-            name,
-            category,
-            model,
-            imageUrl,
-            priceCents,
-            stock,
-            minOrder,
-            description,
-            addedAt: event.meta.occurredAt,
-            logPosition: { partition: event.position.partition, offset: event.position.offset },
-          },
-        },
-      ];
+      // The event's schema is the product's fields (a strict object), each a column of its own.
+      const logPosition = { partition: event.position.partition, offset: event.position.offset };
+      return [{ kind: 'insertProduct', product: { ...event.data, addedAt: event.meta.occurredAt, logPosition } }];
     }
     case 'ProductUpdated':
       return [{ kind: 'updateProduct', productId: event.data.productId, changes: editableFields(event.data.changes) }];

@@ -1,4 +1,4 @@
-import type { ProductDetails } from '@toolforge/contracts';
+import { PRODUCT_DETAIL_FIELDS, type ProductDetails } from '@toolforge/contracts';
 import {
   columnNames,
   copyOrInsert,
@@ -26,17 +26,16 @@ export interface ProductRow extends Omit<ProductView, 'availableStock' | 'review
 
 /**
  * The products' columns of the fields an admin may correct (ProductUpdated): the only columns an
- * update writes, whatever else an event's `changes` may hold.
+ * update writes, whatever else an event's `changes` may hold. Each is the stored column its field
+ * fills (productColumns.ts); a field without one fails here, as the module loads.
  */
-export const PRODUCT_DETAIL_COLUMNS: Readonly<Record<keyof ProductDetails, string>> = {
-  name: 'name',
-  category: 'category',
-  model: 'model',
-  imageUrl: 'image_url',
-  priceCents: 'price_cents',
-  minOrder: 'min_order',
-  description: 'description',
-};
+export const PRODUCT_DETAIL_COLUMNS = Object.fromEntries(
+  PRODUCT_DETAIL_FIELDS.map((field) => {
+    const stored = STORED_PRODUCT_COLUMNS.find(({ from }) => from === field);
+    if (!stored) throw new Error(`the product's field ${field} has no column of products (productColumns.ts)`);
+    return [field, stored.column];
+  }),
+) as Readonly<Record<keyof ProductDetails, string>>;
 
 /** What the catalogue's events (and the orders that take and give back stock) ask of the products tables. */
 export type CatalogueWrite =
