@@ -66,6 +66,13 @@ export const LIMITS = {
   reason: 200,
   /** The catalogue search box's text (GET /products?q=…). */
   searchText: 100,
+  /** The most lines a cart, and so an order, may hold. */
+  cartLines: 50,
+  /**
+   * The most an order's lines may come to: fifty lines at the largest price and quantity would pass
+   * the integers JavaScript counts exactly, this keeps every sum of cents exact.
+   */
+  maxOrderSubtotalCents: 999_999_999_999_99,
 } as const;
 
 /** The symbols a password may hold besides letters and digits. */

@@ -1,3 +1,4 @@
+import { cartEvents } from './cart/events.js';
 import { productEvents } from './catalog/events.js';
 import type { AnyFeatureEvents, EventsOf } from './eventDefinition.js';
 import { userEvents } from './identity/events.js';
@@ -9,7 +10,7 @@ import { reviewEvents } from './reviews/events.js';
  * order of their topics: the union of the shop's events, its topics and each event's topic and
  * schema are assembled from this list, so a new feature's events are its module, imported and listed here.
  */
-export const SHOP_FEATURE_EVENTS = [productEvents, orderEvents, userEvents, reviewEvents] as const;
+export const SHOP_FEATURE_EVENTS = [productEvents, orderEvents, userEvents, reviewEvents, cartEvents] as const;
 type ShopFeatureEvents = (typeof SHOP_FEATURE_EVENTS)[number];
 type EventsOfEach<Feature> = Feature extends AnyFeatureEvents ? EventsOf<Feature> : never;
 
@@ -28,7 +29,8 @@ export const TOPIC_OF_EVENT = Object.fromEntries(
   SHOP_FEATURE_EVENTS.flatMap((feature) => Object.keys(feature.schemas).map((type) => [type, feature.topic])),
 ) as Readonly<Record<ShopEventType, Topic>>;
 
-export const CURRENT_SCHEMA_VERSION = 1;
+/** The schema version every event is written in now; upcasters.ts reads the older ones into it. */
+export const CURRENT_SCHEMA_VERSION = 2;
 
 /**
  * The type a log reader gives a record that holds no ToolForge event (no key, no headers, no JSON

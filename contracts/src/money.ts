@@ -51,12 +51,24 @@ export function formatCents(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** What an order costs, each part in integer cents: its lines, the percentage on them, the flat fee, and their sum. */
+export interface OrderTotals {
+  readonly subtotalCents: Cents;
+  readonly surchargeCents: Cents;
+  readonly shippingCents: Cents;
+  readonly totalCostCents: Cents;
+}
+
 /**
- * docs/architecture.md#9-the-products-rules: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents.
- * The percentage is rounded half up to the cent.
+ * docs/architecture.md#9-the-products-rules over a whole order: the lines' sum, plus 5 percent of
+ * it, plus one flat 50 per order, in integer cents. The percentage is rounded half up to the cent.
  */
+export function orderTotals(subtotalCents: Cents): OrderTotals {
+  const surchargeCents = Math.floor((subtotalCents * TAX_PERCENT + 50) / 100);
+  return { subtotalCents, surchargeCents, shippingCents: FLAT_FEE_CENTS, totalCostCents: subtotalCents + surchargeCents + FLAT_FEE_CENTS };
+}
+
+/** A one-line order's total: unit price x quantity, plus 5 percent of that, plus a flat 50, in integer cents. */
 export function totalCostCents(unitPriceCents: Cents, quantity: number): Cents {
-  const subtotal = unitPriceCents * quantity;
-  const tax = Math.floor((subtotal * TAX_PERCENT + 50) / 100);
-  return subtotal + tax + FLAT_FEE_CENTS;
+  return orderTotals(unitPriceCents * quantity).totalCostCents;
 }

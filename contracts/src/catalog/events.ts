@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PRODUCT_CATEGORIES } from '../constants.js';
 import { featureEvents, type EventOf, type EventsOf } from '../eventDefinition.js';
 import { count, id, positive, reason, text, whole } from '../eventFields.js';
+import { MAX_PRICE_TIERS, priceTierSchema } from './pricing.js';
 
 /** The product's fields an admin may correct after adding it (its stock moves by StockAdjusted). */
 const productDetails = z.strictObject({
@@ -12,6 +13,10 @@ const productDetails = z.strictObject({
   priceCents: count.max(LIMITS.maxPriceCents),
   minOrder: positive.max(LIMITS.maxQuantity),
   description: text(LIMITS.descriptionMax, true),
+  /** The quantity ladder, lowest step first (catalog/pricing.ts); empty: the price holds for any quantity. */
+  priceTiers: z.array(priceTierSchema).max(MAX_PRICE_TIERS),
+  /** Sold in packs of this many: an order's quantity is a multiple of it. */
+  packSize: positive.max(LIMITS.maxQuantity),
 });
 export type ProductDetails = z.output<typeof productDetails>;
 /** The names of the fields an admin may correct, in the schema's order. */

@@ -17,6 +17,9 @@ export const productDtoSchema = z.object({
   stock: z.number().int(),
   minOrder: z.number().int(),
   description: z.string(),
+  /** The quantity ladder: from `minQuantity` units on, each costs `unitPrice` (two decimals). */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
+  packSize: z.number().int(),
   /** The average of its reviews' stars, to one decimal; null while it has none. */
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),

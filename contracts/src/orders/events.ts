@@ -6,36 +6,58 @@ import { count, id, personName, positive, reason, text } from '../eventFields.js
 /** Who may cancel an order; an order the shop itself cancels (an expired reservation) says null. */
 const orderCanceller = z.enum(['customer', 'admin']);
 
-/** The orders: each order's events, on its own stream of sales.orders. */
+/** One line of an order: a product, how many, the unit price its quantity reached (catalog/pricing.ts) and their product. */
+const orderLine = z.strictObject({
+  productId: id(),
+  productName: text(LIMITS.productName),
+  quantity: positive,
+  unitPriceCents: count,
+  lineTotalCents: count,
+});
+
+/** The stock a line held, which a cancellation gives back. */
+const heldLine = z.strictObject({ productId: id(), quantity: positive });
+
+/**
+ * The orders: each order's events, on its own stream of sales.orders. Schema version 2 gave an order
+ * its lines; the shop's upcasters (upcasters.ts) read every order written before as one line.
+ */
 export const orderEvents = featureEvents(
   { topicName: 'orders', topic: 'sales.orders', streamKey: 'orderId' },
   {
     OrderPlaced: z.strictObject({
       orderId: id(),
-      productId: id(),
-      productName: text(LIMITS.productName),
       userId: id(LIMITS.uid),
       userName: personName,
-      quantity: positive,
-      unitPriceCents: count,
+      /** Every line reserves its quantity of its product, all in this one fact. */
+      lines: z.array(orderLine).min(1).max(LIMITS.cartLines),
+      subtotalCents: count.max(LIMITS.maxOrderSubtotalCents),
+      /** The lines' sum, plus 5 %, plus one flat 50 (money.ts, orderTotals). */
       totalCostCents: count,
       shippingAddress: text(LIMITS.shippingAddress, true),
       status: z.literal(ORDER_STATUSES[0]),
       payment: z.literal(false),
+      /** Checked out from the customer's cart: the cart is emptied by this fact (cart/events.ts). */
+      fromCart: z.boolean(),
     }),
     OrderPaid: z.strictObject({ orderId: id() }),
     OrderShipped: z.strictObject({ orderId: id() }),
     OrderDelivered: z.strictObject({ orderId: id() }),
     OrderCancelled: z.strictObject({
       orderId: id(),
-      productId: id(),
       userId: id(LIMITS.uid),
-      quantity: positive,
+      /** What each line held, given back to its product's stock. */
+      lines: z.array(heldLine).min(1).max(LIMITS.cartLines),
       reason,
       by: orderCanceller.nullable(),
     }),
   },
 );
+
+/** One line of a placed order. */
+export type OrderLine = z.output<typeof orderLine>;
+/** What a line of an order holds of its product's stock. */
+export type HeldLine = z.output<typeof heldLine>;
 
 export type OrderPlaced = EventOf<typeof orderEvents, 'OrderPlaced'>;
 /** An order's status moves on from pending (docs/architecture.md#9-the-products-rules): each is one event of its stream. */
@@ -43,9 +65,9 @@ export type OrderPaid = EventOf<typeof orderEvents, 'OrderPaid'>;
 export type OrderShipped = EventOf<typeof orderEvents, 'OrderShipped'>;
 export type OrderDelivered = EventOf<typeof orderEvents, 'OrderDelivered'>;
 /**
- * A pending or paid order was cancelled, and its reserved stock is given back in the same fact: the
- * product, the customer and the quantity are carried so that the product's stock folds from this
- * event alone. `by` is who cancelled it; null for the shop itself (an expired reservation, whose
+ * A pending or paid order was cancelled, and its reserved stock is given back in the same fact: each
+ * line's product and quantity, and the customer, are carried so that every product's stock folds
+ * from this event alone. `by` is who cancelled it; null for the shop itself (an expired reservation, whose
  * reason is 'expired').
  */
 export type OrderCancelled = EventOf<typeof orderEvents, 'OrderCancelled'>;

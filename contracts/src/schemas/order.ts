@@ -25,6 +25,15 @@ export const shippingAddressSchema = requiredText({ label: FIELD_LABELS.shipping
 export const shippingFormSchema = z.object({ shippingAddress: shippingAddressSchema });
 
 /**
+ * A quantity of a product to order, as text or number. 0 is a whole number too: the command side
+ * answers it with the product's own minimum ("Minimum order quantity is n"), as the order form does.
+ */
+export const orderQuantity = numericText(messages.wholeQuantity)
+  .pipe(z.string().regex(/^(0|[1-9]\d*)$/, messages.wholeQuantity))
+  .transform(Number)
+  .pipe(z.number().max(LIMITS.maxQuantity, messages.quantityTooHigh));
+
+/**
  * POST /order as the spec sends it (docs/architecture.md#9-the-products-rules). The quantity's bounds and the total depend on the
  * product's state at that moment, so the command side checks them; here only their shape.
  */
@@ -39,12 +48,7 @@ export const placeOrderSchema = z.strictObject({
   status: z.literal(NEW_ORDER_STATUS, { error: messages.newOrderStatus }).default(NEW_ORDER_STATUS),
   payment: z.literal(NEW_ORDER_PAYMENT, { error: messages.newOrderPayment }).default(NEW_ORDER_PAYMENT),
   shippingAddress: shippingAddressSchema,
-  // 0 is a whole number too: the command side answers it with the product's own minimum
-  // ("Minimum order quantity is n"), as the order form does.
-  orderQuantity: numericText(messages.wholeQuantity)
-    .pipe(z.string().regex(/^(0|[1-9]\d*)$/, messages.wholeQuantity))
-    .transform(Number)
-    .pipe(z.number().max(LIMITS.maxQuantity, messages.quantityTooHigh)),
+  orderQuantity,
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrderCommand = z.output<typeof placeOrderSchema>;

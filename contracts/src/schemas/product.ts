@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { FIELD_LABELS, LIMITS, PRODUCT_CATEGORIES } from '../constants.js';
 import { messages } from '../messages.js';
-import { DECIMAL_AMOUNT, toCents } from '../money.js';
+import { MAX_PRICE_TIERS, ladderRuleBroken, pricingMessages, type PriceTier } from '../catalog/pricing.js';
+import { DECIMAL_AMOUNT, toCents, type Cents } from '../money.js';
 import { identifier, numericText, plainText, positiveWholeNumber, requiredText } from './fields.js';
 
 /**
@@ -12,9 +13,38 @@ import { identifier, numericText, plainText, positiveWholeNumber, requiredText }
 const IMAGE_URL = /^(https?:\/\/\S+|\/(?:[^\s/\\]\S*)?)$/i;
 
 /** docs/architecture.md#9-the-products-rules price rule: a non-negative integer or decimal without a leading zero, at most two decimals. */
-const price = numericText(messages.price)
-  .pipe(z.string().regex(DECIMAL_AMOUNT, messages.price))
-  .refine((value) => (toCents(value) ?? Infinity) <= LIMITS.maxPriceCents, messages.priceTooHigh);
+const amount = (message: string) =>
+  numericText(message)
+    .pipe(z.string().regex(DECIMAL_AMOUNT, message))
+    .refine((value) => (toCents(value) ?? Infinity) <= LIMITS.maxPriceCents, messages.priceTooHigh);
+const price = amount(messages.price);
+
+/** The cents of an amount the schema has already read as one. */
+const cents = (value: string): Cents => toCents(value) ?? 0;
+
+/** A step of the quantity ladder as an admin gives it ("10", "42.00"); kept in cents. */
+const priceTier = z
+  .strictObject({
+    minQuantity: positiveWholeNumber(pricingMessages.tierQuantity, messages.quantityTooHigh, LIMITS.maxQuantity),
+    unitPrice: amount(pricingMessages.tierPrice),
+  })
+  .transform(({ minQuantity, unitPrice }): PriceTier => ({ minQuantity, unitPriceCents: cents(unitPrice) }));
+const priceTiers = z.array(priceTier, { error: pricingMessages.tierQuantity }).max(MAX_PRICE_TIERS, pricingMessages.tiersTooMany);
+const packSize = positiveWholeNumber(pricingMessages.packSize, messages.quantityTooHigh, LIMITS.maxQuantity);
+
+/**
+ * The ladder's rules (catalog/pricing.ts) over a form that gives the price, the minimum order, the
+ * pack size and the ladder; an edit that leaves some out is checked on the command side, against
+ * the product as it stands.
+ */
+function ladderKept(
+  product: { price: string; minOrder: number; packSize?: number | undefined; priceTiers?: PriceTier[] | undefined },
+  context: z.RefinementCtx,
+) {
+  if (product.packSize === undefined || product.priceTiers === undefined) return;
+  const broken = ladderRuleBroken({ ...product, packSize: product.packSize, priceTiers: product.priceTiers, priceCents: cents(product.price) });
+  if (broken) context.addIssue({ code: 'custom', message: broken.message, path: [broken.field] });
+}
 
 /** The fields an admin gives a product, on adding it and on editing it (docs/architecture.md#9-the-products-rules). */
 const productDetails = {
@@ -33,14 +63,23 @@ const productDetails = {
     .max(LIMITS.descriptionMax, messages.descriptionMax),
 };
 
+/**
+ * The ladder and the pack size: a new product without them is sold at its price in units of one; an
+ * edit without them leaves them as they are (the spec's own client knows neither).
+ */
+const productLadder = { priceTiers: priceTiers.optional(), packSize: packSize.optional() };
+
 /** POST /addproduct and the Add Product form (docs/architecture.md#9-the-products-rules). Unknown fields are refused. */
 export const addProductSchema = z
   .strictObject({
     ...productDetails,
+    priceTiers: priceTiers.default([]),
+    packSize: packSize.default(1),
     stock: positiveWholeNumber(messages.stock, messages.quantityTooHigh, LIMITS.maxQuantity),
   })
   // A minimum above the stock would make the product impossible to order from the day it is added.
-  .refine((product) => product.minOrder <= product.stock, { message: messages.minOrderAboveStock, path: ['minOrder'] });
+  .refine((product) => product.minOrder <= product.stock, { message: messages.minOrderAboveStock, path: ['minOrder'] })
+  .superRefine(ladderKept);
 export type AddProductInput = z.input<typeof addProductSchema>;
 export type AddProductCommand = z.output<typeof addProductSchema>;
 
@@ -54,7 +93,7 @@ export const productIdParamsSchema = z.strictObject({ id: productIdSchema });
  * can never undo reservations made meanwhile. The minimum order is checked against the stock on the
  * command side.
  */
-export const updateProductSchema = z.strictObject(productDetails);
+export const updateProductSchema = z.strictObject({ ...productDetails, ...productLadder }).superRefine(ladderKept);
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 export type UpdateProductCommand = z.output<typeof updateProductSchema>;
 

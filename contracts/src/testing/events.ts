@@ -2,7 +2,11 @@ import { CURRENT_SCHEMA_VERSION, SHOP_FEATURE_EVENTS } from '../events.js';
 import type {
   AdminGranted,
   AdminRevoked,
+  CartLineRemoved,
+  CartLineSet,
   EventMeta,
+  HeldLine,
+  OrderLine,
   OrderCancelled,
   OrderDelivered,
   OrderPaid,
@@ -19,7 +23,8 @@ import type {
   UserSignedIn,
   UserSignedOut,
 } from '../index.js';
-import { totalCostCents } from '../money.js';
+import { unitPriceCentsFor } from '../catalog/pricing.js';
+import { orderTotals } from '../money.js';
 
 /**
  * Events as the command side would decide them, for tests of the read side: every field has a
@@ -52,6 +57,8 @@ export function productAdded(data: Partial<ProductAdded['data']> = {}, overrides
       stock: 120,
       minOrder: 2,
       description: 'Forged steel head with a fibreglass handle and a rubber grip.',
+      priceTiers: [],
+      packSize: 1,
       ...data,
     },
     meta: meta(overrides),
@@ -62,32 +69,49 @@ export function productDeleted(productId: string, overrides: Partial<EventMeta> 
   return { type: 'ProductDeleted', data: { productId }, meta: meta(overrides) };
 }
 
-/** An order for `product` (its id, name and price), with the total the shop's formula gives. */
-export function orderPlaced(
-  product: Pick<ProductAdded['data'], 'productId' | 'name' | 'priceCents'>,
+/** A product as an order's line names it: its id, name and price (ladder and all, when it has one). */
+type OrderedProduct = Pick<ProductAdded['data'], 'productId' | 'name' | 'priceCents'> & Partial<Pick<ProductAdded['data'], 'priceTiers'>>;
+
+/** One line of `quantity` of `product`, at the unit price its quantity reaches. */
+export function orderLine(product: OrderedProduct, quantity: number): OrderLine {
+  const unitPriceCents = unitPriceCentsFor({ priceCents: product.priceCents, priceTiers: product.priceTiers ?? [] }, quantity);
+  return { productId: product.productId, productName: product.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity };
+}
+
+/** An order of several `lines`, with the totals the shop's formula gives. */
+export function orderPlacedOf(
+  lines: readonly OrderLine[],
   data: Partial<OrderPlaced['data']> = {},
   overrides: Partial<EventMeta> = {},
 ): OrderPlaced {
-  const quantity = data.quantity ?? 3;
   const userId = data.userId ?? 'customer-uid';
+  const totals = orderTotals(lines.reduce((sum, line) => sum + line.lineTotalCents, 0));
   return {
     type: 'OrderPlaced',
     data: {
       orderId: nextId('order'),
-      productId: product.productId,
-      productName: product.name,
       userId,
       userName: 'Ada Customer',
-      quantity,
-      unitPriceCents: product.priceCents,
-      totalCostCents: totalCostCents(product.priceCents, quantity),
+      lines: [...lines],
+      subtotalCents: totals.subtotalCents,
+      totalCostCents: totals.totalCostCents,
       shippingAddress: '12 Forge Lane, Sheffield',
       status: 'pending',
       payment: false,
+      fromCart: false,
       ...data,
     },
     meta: meta({ actor: userId, ...overrides }),
   };
+}
+
+/** A one-line order for `product` (by default 3 of it), with the total the shop's formula gives. */
+export function orderPlaced(
+  product: OrderedProduct,
+  { quantity = 3, ...data }: Partial<OrderPlaced['data']> & { quantity?: number } = {},
+  overrides: Partial<EventMeta> = {},
+): OrderPlaced {
+  return orderPlacedOf([orderLine(product, quantity)], data, overrides);
 }
 
 export function userSignedIn(data: Partial<UserSignedIn['data']> = {}, overrides: Partial<EventMeta> = {}): UserSignedIn {
@@ -138,15 +162,16 @@ export function orderMoved(
   return { type, data: { orderId: order.orderId }, meta: meta({ actor: 'admin-uid', ...overrides }) };
 }
 
-/** `order` cancelled, its quantity given back; by its customer unless `by` says otherwise (null: expired). */
+/** `order` cancelled, every line's quantity given back; by its customer unless `by` says otherwise (null: expired). */
 export function orderCancelled(
-  order: Pick<OrderPlaced['data'], 'orderId' | 'productId' | 'userId' | 'quantity'>,
+  order: Pick<OrderPlaced['data'], 'orderId' | 'userId'> & { readonly lines: readonly HeldLine[] },
   { reason = '', by = 'customer' }: { reason?: string; by?: OrderCancelled['data']['by'] } = {},
   overrides: Partial<EventMeta> = {},
 ): OrderCancelled {
-  const { orderId, productId, userId, quantity } = order;
+  const { orderId, userId } = order;
+  const lines = order.lines.map(({ productId, quantity }) => ({ productId, quantity }));
   const actor = by === 'customer' ? userId : by === 'admin' ? 'admin-uid' : null;
-  return { type: 'OrderCancelled', data: { orderId, productId, userId, quantity, reason, by }, meta: meta({ actor, ...overrides }) };
+  return { type: 'OrderCancelled', data: { orderId, userId, lines, reason, by }, meta: meta({ actor, ...overrides }) };
 }
 
 /** A review of `product` by a customer who received it (by default customer-uid, four stars). */
@@ -193,6 +218,16 @@ export function reviewRemoved(
 ): ReviewRemoved {
   const { reviewId, productId, userId } = review;
   return { type: 'ReviewRemoved', data: { reviewId, productId, userId, reason }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+/** `userId` put `quantity` of the product in their cart. */
+export function cartLineSet(userId: string, productId: string, quantity: number, overrides: Partial<EventMeta> = {}): CartLineSet {
+  return { type: 'CartLineSet', data: { userId, productId, quantity }, meta: meta({ actor: userId, ...overrides }) };
+}
+
+/** `userId` took the product out of their cart. */
+export function cartLineRemoved(userId: string, productId: string, overrides: Partial<EventMeta> = {}): CartLineRemoved {
+  return { type: 'CartLineRemoved', data: { userId, productId }, meta: meta({ actor: userId, ...overrides }) };
 }
 
 /** The feature each event type belongs to (events.ts lists them). */

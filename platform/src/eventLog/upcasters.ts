@@ -1,23 +1,13 @@
 import {
   CURRENT_SCHEMA_VERSION,
+  SHOP_UPCASTERS,
   UNREADABLE_RECORD,
   formatPosition,
   type EventMeta,
-  type ShopEventType,
   type UnreadableRecordData,
+  type Upcasters,
 } from '@toolforge/contracts';
 import type { StoredEvent } from './eventLog.js';
-
-/** Turns one event type's data from the shape of a schema version into the shape of the next version. */
-export type Upcaster = (data: Readonly<Record<string, unknown>>, meta: EventMeta) => Record<string, unknown>;
-
-/**
- * The upgrades each event type needs, keyed by the schema version an upgrade starts from. The
- * schema version is one number for every type, so a type whose shape did not change at a version
- * has no upcaster for it: raising CURRENT_SCHEMA_VERSION for a change to OrderPlaced needs an
- * OrderPlaced upcaster from the previous version, and nothing for the other types.
- */
-export type Upcasters = Readonly<Partial<Record<ShopEventType, Readonly<Record<number, Upcaster>>>>>;
 
 /** How a log adapter upgrades the events it reads. */
 export interface UpcastOptions {
@@ -25,8 +15,8 @@ export interface UpcastOptions {
   readonly upcasters?: Upcasters;
 }
 
-/** The shop's own upgrades: none yet, every event the shop has written is in today's shape. */
-export const SHOP_UPCASTERS: Upcasters = {};
+// The shop's own upgrades are domain knowledge: contracts holds them beside the events (upcasters.ts).
+export { SHOP_UPCASTERS, type Upcaster, type Upcasters } from '@toolforge/contracts';
 
 /**
  * The event in the shape of the current schema version: each upcaster from its written version up

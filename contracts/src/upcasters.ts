@@ -1,0 +1,56 @@
+import type { EventMeta } from './eventDefinition.js';
+import type { ShopEventType } from './events.js';
+
+/** Turns one event type's data from the shape of a schema version into the shape of the next version. */
+export type Upcaster = (data: Readonly<Record<string, unknown>>, meta: EventMeta) => Record<string, unknown>;
+
+/**
+ * The upgrades each event type needs, keyed by the schema version an upgrade starts from. The
+ * schema version is one number for every type, so a type whose shape did not change at a version
+ * has no upcaster for it: raising CURRENT_SCHEMA_VERSION for a change to OrderPlaced needs an
+ * OrderPlaced upcaster from the previous version, and nothing for the other types.
+ */
+export type Upcasters = Readonly<Partial<Record<ShopEventType, Readonly<Record<number, Upcaster>>>>>;
+
+/** A field an upcaster needs of the old shape: a value it cannot read makes the event unreadable (the log's adapters say why). */
+function field<Value>(data: Readonly<Record<string, unknown>>, name: string, is: (value: unknown) => value is Value): Value {
+  const value = data[name];
+  if (!is(value)) throw new Error(`its ${name} is ${JSON.stringify(value) ?? 'missing'}`);
+  return value;
+}
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The shop's own upgrades, applied by every log adapter as it reads (platform's `upcast`), so that
+ * every reader sees today's shapes:
+ * - version 1 → 2, when orders got lines: an order of version 1 is one line of its product, its
+ *   subtotal the unit price x quantity, never from a cart; its cancellation gives back that line;
+ *   a product of version 1 has no ladder and comes in units of one.
+ */
+export const SHOP_UPCASTERS: Upcasters = {
+  OrderPlaced: {
+    1: (data) => {
+      const { productId, productName, quantity, unitPriceCents, ...order } = data;
+      const line = {
+        productId: field(data, 'productId', isText),
+        productName: field(data, 'productName', isText),
+        quantity: field(data, 'quantity', isCount),
+        unitPriceCents: field(data, 'unitPriceCents', isCount),
+      };
+      void productId, productName, quantity, unitPriceCents;
+      const subtotalCents = line.unitPriceCents * line.quantity;
+      return { ...order, lines: [{ ...line, lineTotalCents: subtotalCents }], subtotalCents, fromCart: false };
+    },
+  },
+  OrderCancelled: {
+    1: (data) => {
+      const { productId, quantity, ...cancelled } = data;
+      void productId, quantity;
+      return { ...cancelled, lines: [{ productId: field(data, 'productId', isText), quantity: field(data, 'quantity', isCount) }] };
+    },
+  },
+  ProductAdded: {
+    1: (data) => ({ ...data, priceTiers: [], packSize: 1 }),
+  },
+};
