@@ -36,6 +36,20 @@ export interface ApiError {
   fields?: Record<string, string>;
 }
 
+/** One line of an order as the API answers it: amounts with two decimals. */
+export interface OrderLineDto {
+  productId: string;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+/**
+ * An order as GET /orders/:uid and /allorders answer it. The spec's fields describe a one-line order
+ * as they always did; an order of several lines names its first line's product, and its
+ * orderQuantity is every line's quantity together. `lines` holds each line, in the order placed.
+ */
 export interface OrderDto {
   _id: string;
   productId: string;
@@ -48,6 +62,7 @@ export interface OrderDto {
   status: OrderStatus;
   payment: boolean;
   placedAt: string;
+  lines: OrderLineDto[];
 }
 
 /**
