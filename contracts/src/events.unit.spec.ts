@@ -36,8 +36,14 @@ describe('whether this build can read an event', () => {
 
 describe('the shop’s events, assembled from each feature’s module', () => {
   it('gives each feature its topic, in the order the broker and the tool list them', () => {
-    expect(TOPICS).toEqual({ products: 'catalog.products', orders: 'sales.orders', users: 'identity.users', reviews: 'catalog.reviews' });
-    expect(ALL_TOPICS).toEqual(['catalog.products', 'sales.orders', 'identity.users', 'catalog.reviews']);
+    expect(TOPICS).toEqual({
+      products: 'catalog.products',
+      orders: 'sales.orders',
+      users: 'identity.users',
+      reviews: 'catalog.reviews',
+      carts: 'sales.carts',
+    });
+    expect(ALL_TOPICS).toEqual(['catalog.products', 'sales.orders', 'identity.users', 'catalog.reviews', 'sales.carts']);
   });
 
   it('files every event type under one feature only, on that feature’s topic, with its data schema', () => {

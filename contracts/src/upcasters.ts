@@ -31,26 +31,29 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 export const SHOP_UPCASTERS: Upcasters = {
   OrderPlaced: {
     1: (data) => {
-      const { productId, productName, quantity, unitPriceCents, ...order } = data;
       const line = {
         productId: field(data, 'productId', isText),
         productName: field(data, 'productName', isText),
         quantity: field(data, 'quantity', isCount),
         unitPriceCents: field(data, 'unitPriceCents', isCount),
       };
-      void productId, productName, quantity, unitPriceCents;
       const subtotalCents = line.unitPriceCents * line.quantity;
+      const order = without(data, Object.keys(line));
       return { ...order, lines: [{ ...line, lineTotalCents: subtotalCents }], subtotalCents, fromCart: false };
     },
   },
   OrderCancelled: {
     1: (data) => {
-      const { productId, quantity, ...cancelled } = data;
-      void productId, quantity;
-      return { ...cancelled, lines: [{ productId: field(data, 'productId', isText), quantity: field(data, 'quantity', isCount) }] };
+      const line = { productId: field(data, 'productId', isText), quantity: field(data, 'quantity', isCount) };
+      return { ...without(data, Object.keys(line)), lines: [line] };
     },
   },
   ProductAdded: {
     1: (data) => ({ ...data, priceTiers: [], packSize: 1 }),
   },
 };
+
+/** The data but the fields a version moved elsewhere. */
+function without(data: Readonly<Record<string, unknown>>, moved: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !moved.includes(name)));
+}

@@ -70,7 +70,10 @@ describe('the fields that carry text into events', () => {
     ['imageUrl', 'Image URL must not contain control or invisible characters, tabs or line breaks'],
     ['description', 'Description must not contain control or invisible characters'],
   ])('a product refuses a right-to-left override in %s', (field, message) => {
-    const patched = { ...product, [field]: `${String(product[field as keyof typeof product])}${RIGHT_TO_LEFT_OVERRIDE}gpj.exe` };
+    const patched = {
+      ...product,
+      [field]: `${product[field as 'name' | 'model' | 'imageUrl' | 'description']}${RIGHT_TO_LEFT_OVERRIDE}gpj.exe`,
+    };
     expect(firstRefusal(addProductSchema.safeParse(patched))).toEqual({ field, message });
   });
 

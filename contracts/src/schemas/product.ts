@@ -42,7 +42,12 @@ function ladderKept(
   context: z.RefinementCtx,
 ) {
   if (product.packSize === undefined || product.priceTiers === undefined) return;
-  const broken = ladderRuleBroken({ ...product, packSize: product.packSize, priceTiers: product.priceTiers, priceCents: cents(product.price) });
+  const broken = ladderRuleBroken({
+    ...product,
+    packSize: product.packSize,
+    priceTiers: product.priceTiers,
+    priceCents: cents(product.price),
+  });
   if (broken) context.addIssue({ code: 'custom', message: broken.message, path: [broken.field] });
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
 import { validProductForm } from '../testing/bodies.js';
-import { addProductSchema, type AddProductInput } from './product.js';
+import { pricingMessages } from '../catalog/pricing.js';
+import { addProductSchema, updateProductSchema, type AddProductInput } from './product.js';
 
 const valid: AddProductInput = validProductForm;
 
@@ -104,5 +105,70 @@ describe('add product schema (docs/architecture.md#9-the-products-rules)', () =>
     const result = addProductSchema.safeParse({ ...valid, admin: true });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+});
+
+describe('the quantity ladder and the pack size (catalog/pricing.ts)', () => {
+  it('sells a product without them at its price, in units of one', () => {
+    expect(addProductSchema.parse(valid)).toMatchObject({ priceTiers: [], packSize: 1 });
+  });
+
+  it('reads each step as text or number, keeping its price in cents', () => {
+    const parsed = addProductSchema.parse({
+      ...valid,
+      price: '50',
+      minOrder: '2',
+      packSize: '2',
+      priceTiers: [
+        { minQuantity: '10', unitPrice: '42.00' },
+        { minQuantity: 50, unitPrice: 38.5 },
+      ],
+    });
+    expect(parsed).toMatchObject({
+      packSize: 2,
+      priceTiers: [
+        { minQuantity: 10, unitPriceCents: 42_00 },
+        { minQuantity: 50, unitPriceCents: 38_50 },
+      ],
+    });
+  });
+
+  it('shows a broken ladder under the field that breaks it', () => {
+    const broken = addProductSchema.safeParse({
+      ...valid,
+      price: '50',
+      minOrder: '2',
+      priceTiers: [{ minQuantity: '10', unitPrice: '60' }],
+    });
+    expect(broken.error?.issues).toEqual([expect.objectContaining({ path: ['priceTiers'], message: pricingMessages.tiersFalling })]);
+    const minimum = addProductSchema.safeParse({ ...valid, minOrder: '3', packSize: '2' });
+    expect(minimum.error?.issues).toEqual([
+      expect.objectContaining({ path: ['minOrder'], message: pricingMessages.minOrderPackMultiple(2) }),
+    ]);
+  });
+
+  it.each([
+    ['a pack of none', { packSize: '0' }, pricingMessages.packSize],
+    ['a step of half a unit', { priceTiers: [{ minQuantity: '2.5', unitPrice: '1' }] }, pricingMessages.tierQuantity],
+    ['a step at a negative price', { priceTiers: [{ minQuantity: '10', unitPrice: '-1' }] }, pricingMessages.tierPrice],
+    ['a step with a field of its own', { priceTiers: [{ minQuantity: '10', unitPrice: '1', note: 'x' }] }, undefined],
+    [
+      'more than ten steps',
+      { priceTiers: Array.from({ length: 11 }, (_, i) => ({ minQuantity: 10 + i, unitPrice: '1' })) },
+      pricingMessages.tiersTooMany,
+    ],
+  ])('refuses %s', (_, patch, message) => {
+    const result = addProductSchema.safeParse({ ...valid, ...patch });
+    expect(result.success).toBe(false);
+    if (message) expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('leaves the ladder and the pack as they are when an edit does not name them', () => {
+    const { stock: _stock, ...editForm } = valid;
+    void _stock;
+    const edit = updateProductSchema.parse(editForm);
+    expect(edit.priceTiers).toBeUndefined();
+    expect(edit.packSize).toBeUndefined();
+    expect(updateProductSchema.parse({ ...editForm, packSize: '4', minOrder: '8' })).toMatchObject({ packSize: 4, minOrder: 8 });
   });
 });
