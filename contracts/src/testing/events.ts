@@ -114,6 +114,18 @@ export function orderPlaced(
   return orderPlacedOf([orderLine(product, quantity)], data, overrides);
 }
 
+/**
+ * A one-line `order` as schema version 1 wrote it (one product, no lines, meta.schemaVersion 1): what
+ * the shop's upcasters read back as `order` itself.
+ */
+export function writtenInVersion1(order: OrderPlaced): ShopEvent {
+  const { lines, subtotalCents: _subtotal, fromCart: _fromCart, ...rest } = order.data;
+  const [line] = lines;
+  if (!line || lines.length > 1) throw new Error('version 1 knew orders of one line only');
+  const { lineTotalCents: _lineTotal, ...product } = line;
+  return { ...order, data: { ...rest, ...product }, meta: { ...order.meta, schemaVersion: 1 } } as unknown as ShopEvent;
+}
+
 export function userSignedIn(data: Partial<UserSignedIn['data']> = {}, overrides: Partial<EventMeta> = {}): UserSignedIn {
   const uid = data.uid ?? nextId('uid');
   return {

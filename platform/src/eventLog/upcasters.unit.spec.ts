@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA_VERSION, UNREADABLE_RECORD, whyUnreadable, type ShopEvent } from '@toolforge/contracts';
-import { orderPlaced, productAdded } from '@toolforge/contracts/testing';
+import { orderPlaced, productAdded, writtenInVersion1 } from '@toolforge/contracts/testing';
 import { stored } from '../testing/eventLog.js';
 import { SHOP_UPCASTERS, upcast, type Upcasters } from './upcasters.js';
 
 const order = orderPlaced({ productId: 'p-1', name: 'Bench Vice', priceCents: 59_00 });
-const [line] = order.data.lines;
-const { lines: _lines, subtotalCents: _subtotal, fromCart: _fromCart, status: _status, payment: _payment, ...orderOfLine } = order.data;
 /** The same order as schema version 1 wrote it: one product, no lines. */
-const dataOfVersion1 = {
-  ...orderOfLine,
-  productId: line!.productId,
-  productName: line!.productName,
-  quantity: line!.quantity,
-  unitPriceCents: line!.unitPriceCents,
-  status: _status,
-  payment: _payment,
-};
+const dataOfVersion1 = writtenInVersion1(order).data as unknown as Record<string, unknown>;
 /** Version 0, a shape the shop never wrote: version 1's OrderPlaced before orders had a status and a payment flag. */
 const { status: _s, payment: _p, ...dataBeforeStatus } = dataOfVersion1;
 const upcasters: Upcasters = {
@@ -34,8 +24,7 @@ describe('upgrading events on read', () => {
   });
 
   it("reads an order the shop wrote in version 1 as today's, one line, with the shop's own upcasters", () => {
-    const written = stored({ ...order, data: dataOfVersion1, meta: { ...order.meta, schemaVersion: 1 } } as unknown as ShopEvent, 7);
-    expect(upcast(written)).toEqual(stored(order, 7));
+    expect(upcast(stored(writtenInVersion1(order), 7))).toEqual(stored(order, 7));
   });
 
   it('leaves an event alone when nothing upgrades it: the current version, a newer one, another type', () => {
