@@ -1,4 +1,4 @@
-import { PRODUCT_DETAIL_FIELDS, type ProductDetails } from '@toolforge/contracts';
+import { PRODUCT_DETAIL_FIELDS, type ProductAdded, type ProductDetails } from '@toolforge/contracts';
 import {
   columnNames,
   copyOrInsert,
@@ -11,18 +11,17 @@ import {
 } from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './answers.js';
 import { STORED_PRODUCT_COLUMNS } from './productColumns.js';
-import type { ProductView } from './productReads.js';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../feature.js';
 
 /**
- * A product as the projector lists it: as added (the query side's view but for its available
- * stock, which is this stock less the reservations kept apart: see reserveStock), with where it
- * sat in the log.
+ * A product as the projector lists it: as its ProductAdded says (the stock on hand; what is left
+ * to order is this stock less the reservations kept apart: see reserveStock), with when it was
+ * added and where it sat in the log.
  */
-export interface ProductRow extends Omit<ProductView, 'availableStock' | 'reviewCount' | 'ratingSum'> {
-  readonly stock: number;
+export type ProductRow = ProductAdded['data'] & {
+  readonly addedAt: string;
   readonly logPosition: LogSortKey;
-}
+};
 
 /**
  * The products' columns of the fields an admin may correct (ProductUpdated): the only columns an
