@@ -25,7 +25,7 @@ const isText = (value: unknown): value is string => typeof value === 'string';
  * The shop's own upgrades, applied by every log adapter as it reads (platform's `upcast`), so that
  * every reader sees today's shapes:
  * - version 1 → 2, when orders got lines: an order of version 1 is one line of its product, its
- *   subtotal the unit price x quantity, never from a cart; its cancellation gives back that line;
+ *   subtotal the unit price x quantity, never from a cart (`cartVersion` null); its cancellation gives back that line;
  *   a product of version 1 has no ladder and comes in units of one.
  */
 export const SHOP_UPCASTERS: Upcasters = {
@@ -39,7 +39,7 @@ export const SHOP_UPCASTERS: Upcasters = {
       };
       const subtotalCents = line.unitPriceCents * line.quantity;
       const order = without(data, Object.keys(line));
-      return { ...order, lines: [{ ...line, lineTotalCents: subtotalCents }], subtotalCents, fromCart: false };
+      return { ...order, lines: [{ ...line, lineTotalCents: subtotalCents }], subtotalCents, cartVersion: null };
     },
   },
   OrderCancelled: {

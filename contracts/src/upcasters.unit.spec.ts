@@ -33,7 +33,7 @@ describe("the shop's upcasters from schema version 1", () => {
       shippingAddress: '12 Forge Lane',
       status: 'pending',
       payment: false,
-      fromCart: false,
+      cartVersion: null,
     });
     // What version 2 readers are given keeps version 2's contract.
     expect(eventContractBreach({ type: 'OrderPlaced', data: upgraded })).toBeUndefined();

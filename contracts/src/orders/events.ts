@@ -37,8 +37,12 @@ export const orderEvents = featureEvents(
       shippingAddress: text(LIMITS.shippingAddress, true),
       status: z.literal(ORDER_STATUSES[0]),
       payment: z.literal(false),
-      /** Checked out from the customer's cart: the cart is emptied by this fact (cart/events.ts). */
-      fromCart: z.boolean(),
+      /**
+       * The version of the customer's cart stream this order checked out, null for an order placed
+       * without the cart: every line set at or before that version is emptied by this fact
+       * (cart/events.ts).
+       */
+      cartVersion: positive.nullable(),
     }),
     OrderPaid: z.strictObject({ orderId: id() }),
     OrderShipped: z.strictObject({ orderId: id() }),

@@ -98,7 +98,7 @@ export function orderPlacedOf(
       shippingAddress: '12 Forge Lane, Sheffield',
       status: 'pending',
       payment: false,
-      fromCart: false,
+      cartVersion: null,
       ...data,
     },
     meta: meta({ actor: userId, ...overrides }),
@@ -119,7 +119,7 @@ export function orderPlaced(
  * the shop's upcasters read back as `order` itself.
  */
 export function writtenInVersion1(order: OrderPlaced): ShopEvent {
-  const { lines, subtotalCents: _subtotal, fromCart: _fromCart, ...rest } = order.data;
+  const { lines, subtotalCents: _subtotal, cartVersion: _cartVersion, ...rest } = order.data;
   const [line] = lines;
   if (!line || lines.length > 1) throw new Error('version 1 knew orders of one line only');
   const { lineTotalCents: _lineTotal, ...product } = line;
