@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
-import { formatCents, totalCostCents, type ApiError } from '@toolforge/contracts';
+import { TOPICS, formatCents, messages, totalCostCents, type ApiError, type ShopEvent } from '@toolforge/contracts';
 import { startCommandService, type CommandHarness } from './test/harness.js';
 
 /** docs/architecture.md#4-the-command-side: the write model is rebuilt from the log at start, so a restart forgets nothing. */
@@ -53,6 +53,101 @@ describe('write model rebuilt from the log', () => {
       expect(stillAdmin.statusCode).toBe(200);
     } finally {
       await second.app.close();
+    }
+  });
+
+  it('reads a product and an order written before orders had lines (schema version 1) as today’s, and decides on them', async () => {
+    const shop = await startCommandService({ db });
+    const admin = await shop.admin();
+    const customer = await shop.customer();
+    const productId = crypto.randomUUID();
+    const orderId = crypto.randomUUID();
+    const v1 = { actor: null, commandId: crypto.randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 };
+    // As the shop of version 1 wrote them: a product without ladder or pack size, an order of one product.
+    const productAdded = {
+      type: 'ProductAdded',
+      data: {
+        productId,
+        name: 'Bench Vise',
+        category: 'hand-tool',
+        model: 'BV-4',
+        imageUrl: '/images/products/bench-vise.svg',
+        priceCents: 10_00,
+        stock: 30,
+        minOrder: 1,
+        description: 'Cast iron body, four-inch jaws and a swivel base.',
+      },
+      meta: { ...v1, eventId: crypto.randomUUID() },
+    };
+    const orderPlaced = {
+      type: 'OrderPlaced',
+      data: {
+        orderId,
+        productId,
+        productName: 'Bench Vise',
+        userId: customer.uid,
+        userName: 'Ada Customer',
+        quantity: 12,
+        unitPriceCents: 10_00,
+        totalCostCents: totalCostCents(10_00, 12),
+        shippingAddress: '1 Forge Lane',
+        status: 'pending',
+        payment: false,
+      },
+      meta: { ...v1, eventId: crypto.randomUUID(), actor: customer.uid },
+    };
+    await shop.log.append({
+      topic: TOPICS.products,
+      streamId: productId,
+      expectedVersion: 0,
+      events: [productAdded as unknown as ShopEvent],
+    });
+    await shop.log.append({ topic: TOPICS.orders, streamId: orderId, expectedVersion: 0, events: [orderPlaced as unknown as ShopEvent] });
+    await shop.app.close();
+
+    const restarted = await startCommandService({ db });
+    try {
+      const order = (quantity: number) => ({
+        productId,
+        userId: customer.uid,
+        totalCost: Number(formatCents(totalCostCents(10_00, quantity))),
+        shippingAddress: '1 Forge Lane',
+        orderQuantity: quantity,
+      });
+      const place = (quantity: number) =>
+        restarted.send({ method: 'POST', url: '/order', token: customer.accessToken, payload: order(quantity) });
+      // The old order holds 12 of the customer's 15 (half of the stock).
+      const overTheirShare = await place(4);
+      expect(overTheirShare.json<ApiError>().message).toBe(messages.maxOrderQuantity(3));
+      // Cancelled, it gives its one line back.
+      const cancel = await restarted.send({
+        method: 'POST',
+        url: `/orders/${orderId}/cancel`,
+        token: customer.accessToken,
+        payload: { reason: '' },
+      });
+      expect(cancel.statusCode).toBe(200);
+      const [, cancelled] = await restarted.eventsOf(orderId);
+      expect(cancelled).toMatchObject({
+        type: 'OrderCancelled',
+        data: { orderId, userId: customer.uid, lines: [{ productId, quantity: 12 }] },
+      });
+      // The old product is sold in units of one at its price: 7 is not refused for packs.
+      expect((await place(7)).statusCode).toBe(200);
+      // An admin's edit of its minimum keeps the ladder's rules as the upcast left them: no steps, packs of one.
+      const edit = {
+        name: 'Bench Vise',
+        category: 'hand-tool',
+        model: 'BV-4',
+        imageUrl: '/images/products/bench-vise.svg',
+        price: '10',
+        minOrder: '2',
+        description: 'Cast iron body, four-inch jaws and a swivel base.',
+      };
+      const edited = await restarted.send({ method: 'PUT', url: `/product/${productId}`, token: admin.accessToken, payload: edit });
+      expect(edited.statusCode).toBe(200);
+    } finally {
+      await restarted.app.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOPICS, messages, type ApiError, type UpdateProductInput } from '@toolforge/contracts';
+import { TOPICS, messages, pricingMessages, type ApiError, type UpdateProductInput } from '@toolforge/contracts';
 import { readEvents } from '@toolforge/platform/testing';
 import { orderOf, useShop, validProduct } from '../test/harness.js';
 
@@ -72,6 +72,38 @@ describe('PUT /product/:id and POST /product/:id/restock', () => {
       await expectRefused(() => put(productId, editOf({ minOrder: '31' })), 409, messages.minOrderAboveStockOnHand(30));
       expect((await restock(productId, { quantity: 10 })).statusCode).toBe(200);
       expect((await put(productId, editOf({ minOrder: '31' }))).statusCode).toBe(200);
+    });
+
+    it('edits the ladder and the pack size; an edit without them, as the spec’s client sends it, leaves them', async () => {
+      const productId = await given.shop.addProduct(given.admin, { stock: '100', minOrder: '4' });
+      const ladder = [{ minQuantity: '10', unitPrice: '9' }];
+      expect((await put(productId, editOf({ minOrder: '4', priceTiers: ladder, packSize: '2' }))).statusCode).toBe(200);
+      expect((await lastEvent()).data).toEqual({
+        productId,
+        changes: { priceTiers: [{ minQuantity: 10, unitPriceCents: 9_00 }], packSize: 2 },
+      });
+      // The same ladder again, written another way: no change.
+      const before = await given.shop.eventCount();
+      const same = await put(productId, editOf({ minOrder: '4', priceTiers: [{ minQuantity: '10', unitPrice: '9.00' }], packSize: '2' }));
+      expect(same.json()).toEqual({ acknowledged: true });
+      expect((await put(productId, editOf({ minOrder: '4', name: 'Cordless Drill 20V' }))).statusCode).toBe(200);
+      expect(await given.shop.eventCount()).toBe(before + 1);
+      expect((await lastEvent()).data).toEqual({ productId, changes: { name: 'Cordless Drill 20V' } });
+    });
+
+    it('refuses an edit that would break the ladder as the product stands (409)', async () => {
+      const productId = await given.shop.addProduct(given.admin, {
+        stock: '100',
+        minOrder: '5',
+        priceTiers: [{ minQuantity: '10', unitPrice: '9' }],
+      });
+      // The spec's client knows no ladder: its minimum past the first step is refused against the product's.
+      await expectRefused(() => put(productId, editOf({ minOrder: '10' })), 409, pricingMessages.tierAboveMinOrder(10));
+      // A price at the step's would not fall to it.
+      await expectRefused(() => put(productId, editOf({ price: '9' })), 409, pricingMessages.tiersFalling);
+      // Packs of 4: neither the minimum of 5 nor the step at 10 is a whole number of them.
+      await expectRefused(() => put(productId, editOf({ packSize: '4' })), 409, pricingMessages.minOrderPackMultiple(4));
+      expect((await put(productId, editOf({ minOrder: '9' }))).statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown or deleted product', async () => {

@@ -69,7 +69,7 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       expect(response.json()).toEqual({ acknowledged: true, position: POSITION, status: 'cancelled' });
       expect(await lastEvent(orderId)).toMatchObject({
         type: 'OrderCancelled',
-        data: { orderId, productId, userId: given.customer.uid, quantity: 10, reason: '', by: 'admin' },
+        data: { orderId, userId: given.customer.uid, lines: [{ productId, quantity: 10 }], reason: '', by: 'admin' },
         meta: { actor: given.admin.uid },
       });
       await expectRefused(() => setStatus(orderId, 'cancelled'), 409, messages.orderTransition('cancelled', 'cancelled'));
@@ -168,7 +168,13 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       const event = (await lastEvent(orderId)) as StoredEvent<OrderCancelled>;
       expect(event).toMatchObject({
         type: 'OrderCancelled',
-        data: { orderId, productId, userId: given.customer.uid, quantity: 15, reason: 'Ordered the wrong size', by: 'customer' },
+        data: {
+          orderId,
+          userId: given.customer.uid,
+          lines: [{ productId, quantity: 15 }],
+          reason: 'Ordered the wrong size',
+          by: 'customer',
+        },
         meta: { actor: given.customer.uid },
       });
       expect((await given.shop.placeOrder(given.customer, productId, 15)).length).toBeGreaterThan(0);

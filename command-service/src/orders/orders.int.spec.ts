@@ -82,6 +82,74 @@ describe('POST /order', () => {
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(2);
   });
 
+  it('records the order as one line at the server’s unit price, not from a cart', async () => {
+    const productId = await newProduct();
+    const { orderId } = (await place(order(productId, 10))).json<{ orderId: string }>();
+    const [placed] = await given.shop.eventsOf(orderId);
+    expect(placed).toMatchObject({
+      type: 'OrderPlaced',
+      data: {
+        orderId,
+        userId: given.customer.uid,
+        lines: [{ productId, productName: 'Cordless Drill 18V', quantity: 10, unitPriceCents: 10_00, lineTotalCents: 100_00 }],
+        subtotalCents: 100_00,
+        totalCostCents: 155_00,
+        fromCart: false,
+      },
+    });
+  });
+
+  describe('the quantity ladder and the pack size', () => {
+    /** price 10.00, 9.00 each from 10, 8.00 each from 20; stock 100, minOrder 5. */
+    const tieredProduct = () =>
+      given.shop.addProduct(given.admin, {
+        price: '10',
+        stock: '100',
+        minOrder: '5',
+        priceTiers: [
+          { minQuantity: '10', unitPrice: '9' },
+          { minQuantity: '20', unitPrice: '8.00' },
+        ],
+      });
+
+    it('prices 10 or more at the step’s unit price: the total is the step’s', async () => {
+      const productId = await tieredProduct();
+      // 10 x 9.00 = 90.00, + 4.50, + 50.00
+      const response = await place(order(productId, 10, { totalCost: 144.5 }));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ acknowledged: true, totalCost: 144.5 });
+      const [placed] = await given.shop.eventsOf(response.json<{ orderId: string }>().orderId);
+      expect(placed?.data).toMatchObject({
+        lines: [{ productId, quantity: 10, unitPriceCents: 9_00, lineTotalCents: 90_00 }],
+        subtotalCents: 90_00,
+        totalCostCents: 144_50,
+      });
+      // Below the first step, the price: 9 x 10.00 = 90.00, the same total by another way.
+      expect((await place(order(productId, 9, { totalCost: 144.5 }))).statusCode).toBe(200);
+      // 20 x 8.00 = 160.00, + 8.00, + 50.00
+      expect((await place(order(productId, 20, { totalCost: 218 }))).json()).toMatchObject({ totalCost: 218 });
+    });
+
+    it('refuses the total at the base price for a quantity on a step, naming the step’s total', async () => {
+      const productId = await tieredProduct();
+      const before = await given.shop.eventCount();
+      const response = await place(order(productId, 10));
+      expect(response.statusCode).toBe(409);
+      expect(response.json<ApiError>().message).toBe(messages.totalCostMismatch('144.50'));
+      expect(await given.shop.eventCount()).toBe(before);
+    });
+
+    it('refuses a quantity that is not a whole number of packs', async () => {
+      const productId = await given.shop.addProduct(given.admin, { price: '10', stock: '30', minOrder: '5', packSize: '5' });
+      const before = await given.shop.eventCount();
+      const response = await place(order(productId, 12));
+      expect(response.statusCode).toBe(409);
+      expect(response.json<ApiError>().message).toBe('Order quantity must be a multiple of 5');
+      expect(await given.shop.eventCount()).toBe(before);
+      expect((await place(order(productId, 15))).statusCode).toBe(200);
+    });
+  });
+
   it('refuses a deleted product (409) and an unknown one (404)', async () => {
     const productId = await newProduct();
     await given.shop.send({ method: 'DELETE', url: `/deleteproduct/${productId}`, token: given.admin.accessToken });
