@@ -94,7 +94,7 @@ describe('POST /order', () => {
         lines: [{ productId, productName: 'Cordless Drill 18V', quantity: 10, unitPriceCents: 10_00, lineTotalCents: 100_00 }],
         subtotalCents: 100_00,
         totalCostCents: 155_00,
-        fromCart: false,
+        cartVersion: null,
       },
     });
   });

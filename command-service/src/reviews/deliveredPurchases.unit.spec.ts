@@ -36,7 +36,7 @@ const deliveredOrder = (order: OrderPlaced) => [
 ];
 
 describe('DeliveredPurchases: who may review what', () => {
-  const checkedOut = orderPlacedOf([orderLine(drill, 2), orderLine(saw, 1)], { userId: 'u-ada', fromCart: true });
+  const checkedOut = orderPlacedOf([orderLine(drill, 2), orderLine(saw, 1)], { userId: 'u-ada', cartVersion: 1 });
 
   it('lets the customer review every product a delivered order of theirs has a line of', () => {
     const delivered = given(deliveredOrder(checkedOut));
