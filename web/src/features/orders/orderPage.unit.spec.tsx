@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, type OrderDto } from '@toolforge/contracts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { orderLineDto } from '../../test/orders';
 import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
@@ -51,6 +52,7 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
         status: 'pending',
         payment: false,
         placedAt: '2022-05-01T10:00:00.000Z',
+        lines: [orderLineDto('p-1', 'Claw Hammer', Number(body.orderQuantity), 24.5)],
       });
       return Promise.resolve({ acknowledged: true, position: 'sales.orders/0/1', orderId: 'order-1', totalCost: Number(body.totalCost) });
     });
