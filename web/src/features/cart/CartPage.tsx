@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cartMessages, messages } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -17,15 +17,25 @@ export default function CartPage() {
   const cart = useCartQuery();
   const checkout = useAppSelector(selectCheckout);
   const [checkingOut, setCheckingOut] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lines = cart.data?.lines ?? [];
+  const shownLines = useRef(lines.length);
 
   useEffect(() => {
     dispatch(cartOpened());
   }, [dispatch]);
 
-  const lines = cart.data?.lines ?? [];
+  useEffect(() => {
+    // A removed line takes its Remove button with it: the focus goes on from the page's heading, not from the page's start.
+    if (lines.length < shownLines.current && document.activeElement === document.body) heading.current?.focus();
+    shownLines.current = lines.length;
+  }, [lines.length]);
+
   return (
     <section className="container cart-page">
-      <h1>Your Cart</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Your Cart
+      </h1>
       {cart.isLoading && <LoadingScreen label="Loading your cart..." />}
       {cart.isError && <FormMessage kind="error">{readErrorText(cart.error)}</FormMessage>}
       {cart.data && lines.length === 0 && (

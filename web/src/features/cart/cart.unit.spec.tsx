@@ -98,6 +98,7 @@ describe('the cart page', () => {
     expect(screen.getByRole('link', { name: 'Browse all products' }).getAttribute('href')).toBe('/allproducts');
     expect(shop.commands.removeCartLine).toHaveBeenCalledWith(shop.accessToken, 'p-1');
     expect(screen.getByText(removedFromCartText('Claw Hammer'))).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Your Cart' }));
     expect(within(mainNav()).getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
   });
 
