@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { clickNav } from './pages';
+import { clickNav, mainNav, openMenuIfFolded } from './pages';
 
 /**
  * A walk over every route of web/src/routes.tsx and the states a user reaches on them by clicking
@@ -50,7 +50,8 @@ export async function walkPublicRoutes(page: Page, webUrl: string, visit: Visit)
 /**
  * Signed in as a customer who has at least one pending order, from the home page, through the
  * app's own links (a signed-in reload would sign in again): the catalogue, a product's order form
- * at both of its steps, the dashboard, My Orders with its Cancel dialog, an order's history, Add Review.
+ * at both of its steps, the cart with the product added from there and its Checkout step, the
+ * dashboard, My Orders with its Cancel dialog, an order's history, Add Review.
  */
 export async function walkCustomerRoutes(page: Page, visit: Visit) {
   await page.getByRole('link', { name: 'All Products', exact: true }).click();
@@ -74,6 +75,22 @@ export async function walkCustomerRoutes(page: Page, visit: Visit) {
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await fieldErrors(page).waitFor();
   await visit('order-summary-invalid-address');
+
+  // The cart: the product goes in from its order page; then the cart page, and its Checkout step.
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Notifications' })
+    .getByText(/is in your cart/)
+    .first()
+    .waitFor();
+  await openMenuIfFolded(page);
+  await mainNav(page).getByRole('link', { name: /^Cart/ }).click();
+  await heading(page, 'Your Cart').waitFor();
+  await page.getByRole('table', { name: 'Cart totals' }).waitFor();
+  await visit('cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.getByLabel('Shipping address').waitFor();
+  await visit('cart-checkout');
 
   await clickNav(page, 'Dashboard');
   await page.waitForURL('**/userdashboard/profile');

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { adminCommands } from '../features/admin/commands';
 import { authCommands } from '../features/auth/commands';
+import { cartCommands } from '../features/cart/commands';
 import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
 import { orderCommands } from '../features/orders/commands';
 import { reviewCommands } from '../features/reviews/commands';
@@ -29,6 +30,9 @@ describe('the command client', () => {
     await client.send(adminCommands.updateProduct, 'api-token', 'p/1', { name: 'Anvil' } as never);
     await client.send(adminCommands.restockProduct, 'api-token', 'p/1', { quantity: 5 });
     await client.send(reviewCommands.postReview, 'api-token', review);
+    await client.send(cartCommands.setCartLine, 'api-token', 'p/1', { quantity: 5 });
+    await client.send(cartCommands.removeCartLine, 'api-token', 'p/1');
+    await client.send(cartCommands.checkout, 'api-token', { shippingAddress: '1 Forge Lane' }, 'key-4');
     const sent = fetchImpl.mock.calls.map(([url, init]) => [init?.method, url, init?.headers, init?.body]);
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     expect(sent).toEqual([
@@ -58,6 +62,14 @@ describe('the command client', () => {
       ['PUT', 'http://commands.test/product/p%2F1', { ...bearer('api-token'), ...json }, JSON.stringify({ name: 'Anvil' })],
       ['POST', 'http://commands.test/product/p%2F1/restock', { ...bearer('api-token'), ...json }, JSON.stringify({ quantity: 5 })],
       ['POST', 'http://commands.test/review', { ...bearer('api-token'), ...json }, JSON.stringify(review)],
+      ['PUT', 'http://commands.test/cart/lines/p%2F1', { ...bearer('api-token'), ...json }, JSON.stringify({ quantity: 5 })],
+      ['DELETE', 'http://commands.test/cart/lines/p%2F1', bearer('api-token'), undefined],
+      [
+        'POST',
+        'http://commands.test/checkout',
+        { ...bearer('api-token'), ...json, 'idempotency-key': 'key-4' },
+        JSON.stringify({ shippingAddress: '1 Forge Lane' }),
+      ],
     ]);
   });
 

@@ -2,6 +2,7 @@ import { aboutFeature } from '../features/about';
 import { adminFeature } from '../features/admin';
 import { authFeature } from '../features/auth';
 import { blogFeature } from '../features/blog';
+import { cartFeature } from '../features/cart';
 import { catalogFeature } from '../features/catalog';
 import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
@@ -16,6 +17,7 @@ import { reviewsFeature } from '../features/reviews';
 export const shopFeatures = [
   authFeature,
   ordersFeature,
+  cartFeature,
   orderLifecycleFeature,
   adminFeature,
   reviewsFeature,

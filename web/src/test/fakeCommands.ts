@@ -1,8 +1,10 @@
 import { vi, type Mock } from 'vitest';
+import { priceCart, toCartDto, type CartProduct } from '@toolforge/contracts';
 import type { Answer, Acknowledged, CommandClient } from '../api/commandClient';
 import type { Command } from '../api/command';
 import { adminCommands } from '../features/admin/commands';
 import { authCommands } from '../features/auth/commands';
+import { cartCommands } from '../features/cart/commands';
 import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
 import { orderCommands } from '../features/orders/commands';
 import { reviewCommands } from '../features/reviews/commands';
@@ -20,6 +22,19 @@ export type CommandSpy<Args extends unknown[], T extends Acknowledged> = Mock<(b
  */
 export function fakeCommands() {
   const spyOfCommand = new Map<unknown, Mock>();
+  /** The customer's cart as the fake keeps it: each product at 10.00, with 100 available. */
+  const cartLines = new Map<string, number>();
+  const cartProduct: CartProduct = { name: 'Cart Product', priceCents: 1000, priceTiers: [], available: 100 };
+  const cartAnswer = () => ({
+    acknowledged: true,
+    position: nextPosition('sales.carts'),
+    ...toCartDto(
+      priceCart(
+        [...cartLines].map(([productId, quantity]) => ({ productId, quantity })),
+        () => cartProduct,
+      ),
+    ),
+  });
   /** A spy for `command`, answering as `answer` does. */
   function spy<Args extends unknown[], T extends Acknowledged>(
     command: Command<Args, T>,
@@ -98,6 +113,18 @@ export function fakeCommands() {
         position: nextPosition('catalog.products'),
       }),
     ),
+    setCartLine: spy(cartCommands.setCartLine, (_token, productId, body) => {
+      cartLines.set(productId, body.quantity);
+      return Promise.resolve(cartAnswer());
+    }),
+    removeCartLine: spy(cartCommands.removeCartLine, (_token, productId) => {
+      cartLines.delete(productId);
+      return Promise.resolve(cartAnswer());
+    }),
+    checkout: spy(cartCommands.checkout, () => {
+      cartLines.clear();
+      return Promise.resolve({ acknowledged: true, position: nextPosition('sales.orders'), orderId: 'order-2', totalCost: 0 });
+    }),
     postReview: spy(reviewCommands.postReview, () =>
       Promise.resolve({
         acknowledged: true,

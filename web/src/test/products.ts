@@ -13,6 +13,8 @@ export function productDto(n: number, overrides: Partial<ProductDto> = {}): Prod
     stock: 100,
     minOrder: 1,
     description: 'A tool built for a long working life in the shop.',
+    priceTiers: [],
+    packSize: 1,
     averageRating: null,
     reviewCount: 0,
     ...overrides,

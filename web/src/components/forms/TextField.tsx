@@ -4,11 +4,13 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
   hint?: string;
+  /** For a field whose purpose its surroundings show (a table's column): the label is for screen readers only. */
+  labelHidden?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled input with its validation message below it, announced to screen readers. */
-export function TextField({ label, error, hint, id, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, labelHidden = false, id, ...input }: TextFieldProps) {
   const ownId = useId();
   const inputId = id ?? ownId;
   const errorId = `${inputId}-error`;
@@ -16,7 +18,9 @@ export function TextField({ label, error, hint, id, ...input }: TextFieldProps) 
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={inputId} className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && (
         <p id={hintId} className="field-hint">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logoutRequested } from '../../features/auth/authSlice';
+import { CartLink } from '../../features/cart/CartLink';
 import { selectDashboardPath, selectDisplayName } from '../../features/auth/selectors';
 
 /** Sticky navigation; below the tablet width the links fold into a menu button (docs/architecture.md#9-the-products-rules). */
@@ -57,6 +58,7 @@ export function NavBar() {
                   </NavLink>
                 </li>
               )}
+              <CartLink onClick={close} />
               <li>
                 <button
                   type="button"

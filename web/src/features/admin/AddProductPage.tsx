@@ -6,13 +6,19 @@ import { useOpenedForm } from '../../components/forms/useOpenedForm';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useServerFieldErrors } from '../../components/forms/useServerFieldErrors';
 import { adminFormsOpened, productAddRequested, selectAdmin } from './adminSlice';
+import { PriceTierFields, ladderControl } from './PriceTierFields';
 import { PRODUCT_DETAIL_FIELDS, ProductFields } from './ProductFields';
 
-const FIELD_NAMES = [...PRODUCT_DETAIL_FIELDS, 'stock'] as const;
+const FIELD_NAMES = [...PRODUCT_DETAIL_FIELDS, 'stock', 'priceTiers'] as const;
 
 export default function AddProductPage() {
   const [dispatch, { addProduct }] = useOpenedForm(selectAdmin, adminFormsOpened);
-  const { register, handleSubmit, setError, errors } = useSchemaForm(addProductSchema, { category: undefined });
+  // A new product is sold one at a time, at its price, until the admin says otherwise.
+  const { register, control, handleSubmit, setError, errors } = useSchemaForm(addProductSchema, {
+    category: undefined,
+    packSize: '1',
+    priceTiers: [],
+  });
   useServerFieldErrors(FIELD_NAMES, addProduct.fieldErrors, setError);
 
   return (
@@ -22,6 +28,7 @@ export default function AddProductPage() {
         <ProductFields
           field={(name) => ({ ...register(name), error: errors[name]?.message })}
           stock={<TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />}
+          ladder={<PriceTierFields control={ladderControl(control)} />}
         />
         <button type="submit" className="button button--primary" disabled={addProduct.pending}>
           Add Product

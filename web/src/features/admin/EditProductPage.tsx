@@ -9,9 +9,12 @@ import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useServerFieldErrors } from '../../components/forms/useServerFieldErrors';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { adminFormsOpened, productEditRequested, selectAdmin } from './adminSlice';
+import { PriceTierFields, ladderControl } from './PriceTierFields';
 import { PRODUCT_DETAIL_FIELDS, ProductFields } from './ProductFields';
 
-/** The form starts from the product as the shop shows it; the price as the field takes it ("24.50"). */
+const FIELD_NAMES = [...PRODUCT_DETAIL_FIELDS, 'priceTiers'] as const;
+
+/** The form starts from the product as the shop shows it; prices as the fields take them ("24.50"). */
 function formValues(product: ProductDto): UpdateProductInput {
   return {
     name: product.name,
@@ -20,14 +23,19 @@ function formValues(product: ProductDto): UpdateProductInput {
     imageUrl: product.imageUrl,
     price: formatCents(toCents(product.price) ?? 0),
     minOrder: String(product.minOrder),
+    packSize: String(product.packSize),
     description: product.description,
+    priceTiers: product.priceTiers.map(({ minQuantity, unitPrice }) => ({
+      minQuantity: String(minQuantity),
+      unitPrice: formatCents(toCents(unitPrice) ?? 0),
+    })),
   };
 }
 
 function EditProductForm({ product }: { product: ProductDto }) {
   const [dispatch, { editProduct }] = useOpenedForm(selectAdmin, adminFormsOpened);
-  const { register, handleSubmit, setError, errors } = useSchemaForm(updateProductSchema, formValues(product));
-  useServerFieldErrors(PRODUCT_DETAIL_FIELDS, editProduct.fieldErrors, setError);
+  const { register, control, handleSubmit, setError, errors } = useSchemaForm(updateProductSchema, formValues(product));
+  useServerFieldErrors(FIELD_NAMES, editProduct.fieldErrors, setError);
 
   return (
     <>
@@ -36,7 +44,10 @@ function EditProductForm({ product }: { product: ProductDto }) {
         noValidate
         onSubmit={onSubmit(handleSubmit((changes) => dispatch(productEditRequested({ productId: product._id, product: changes }))))}
       >
-        <ProductFields field={(name) => ({ ...register(name), error: errors[name]?.message })} />
+        <ProductFields
+          field={(name) => ({ ...register(name), error: errors[name]?.message })}
+          ladder={<PriceTierFields control={ladderControl(control)} />}
+        />
         <p className="field-hint">
           The stock ({product.stock}) changes by a restock or a write-off, from{' '}
           <Link to="/admindashboard/manageproducts">Manage Products</Link>.

@@ -7,14 +7,22 @@ import { TextAreaField } from '../../components/forms/TextAreaField';
 import { TextField } from '../../components/forms/TextField';
 
 /** The fields Add Product and Edit Product share (the stock is Add Product's alone). */
-export const PRODUCT_DETAIL_FIELDS = ['name', 'category', 'model', 'imageUrl', 'price', 'minOrder', 'description'] as const;
+export const PRODUCT_DETAIL_FIELDS = ['name', 'category', 'model', 'imageUrl', 'price', 'minOrder', 'packSize', 'description'] as const;
 export type ProductDetailField = (typeof PRODUCT_DETAIL_FIELDS)[number];
 
 /** A field's registration with its form and its message, however the form is typed. */
 export type ProductFieldProps = UseFormRegisterReturn & { error?: string };
 
-/** The product's fields, labelled as the spec names them; `stock` (Add Product only) sits beside the price. */
-export function ProductFields({ field, stock }: { field: (name: ProductDetailField) => ProductFieldProps; stock?: ReactNode }) {
+interface ProductFieldsProps {
+  field: (name: ProductDetailField) => ProductFieldProps;
+  /** Add Product's alone, beside the price. */
+  stock?: ReactNode;
+  /** The quantity ladder's editor, last. */
+  ladder: ReactNode;
+}
+
+/** The product's fields, labelled as the spec names them, then the pack size and the quantity ladder. */
+export function ProductFields({ field, stock, ladder }: ProductFieldsProps) {
   return (
     <>
       <TextField label={FIELD_LABELS.productName} {...field('name')} />
@@ -29,8 +37,10 @@ export function ProductFields({ field, stock }: { field: (name: ProductDetailFie
         <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
         {stock}
         <TextField label="Minimum order" inputMode="numeric" {...field('minOrder')} />
+        <TextField label="Pack size" inputMode="numeric" hint="Sold in whole packs of this many" {...field('packSize')} />
       </div>
       <TextAreaField label={FIELD_LABELS.description} rows={5} {...field('description')} />
+      {ladder}
     </>
   );
 }

@@ -72,6 +72,9 @@ describe('add product form (docs/architecture.md#9-the-products-rules)', () => {
       stock: 60,
       minOrder: 2,
       description: 'Drop-forged head with a cross peen for shaping metal.',
+      // Sold one at a time, at its price, unless the admin says otherwise.
+      packSize: 1,
+      priceTiers: [],
     });
     acknowledge();
     expect(await screen.findByRole('heading', { name: 'Manage Products' })).toBeTruthy();

@@ -4,6 +4,7 @@ import { messages } from '@toolforge/contracts';
 import type { ShopDeps } from '../../app/deps';
 import { sendCommand } from '../../api/commandFlow';
 import { adminCommands } from './commands';
+import { addProductBody, updateProductBody } from './productBody';
 import { toastShown } from '../../components/toasts/toastSlice';
 import {
   adminGrantFailed,
@@ -41,7 +42,7 @@ export const PRODUCT_NOT_RESTOCKED = 'The stock was not changed. Please try agai
 function* addProduct(deps: ShopDeps, action: ReturnType<typeof productAddRequested>): SagaIterator {
   yield* sendCommand(deps, {
     started: productAddStarted(),
-    send: (accessToken) => deps.commands.send(adminCommands.addProduct, accessToken, action.payload),
+    send: (accessToken) => deps.commands.send(adminCommands.addProduct, accessToken, addProductBody(action.payload)),
     invalidates: ['Product'],
     acknowledged: () => [productAdded()],
     successText: () => productAddedText(action.payload.name),
@@ -70,7 +71,7 @@ function* editProduct(deps: ShopDeps, action: ReturnType<typeof productEditReque
   const { productId, product } = action.payload;
   yield* sendCommand(deps, {
     started: productEditStarted(),
-    send: (accessToken) => deps.commands.send(adminCommands.updateProduct, accessToken, productId, product),
+    send: (accessToken) => deps.commands.send(adminCommands.updateProduct, accessToken, productId, updateProductBody(product)),
     invalidates: ['Product'],
     acknowledged: () => [productEdited()],
     successText: (answer) => (answer.position ? productEditedText(product.name) : productUnchangedText(product.name)),

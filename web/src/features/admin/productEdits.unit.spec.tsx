@@ -64,6 +64,8 @@ describe('edit product (docs/architecture.md#9-the-products-rules)', () => {
       price: '29.90',
       minOrder: 5,
       description: 'Forged steel head, fibreglass handle and a rubber grip.',
+      packSize: 1,
+      priceTiers: [],
     });
     expect(router.state.location.pathname).toBe('/admindashboard/manageproducts');
   });

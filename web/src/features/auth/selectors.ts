@@ -9,3 +9,5 @@ export const selectIsAdmin = (state: RootState) => state.auth.session?.user.admi
 export const selectDisplayName = (state: RootState) =>
   state.auth.session?.user.name || state.auth.user?.displayName || state.auth.user?.email || '';
 export const selectDashboardPath = (state: RootState) => (selectIsAdmin(state) ? '/admindashboard' : '/userdashboard');
+/** A signed-in customer, once the shop has acknowledged the sign-in: who has a cart. */
+export const selectIsCustomer = (state: RootState) => state.auth.session !== null && !selectIsAdmin(state);

@@ -3,6 +3,9 @@ import type { ProductDto } from '@toolforge/contracts';
 import { CATEGORY_LABELS } from './categories';
 import { Stars } from '../reviews/Stars';
 import { ProductFacts } from './ProductFacts';
+import { AddToCartButton } from '../cart/AddToCartButton';
+import { firstQuantity } from './ladder';
+import { PriceLadder } from './PriceLadder';
 
 /**
  * `headingLevel`: the card's name sits one level below the heading of the list it is in (h2 "Our
@@ -24,6 +27,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductDto
         <Stars rating={product} />
         <p className="product-description">{product.description}</p>
         <ProductFacts product={product} />
+        <PriceLadder product={product} />
         <Link
           to={`/order/${encodeURIComponent(product._id)}`}
           className="button button--primary button--block"
@@ -31,6 +35,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductDto
         >
           Order Now
         </Link>
+        <AddToCartButton product={product} quantity={firstQuantity(product)} />
       </div>
     </article>
   );

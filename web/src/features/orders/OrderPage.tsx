@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { messages } from '@toolforge/contracts';
+import { fromCents, messages } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { readErrorText } from '../../api/shopApi';
 import { useProductQuery } from '../catalog/catalogApi';
+import { pricesOf } from '../catalog/ladder';
+import { useAddToCart } from '../cart/AddToCartButton';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { orderConfirmed, orderFormOpened, selectOrderPlacement } from './orderSlice';
@@ -21,6 +23,7 @@ export default function OrderPage() {
   const product = useProductQuery(id);
   const placement = useAppSelector(selectOrderPlacement);
   const [summary, setSummary] = useState<OrderSummary | null>(null);
+  const cart = useAddToCart({ _id: id, name: product.data?.name ?? '' });
 
   useEffect(() => {
     dispatch(orderFormOpened());
@@ -45,7 +48,11 @@ export default function OrderPage() {
       <div className="order-panel">
         <h2>Place your order</h2>
         {orderable ? (
-          <QuantityStep product={item} onProceed={(quantity) => setSummary(summarizeOrder(item.price, quantity))} />
+          <QuantityStep
+            product={item}
+            onProceed={(quantity) => setSummary(summarizeOrder(pricesOf(item), quantity))}
+            {...(cart.offered && { addToCart: cart })}
+          />
         ) : (
           <FormMessage kind="error">{OUT_OF_STOCK}</FormMessage>
         )}
@@ -59,7 +66,8 @@ export default function OrderPage() {
                   orderConfirmed({
                     productId: item.productId,
                     productName: item.name,
-                    unitPrice: item.price,
+                    // The unit price the quantity reaches on the ladder: the total is the server's.
+                    unitPrice: fromCents(summary.unitPriceCents),
                     orderQuantity: summary.quantity,
                     shippingAddress,
                   }),

@@ -5,6 +5,14 @@ import { shortOrderId } from './shortOrderId';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
+/**
+ * What an order holds, in the Product column: its product's name for an order of one line (its
+ * quantity has its own column), each line's quantity and product for an order of several
+ * ("3 × Claw Hammer, 2 × Bench Vise"; the Quantity column then sums them).
+ */
+export const orderedText = (order: OrderDto) =>
+  order.lines.length > 1 ? order.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ') : order.productName;
+
 interface OrdersTableProps {
   orders: OrderDto[];
   showCustomer?: boolean;
@@ -43,7 +51,7 @@ export function OrdersTable({ orders, showCustomer = false, caption, actions }: 
               <td data-label="Order" className="mono">
                 {shortOrderId(order._id)}
               </td>
-              <td data-label="Product">{order.productName}</td>
+              <td data-label="Product">{orderedText(order)}</td>
               {showCustomer && <td data-label="Customer">{order.userName || order.userId}</td>}
               <td data-label="Quantity">{order.orderQuantity}</td>
               <td data-label="Total cost">{formatPrice(order.totalCost)}</td>

@@ -1,5 +1,6 @@
 import type { ProductDto } from '@toolforge/contracts';
 import { CATEGORY_LABELS } from '../catalog/categories';
+import { PriceLadder } from '../catalog/PriceLadder';
 import { ProductFacts } from '../catalog/ProductFacts';
 import { Stars } from '../reviews/Stars';
 
@@ -14,6 +15,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
         <Stars rating={product} />
         <p>{product.description}</p>
         <ProductFacts product={product} large />
+        <PriceLadder product={product} />
       </div>
     </article>
   );

@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, type OrderDto } from '@toolforge/contracts';
+import { cartDto } from '../../test/carts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
+import { orderLineDto } from '../../test/orders';
 import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
+import { addedToCartText } from '../cart/cartTexts';
 import { OUT_OF_STOCK } from './orderTexts';
 
 const hammer = productDto(1, {
@@ -14,6 +17,18 @@ const hammer = productDto(1, {
   stock: 40,
   minOrder: 5,
   description: 'Forged steel head, fibreglass handle and a rubber grip.',
+});
+
+const vise = productDto(2, {
+  name: 'Bench Vise',
+  price: 50,
+  stock: 60,
+  minOrder: 5,
+  packSize: 5,
+  priceTiers: [
+    { minQuantity: 10, unitPrice: 42 },
+    { minQuantity: 20, unitPrice: 39.5 },
+  ],
 });
 
 describe('order page (docs/architecture.md#9-the-products-rules)', () => {
@@ -51,6 +66,7 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
         status: 'pending',
         payment: false,
         placedAt: '2022-05-01T10:00:00.000Z',
+        lines: [orderLineDto('p-1', 'Claw Hammer', Number(body.orderQuantity), 24.5)],
       });
       return Promise.resolve({ acknowledged: true, position: 'sales.orders/0/1', orderId: 'order-1', totalCost: Number(body.totalCost) });
     });
@@ -109,5 +125,59 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
     fakeQueryServer({});
     renderShop('/order/p-404', { shop: await signedInTestStore() });
     expect(await screen.findByText(`${messages.productLoadFailed} Not Found`)).toBeTruthy();
+  });
+
+  it('shows the ladder, checks whole packs, says where the quantity stands, and prices the order at the step it reaches', async () => {
+    fakeQueryServer({ '/product/p-2': vise });
+    const shop = await signedInTestStore();
+    const { user } = renderShop('/order/p-2', { shop });
+    const quantity = await screen.findByLabelText('Quantity');
+    expect(screen.getByRole('list', { name: 'Volume prices of Bench Vise' }).textContent).toBe('10+ $42.00 each20+ $39.50 each');
+    expect(screen.getByText('From 5 to 60, in packs of 5')).toBeTruthy();
+    expect(screen.getByText('Order 5 more for $42.00 each')).toBeTruthy();
+
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    await user.tab();
+    expect(await screen.findByText('Order quantity must be a multiple of 5')).toBeTruthy();
+
+    await user.clear(quantity);
+    await user.type(quantity, '20');
+    expect(screen.getByText('Your price: 20+ $39.50 each')).toBeTruthy();
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    // 10 x 42.00 = 420.00, + 5 % = 21.00, + 50.00 = 491.00
+    const summary = within(await screen.findByRole('table', { name: 'Order summary' }));
+    expect(summary.getByText('$42.00')).toBeTruthy();
+    expect(summary.getByText('$420.00')).toBeTruthy();
+    expect(summary.getByText('$491.00')).toBeTruthy();
+    await user.type(screen.getByLabelText('Shipping address'), '1 Forge Lane');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(shop.commands.placeOrder).toHaveBeenCalledTimes(1));
+    expect(shop.commands.placeOrder.mock.calls[0]![1]).toMatchObject({ productId: 'p-2', orderQuantity: 10, totalCost: 491 });
+  });
+
+  it('Add to cart puts the checked quantity in the cart; it is for customers only', async () => {
+    fakeQueryServer({ '/product/p-2': vise, '/cart': cartDto([]) });
+    const shop = await signedInTestStore();
+    const { user, unmount } = renderShop('/order/p-2', { shop });
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '7');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Order quantity must be a multiple of 5')).toBeTruthy();
+
+    await user.clear(quantity);
+    await user.type(quantity, '15');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText(addedToCartText('Bench Vise', 15))).toBeTruthy();
+    expect(shop.commands.setCartLine.mock.calls.map((call) => call.slice(1))).toEqual([['p-2', { quantity: 15 }]]);
+    unmount();
+
+    renderShop('/order/p-2', { shop: await signedInTestStore({ admin: true }) });
+    expect(await screen.findByRole('button', { name: 'Proceed' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
   });
 });

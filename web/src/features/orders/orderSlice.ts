@@ -38,7 +38,7 @@ export const selectOrderPlacement = (state: RootState) => state.orderPlacement;
 export interface OrderConfirmation {
   productId: string;
   productName: string;
-  /** Unit price as the query service shows it (two decimals). */
+  /** The unit price the quantity reaches on the product's ladder (two decimals, as the query service shows prices). */
   unitPrice: number;
   orderQuantity: number;
   shippingAddress: string;

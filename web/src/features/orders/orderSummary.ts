@@ -1,4 +1,4 @@
-import { FLAT_FEE_CENTS, toCents, totalCostCents, type Cents } from '@toolforge/contracts';
+import { orderTotals, unitPriceCentsFor, type Cents, type Priced } from '@toolforge/contracts';
 
 export interface OrderSummary {
   quantity: number;
@@ -9,17 +9,19 @@ export interface OrderSummary {
   totalCents: Cents;
 }
 
-/** Proceed's summary: the total of docs/architecture.md#9-the-products-rules and the parts it is made of. */
-export function summarizeOrder(unitPrice: number, quantity: number): OrderSummary {
-  const unitPriceCents = toCents(unitPrice) ?? 0;
-  const subtotalCents = unitPriceCents * quantity;
-  const totalCents = totalCostCents(unitPriceCents, quantity);
+/**
+ * Proceed's summary: the total of docs/architecture.md#9-the-products-rules and the parts it is made
+ * of, at the unit price the quantity reaches on the product's ladder (the server's own formula).
+ */
+export function summarizeOrder(product: Priced, quantity: number): OrderSummary {
+  const unitPriceCents = unitPriceCentsFor(product, quantity);
+  const totals = orderTotals(unitPriceCents * quantity);
   return {
     quantity,
     unitPriceCents,
-    subtotalCents,
-    taxCents: totalCents - subtotalCents - FLAT_FEE_CENTS,
-    flatFeeCents: FLAT_FEE_CENTS,
-    totalCents,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.surchargeCents,
+    flatFeeCents: totals.shippingCents,
+    totalCents: totals.totalCostCents,
   };
 }

@@ -6,11 +6,13 @@ import { useUserOrdersQuery } from '../orders/ordersApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { ReviewForm } from '../reviews/ReviewForm';
 
-/** The products of the customer's delivered orders, each once (several deliveries of one product are one review). */
+/** The products of every line of the customer's delivered orders, each once (several deliveries of one product are one review). */
 export function deliveredProducts(orders: readonly OrderDto[]): { productId: string; productName: string }[] {
   const products = new Map<string, string>();
-  for (const order of orders)
-    if (order.status === 'delivered' && !products.has(order.productId)) products.set(order.productId, order.productName);
+  for (const order of orders) {
+    if (order.status !== 'delivered') continue;
+    for (const line of order.lines) if (!products.has(line.productId)) products.set(line.productId, line.productName);
+  }
   return [...products].map(([productId, productName]) => ({ productId, productName }));
 }
 
