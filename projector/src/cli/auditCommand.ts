@@ -18,7 +18,10 @@ export interface AuditOrdersOptions {
   readonly out?: string;
 }
 
-/** `audit orders`: the log's account of the orders, then the read model checked against it; 1 on any disagreement. */
+/**
+ * `audit orders`: the log's account of the orders, their own sums checked, then the read model
+ * checked against it; 1 on a sum that does not add up or any disagreement.
+ */
 export async function auditOrdersCommand(shop: ShopConnection, io: CliIo, options: AuditOrdersOptions): Promise<number> {
   if (!shop.readModel) throw new CannotConnect('the audit needs the read model: set DATABASE_URL');
   const events: StoredEvent[] = [];
@@ -35,5 +38,5 @@ export async function auditOrdersCommand(shop: ShopConnection, io: CliIo, option
   const report = auditReport(options.format, audit, ledger, check);
   if (options.out) await writeFile(options.out, report);
   else io.out(report);
-  return check.disagreements.length === 0 ? EXIT.ok : EXIT.problemFound;
+  return audit.sums.wrong.length === 0 && check.disagreements.length === 0 ? EXIT.ok : EXIT.problemFound;
 }

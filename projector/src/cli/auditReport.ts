@@ -13,9 +13,9 @@ function groupsJson(groups: ReadonlyMap<string, OrderTotals>) {
   return Object.fromEntries([...groups].map(([key, totals]) => [key, totalsJson(totals)]));
 }
 
-/** Each audited order's product: its stock on hand, what the open orders of the whole log hold of it, and what remains. */
+/** Each product of the audited orders' lines: its stock on hand, what the open orders of the whole log hold of it, and what remains. */
 function stockRows(audit: OrdersAudit, ledger: LogLedger) {
-  const productIds = [...new Set(audit.orders.map((order) => order.productId))].sort();
+  const productIds = [...new Set(audit.orders.flatMap((order) => order.lines.map((line) => line.productId)))].sort();
   return productIds.map((productId) => {
     const product = ledger.products.get(productId) ?? { stock: 0, reserved: 0 };
     return { productId, stock: product.stock, reserved: product.reserved, remaining: product.stock - product.reserved };
@@ -30,16 +30,39 @@ function historyTable(order: AuditedOrder): string {
   )}`;
 }
 
-/** The audit as JSON, CSV (one row per order) or text tables. */
+/** The orders' own sums: all to the cent, or each that is not. */
+function sumsReport(sums: OrdersAudit['sums']): string {
+  if (sums.wrong.length === 0) return `The orders' sums add up: ${sums.checked} checked, every line, subtotal and total to the cent.\n`;
+  return (
+    `The orders' sums DO NOT ADD UP: ${sums.checked} checked, ${sums.wrong.length} ${sums.wrong.length === 1 ? 'sum' : 'sums'} wrong.\n` +
+    textTable(
+      ['ORDER', 'FIELD', 'RECORDED', 'COMPUTED'],
+      sums.wrong.map((wrong) => [wrong.orderId, wrong.field, String(wrong.recorded), String(wrong.computed)]),
+    )
+  );
+}
+
+/** Each line of each order: the CSV's rows (an order's own fields on each of its lines), and the text's Lines table. */
+function lineRows(orders: readonly AuditedOrder[]) {
+  return orders.flatMap((order) => order.lines.map((line, index) => ({ order, line, number: String(index + 1) })));
+}
+
+/** The audit as JSON, CSV (one row per line of an order) or text tables. */
 export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedger, check: ConsistencyCheck): string {
   if (format === 'json') {
     return `${JSON.stringify(
       {
         orders: audit.orders.map((order) => ({
           ...order,
-          unitPrice: formatCents(order.unitPriceCents),
+          lines: order.lines.map((line) => ({
+            ...line,
+            unitPrice: formatCents(line.unitPriceCents),
+            lineTotal: formatCents(line.lineTotalCents),
+          })),
+          subtotal: formatCents(order.subtotalCents),
           totalCost: formatCents(order.totalCostCents),
         })),
+        sums: audit.sums,
         totals: {
           ...totalsJson(audit.totals),
           byDay: groupsJson(audit.byDay),
@@ -53,24 +76,68 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
       2,
     )}\n`;
   }
-  const orderCells = audit.orders.map((order) => [
-    order.orderId,
-    order.placedAt,
-    order.userId,
-    order.productId,
-    String(order.quantity),
-    formatCents(order.unitPriceCents),
-    formatCents(order.totalCostCents),
-    order.status,
-    order.payment ? 'paid' : 'unpaid',
-    order.events.map((event) => `${event.type}@${event.position}`).join(' '),
-  ]);
-  const orderHeader = ['ORDER', 'PLACED', 'USER', 'PRODUCT', 'QUANTITY', 'UNIT PRICE', 'TOTAL', 'STATUS', 'PAYMENT', 'EVENTS'];
-  if (format === 'csv')
+  const payment = (order: AuditedOrder) => (order.payment ? 'paid' : 'unpaid');
+  const events = (order: AuditedOrder) => order.events.map((event) => `${event.type}@${event.position}`).join(' ');
+  if (format === 'csv') {
     return csv(
-      orderHeader.map((title) => title.toLowerCase().replaceAll(' ', '_')),
-      orderCells,
+      [
+        'order',
+        'placed',
+        'user',
+        'line',
+        'product',
+        'quantity',
+        'unit_price',
+        'line_total',
+        'subtotal',
+        'total',
+        'status',
+        'payment',
+        'events',
+      ],
+      lineRows(audit.orders).map(({ order, line, number }) => [
+        order.orderId,
+        order.placedAt,
+        order.userId,
+        number,
+        line.productId,
+        String(line.quantity),
+        formatCents(line.unitPriceCents),
+        formatCents(line.lineTotalCents),
+        formatCents(order.subtotalCents),
+        formatCents(order.totalCostCents),
+        order.status,
+        payment(order),
+        events(order),
+      ]),
     );
+  }
+  const ordersTable = textTable(
+    ['ORDER', 'PLACED', 'USER', 'LINES', 'QUANTITY', 'SUBTOTAL', 'TOTAL', 'STATUS', 'PAYMENT', 'EVENTS'],
+    audit.orders.map((order) => [
+      order.orderId,
+      order.placedAt,
+      order.userId,
+      String(order.lines.length),
+      String(order.quantity),
+      formatCents(order.subtotalCents),
+      formatCents(order.totalCostCents),
+      order.status,
+      payment(order),
+      events(order),
+    ]),
+  );
+  const linesTable = textTable(
+    ['ORDER', 'LINE', 'PRODUCT', 'QUANTITY', 'UNIT PRICE', 'LINE TOTAL'],
+    lineRows(audit.orders).map(({ order, line, number }) => [
+      order.orderId,
+      number,
+      line.productId,
+      String(line.quantity),
+      formatCents(line.unitPriceCents),
+      formatCents(line.lineTotalCents),
+    ]),
+  );
   const groupTable = (title: string, groups: ReadonlyMap<string, OrderTotals>) =>
     textTable(
       [title, 'ORDERS', 'QUANTITY', 'REVENUE'],
@@ -90,11 +157,13 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
           check.disagreements.map((d) => [d.what, d.id, d.field, d.log, d.readModel]),
         );
   return [
-    `Orders (${audit.orders.length})\n${textTable(orderHeader, orderCells)}`,
+    `Orders (${audit.orders.length})\n${ordersTable}`,
+    `Lines\n${linesTable}`,
     // One order (`audit order`): its history too.
     ...(audit.orders.length === 1 ? [historyTable(audit.orders[0]!)] : []),
+    sumsReport(audit.sums),
     `Per day (cancelled orders left out)\n${groupTable('DAY', audit.byDay)}`,
-    `Per product\n${groupTable('PRODUCT', audit.byProduct)}`,
+    `Per product (an order of several products counts in each, its revenue split over its lines)\n${groupTable('PRODUCT', audit.byProduct)}`,
     `Per user\n${groupTable('USER', audit.byUser)}`,
     `Stock per product\n${textTable(
       ['PRODUCT', 'STOCK', 'RESERVED', 'REMAINING'],

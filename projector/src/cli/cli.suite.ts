@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { EXPIRED_REASON, type ProductAdded } from '@toolforge/contracts';
 import {
   orderCancelled,
+  orderLine,
   orderMoved,
   orderPlaced,
+  orderPlacedOf,
   productAdded,
   productUpdated,
   stockAdjusted,
@@ -200,11 +202,11 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
       const out = join(tmpdir(), `toolforge-audit-${crypto.randomUUID()}.csv`);
       expect((await runCli(['audit', 'orders', '--format', 'csv', '--out', out], env)).code).toBe(0);
       const rows = (await readFile(out, 'utf8')).trimEnd().split('\r\n');
-      expect(rows[0]).toBe('order,placed,user,product,quantity,unit_price,total,status,payment,events');
-      expect(rows.slice(1).map((row) => row.split(',').slice(0, 7))).toEqual([
-        ['o-1', '2026-11-20T10:00:00.000Z', 'u-ada', 'p-drill', '5', '129.00', '727.25'],
-        ['o-2', '2026-11-20T15:30:00.000Z', 'u-ada', 'p-vise', '2', '89.50', '237.95'],
-        ['o-3', '2026-11-21T09:00:00.000Z', 'u-bo', 'p-drill', '1', '129.00', '185.45'],
+      expect(rows[0]).toBe('order,placed,user,line,product,quantity,unit_price,line_total,subtotal,total,status,payment,events');
+      expect(rows.slice(1).map((row) => row.split(',').slice(0, 10))).toEqual([
+        ['o-1', '2026-11-20T10:00:00.000Z', 'u-ada', '1', 'p-drill', '5', '129.00', '645.00', '645.00', '727.25'],
+        ['o-2', '2026-11-20T15:30:00.000Z', 'u-ada', '1', 'p-vise', '2', '89.50', '179.00', '179.00', '237.95'],
+        ['o-3', '2026-11-21T09:00:00.000Z', 'u-bo', '1', 'p-drill', '1', '129.00', '129.00', '129.00', '185.45'],
       ]);
     });
 
@@ -230,7 +232,11 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
     /** The known history, then: o-1 paid and shipped, o-2 cancelled by its customer, the drill restocked and repriced, o-3 expired. */
     async function movedOn(readModel: SqlExecutor, log: EventLog): Promise<void> {
       const append = writerOf(log);
-      const order = (orderId: string, productId: string, userId: string, quantity: number) => ({ orderId, productId, userId, quantity });
+      const order = (orderId: string, productId: string, userId: string, quantity: number) => ({
+        orderId,
+        userId,
+        lines: [{ productId, quantity }],
+      });
       const at = (occurredAt: string) => ({ occurredAt });
       for (const event of [
         orderMoved({ orderId: 'o-1' }, 'OrderPaid', at('2026-11-20T11:00:00.000Z')),
@@ -274,6 +280,84 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
         { what: 'order', id: 'o-1', field: 'status', log: 'shipped', readModel: 'paid' },
         { what: 'product', id: 'p-vise', field: 'reserved', log: '0', readModel: '2' },
       ]);
+    });
+
+    it('audits orders of several lines, one at a ladder’s price, to the cent (exit 0 but for a line total altered in the log: exit 1)', async () => {
+      const env = await shopWithHistory(async (readModel, log) => {
+        const append = writerOf(log);
+        const clamp = productAdded(
+          {
+            productId: 'p-clamp',
+            name: 'F-Clamp',
+            priceCents: 12_40,
+            stock: 100,
+            minOrder: 1,
+            priceTiers: [{ minQuantity: 10, unitPriceCents: 10_90 }],
+          },
+          { occurredAt: '2026-11-22T08:00:00.000Z' },
+        );
+        const at = (occurredAt: string) => ({ occurredAt });
+        // 10 clamps reach the ladder's 10.90: 109.00, + 89.50 = 198.50; + 5 % = 9.925, half up 9.93, + 50 = 258.43.
+        const fromCart = orderPlacedOf(
+          [orderLine(clamp.data, 10), orderLine(VISE, 1)],
+          { orderId: 'o-4', userId: 'u-ada', fromCart: true },
+          at('2026-11-22T10:00:00.000Z'),
+        );
+        // 2 × 12.40 = 24.80, + 129.00 = 153.80; + 7.69 + 50 = 211.49; its first line's total then altered to 20.00.
+        const altered = orderPlacedOf(
+          [orderLine(clamp.data, 2), orderLine(DRILL, 1)],
+          { orderId: 'o-5', userId: 'u-bo' },
+          at('2026-11-22T11:00:00.000Z'),
+        );
+        altered.data.lines[0]!.lineTotalCents = 20_00;
+        for (const event of [clamp, fromCart, altered]) await append(event);
+        await new Projector({ log, store: await openTestReadModel(readModel) }).catchUp();
+      });
+      const { code, stdout } = await runCli(['audit', 'orders', '--from', '2026-11-22', '--format', 'json'], env);
+      expect(code).toBe(1);
+      const report = parsed<AuditJson & { orders: { lines: unknown[]; subtotal: string; totalCost: string }[]; sums: unknown }>(stdout);
+      expect(report.orders[0]).toMatchObject({
+        orderId: 'o-4',
+        lines: [
+          { productId: 'p-clamp', quantity: 10, unitPriceCents: 10_90, lineTotalCents: 109_00, unitPrice: '10.90', lineTotal: '109.00' },
+          { productId: 'p-vise', quantity: 1, unitPriceCents: 89_50, lineTotalCents: 89_50, unitPrice: '89.50', lineTotal: '89.50' },
+        ],
+        quantity: 11,
+        subtotal: '198.50',
+        totalCost: '258.43',
+        fromCart: true,
+      });
+      expect(report.sums).toEqual({
+        checked: 2,
+        wrong: [
+          { orderId: 'o-5', field: 'lines[0].lineTotalCents', recorded: 20_00, computed: 24_80 },
+          { orderId: 'o-5', field: 'subtotalCents', recorded: 153_80, computed: 149_00 },
+        ],
+      });
+      expect(report.totals).toMatchObject({ orders: 2, quantity: 14, revenue: '469.92' });
+      // Every line's stock, with the known history's orders: the read model holds the same.
+      expect(report.stock).toEqual([
+        { productId: 'p-clamp', stock: 100, reserved: 12, remaining: 88 },
+        { productId: 'p-drill', stock: 40, reserved: 7, remaining: 33 },
+        { productId: 'p-vise', stock: 10, reserved: 3, remaining: 7 },
+      ]);
+      expect(report.consistency.disagreements).toEqual([]);
+
+      const table = await runCli(['audit', 'orders', '--from', '2026-11-22'], env);
+      expect(table.code).toBe(1);
+      expect(table.stdout).toMatch(
+        /\nLines\nORDER\s+LINE\s+PRODUCT\s+QUANTITY\s+UNIT PRICE\s+LINE TOTAL\no-4\s+1\s+p-clamp\s+10\s+10\.90\s+109\.00\n/,
+      );
+      expect(table.stdout).toMatch(/The orders' sums DO NOT ADD UP: 2 checked, 2 sums wrong\.\n/);
+      expect(table.stdout).toMatch(/o-5\s+lines\[0\]\.lineTotalCents\s+2000\s+2480\n/);
+      expect(table.stdout).toMatch(/Read model consistent with the log/);
+
+      const fine = await runCli(['audit', 'order', 'o-4'], env);
+      expect(fine.code).toBe(0);
+      expect(fine.stdout).toMatch(/The orders' sums add up: 1 checked, every line, subtotal and total to the cent\.\n/);
+
+      const list = await runCli(['events', 'list', '--type', 'OrderPlaced', '--from', '2026-11-22'], env);
+      expect(list.stdout).toMatch(/OrderPlaced\s+o-4\s+u-ada\s+10 × p-clamp, 1 × p-vise for u-ada from the cart\n/);
     });
 
     it('rebuilds and replays a log of orders that moved on: the same read model, nothing to repair, and an order’s row moved back is repaired', async () => {

@@ -42,11 +42,11 @@ interface ProductRow {
 type Compared = readonly [field: string, log: string, readModel: string];
 
 /**
- * The read model against the log: each order in range (quantity, total, status, payment, user,
- * product, the offsets of its events; a row the log does not know of is a disagreement too), and
- * each product's stock on hand (added, restocked, written off), what its open orders hold of it,
- * and its name and price as last edited. A read model that lags behind the log shows as missing
- * rows or older values.
+ * The read model against the log: each order in range (quantity, the sum of its lines'; total,
+ * status, payment, user; product, its first line's; the offsets of its events; a row the log does
+ * not know of is a disagreement too), and each product's stock on hand (added, restocked, written
+ * off), what the lines of the open orders hold of it, and its name and price as last edited. A
+ * read model that lags behind the log shows as missing rows or older values.
  */
 export async function checkReadModel(sql: SqlQueryable, ledger: LogLedger, filter: OrderAuditFilter): Promise<ConsistencyCheck> {
   const disagreements: Disagreement[] = [];
@@ -75,14 +75,15 @@ export async function checkReadModel(sql: SqlQueryable, ledger: LogLedger, filte
       ['status', order.status, row.status],
       ['payment', String(order.payment), String(row.payment)],
       ['user_id', order.userId, row.user_id],
-      ['product_id', order.productId, row.product_id],
+      ['product_id', order.lines[0]!.productId, row.product_id],
       ['event_offsets', order.offsets.join(' '), row.event_offsets.map(Number).join(' ')],
     ]);
   }
   for (const row of rows.values()) {
     if (ledger.orders.has(row.order_id)) continue;
     const placedAt = new Date(row.placed_at as string | Date).toISOString();
-    if (!inRange({ orderId: row.order_id, placedAt, userId: row.user_id, productId: row.product_id }, filter)) continue;
+    // The row names its first line's product only: enough to tell whether the range takes it.
+    if (!inRange({ orderId: row.order_id, placedAt, userId: row.user_id, lines: [{ productId: row.product_id }] }, filter)) continue;
     compare('order', row.order_id, [['row', MISSING, 'present']]);
   }
   const products = new Map(
@@ -93,10 +94,12 @@ export async function checkReadModel(sql: SqlQueryable, ledger: LogLedger, filte
       )
     ).rows.map((row) => [row.product_id, row]),
   );
+  // One order's audit checks its own products only.
+  const ofOrder =
+    filter.orderId === undefined ? undefined : new Set(ledger.orders.get(filter.orderId)?.lines.map((line) => line.productId));
   for (const [productId, product] of ledger.products) {
     if (filter.product && productId !== filter.product) continue;
-    // One order's audit checks its own product only.
-    if (filter.orderId && productId !== ledger.orders.get(filter.orderId)?.productId) continue;
+    if (ofOrder && !ofOrder.has(productId)) continue;
     const row = products.get(productId);
     // A product's reservations may have a row without the product's (orders of a product never added).
     const listed = row !== undefined && row.stock !== null;

@@ -1,4 +1,13 @@
-import { formatPosition, whyUnreadable, type ShopEvent, type ShopEventType, type Topic } from '@toolforge/contracts';
+import {
+  formatPosition,
+  formatTier,
+  whyUnreadable,
+  type HeldLine,
+  type ProductAdded,
+  type ShopEvent,
+  type ShopEventType,
+  type Topic,
+} from '@toolforge/contracts';
 import type { EventLog, ReadFrom, StoredEvent } from '@toolforge/platform';
 import type { StartingPoint } from './arguments.js';
 import { textTable } from './output.js';
@@ -70,6 +79,21 @@ export function summaryOf(event: StoredEvent): string {
 
 type EventData<Type extends ShopEventType> = Extract<ShopEvent, { type: Type }>['data'];
 
+/** The lines an order's summary names; the rest are counted (an order holds up to fifty). */
+const LINES_NAMED = 3;
+
+/** "5 × p-drill, 2 × p-vise": an order's lines, or the stock they give back, by product id. */
+function linesGist(lines: readonly HeldLine[]): string {
+  const named = lines.slice(0, LINES_NAMED).map((line) => `${line.quantity} × ${line.productId}`);
+  const more = lines.length - named.length;
+  return `${named.join(', ')}${more > 0 ? ` and ${more} more ${more === 1 ? 'line' : 'lines'}` : ''}`;
+}
+
+/** A product's ladder and pack size, when it has either: ", 10+ $42.00 each, packs of 5". */
+function pricingGist({ priceTiers, packSize }: ProductAdded['data']): string {
+  return [...priceTiers.map(formatTier), ...(packSize > 1 ? [`packs of ${packSize}`] : [])].map((part) => `, ${part}`).join('');
+}
+
 /** A field's name as a summary shows it: quoted unless it is a plain word. */
 const fieldName = (field: string) => (/^\w+$/.test(field) ? field : quoted(field));
 
@@ -79,15 +103,17 @@ const fieldName = (field: string) => (/^\w+$/.test(field) ? field : quoted(field
  * (dataSummary) until it earns a line here.
  */
 const GISTS: { readonly [Type in ShopEventType]?: (data: EventData<Type>) => string } = {
-  ProductAdded: (data) => `${quoted(data.name)}, stock ${data.stock}`,
+  ProductAdded: (data) => `${quoted(data.name)}, stock ${data.stock}${pricingGist(data)}`,
   ProductUpdated: (data) => `changed ${Object.keys(data.changes).map(fieldName).join(', ')}`,
   StockAdjusted: (data) => `stock ${data.delta > 0 ? '+' : ''}${data.delta} (${quoted(data.reason)})`,
-  OrderPlaced: (data) => `${data.quantity} × ${data.productId} for ${data.userId}`,
+  OrderPlaced: (data) => `${linesGist(data.lines)} for ${data.userId}${data.fromCart ? ' from the cart' : ''}`,
   OrderPaid: () => 'paid',
   OrderShipped: () => 'shipped',
   OrderDelivered: () => 'delivered',
-  OrderCancelled: ({ quantity, productId, by, reason }) =>
-    `cancelled by ${by ?? 'the shop'}${reason ? ` (${quoted(reason)})` : ''}: ${quantity} × ${productId} back in stock`,
+  OrderCancelled: ({ lines, by, reason }) =>
+    `cancelled by ${by ?? 'the shop'}${reason ? ` (${quoted(reason)})` : ''}: ${linesGist(lines)} back in stock`,
+  CartLineSet: (data) => `${data.quantity} × ${data.productId} in the cart`,
+  CartLineRemoved: (data) => `${data.productId} out of the cart`,
   ReviewPosted: (data) => `${data.rating}★ for ${data.productId} by ${data.userId}`,
   ReviewEdited: (data) => `now ${data.rating}★`,
   ReviewRemoved: (data) => `removed (${quoted(data.reason)})`,

@@ -3,9 +3,13 @@ import type { ShopEvent } from '@toolforge/contracts';
 import {
   adminGranted,
   adminRevoked,
+  cartLineRemoved,
+  cartLineSet,
   orderCancelled,
+  orderLine,
   orderMoved,
   orderPlaced,
+  orderPlacedOf,
   productAdded,
   productDeleted,
   productUpdated,
@@ -64,6 +68,39 @@ describe("the tool's one-line summaries of events", () => {
       'removed ("off-topic")',
       'admin "bo@toolforge.test" (granted-by-admin)',
     ]);
+  });
+
+  it('names every line of an order from the cart, and what its cancellation gave back, counting the lines past the third', () => {
+    const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise' }).data;
+    const cart = orderPlacedOf([orderLine(drill.data, 12), orderLine(vise, 1)], { userId: 'u-ada', fromCart: true });
+    const tools = ['p-saw', 'p-file', 'p-rasp'].map((productId) => orderLine({ productId, name: productId, priceCents: 5_00 }, 2));
+    const large = orderPlacedOf([orderLine(drill.data, 4), orderLine(vise, 1), ...tools], { userId: 'u-bo' });
+    expect(
+      [cart, orderCancelled(cart.data, { by: 'admin' }), large, orderCancelled(large.data, { by: null })].map((event) =>
+        summaryOf(stored(event)),
+      ),
+    ).toEqual([
+      '12 × p-drill, 1 × p-vise for u-ada from the cart',
+      'cancelled by admin: 12 × p-drill, 1 × p-vise back in stock',
+      '4 × p-drill, 1 × p-vise, 2 × p-saw and 2 more lines for u-bo',
+      'cancelled by the shop: 4 × p-drill, 1 × p-vise, 2 × p-saw and 2 more lines back in stock',
+    ]);
+  });
+
+  it('says what a cart line became, and a product’s ladder and pack size when it has them', () => {
+    const clamps = productAdded({
+      name: 'F-Clamp',
+      stock: 500,
+      minOrder: 5,
+      packSize: 5,
+      priceTiers: [
+        { minQuantity: 10, unitPriceCents: 9_50 },
+        { minQuantity: 50, unitPriceCents: 8_75 },
+      ],
+    });
+    expect(
+      [clamps, cartLineSet('u-ada', 'p-clamp', 10), cartLineRemoved('u-ada', 'p-clamp')].map((event) => summaryOf(stored(event))),
+    ).toEqual(['"F-Clamp", stock 500, 10+ $9.50 each, 50+ $8.75 each, packs of 5', '10 × p-clamp in the cart', 'p-clamp out of the cart']);
   });
 
   it('says nothing where the type, the stream and the actor say it all', () => {

@@ -6,6 +6,7 @@ import {
   type Cents,
   type OrderCancelled,
   type OrderEvent,
+  type OrderLine,
   type OrderPlaced,
   type OrderStatus,
   type ProductAdded,
@@ -14,6 +15,7 @@ import {
   type StockAdjusted,
 } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
+import { totalShares, wrongSumsOf, type WrongSum } from './orderSums.js';
 
 /** Which orders an audit covers. */
 export interface OrderAuditFilter {
@@ -43,11 +45,13 @@ export interface AuditedOrder {
   readonly orderId: string;
   readonly placedAt: string;
   readonly userId: string;
-  readonly productId: string;
-  readonly productName: string;
+  /** Each line's product, quantity, the unit price its quantity reached and their product, as placed. */
+  readonly lines: readonly OrderLine[];
+  /** The lines' quantities summed, as the order's read-model row keeps them. */
   readonly quantity: number;
-  readonly unitPriceCents: Cents;
+  readonly subtotalCents: Cents;
   readonly totalCostCents: Cents;
+  readonly fromCart: boolean;
   readonly status: OrderStatus;
   readonly payment: boolean;
   readonly events: readonly OrderHistoryLine[];
@@ -64,9 +68,15 @@ export interface OrderTotals {
 
 export interface OrdersAudit {
   readonly orders: readonly AuditedOrder[];
+  /** The orders' own sums checked: how many orders, and every sum that is not what its figures make. */
+  readonly sums: { readonly checked: number; readonly wrong: readonly WrongSum[] };
   /** The orders in range but the cancelled ones: a cancelled order sold nothing. */
   readonly totals: OrderTotals;
   readonly byDay: ReadonlyMap<string, OrderTotals>;
+  /**
+   * Per product: the orders holding a line of it, its lines' quantities, and their share of the
+   * orders' revenue (totalShares), so that the products' revenues add up to the orders'.
+   */
   readonly byProduct: ReadonlyMap<string, OrderTotals>;
   readonly byUser: ReadonlyMap<string, OrderTotals>;
 }
@@ -78,7 +88,7 @@ export interface OrdersAudit {
  */
 export interface AuditedProduct {
   readonly stock: number;
-  /** The quantities of its orders not cancelled. */
+  /** The quantities of its lines in the orders not cancelled. */
   readonly reserved: number;
   readonly details?: { readonly name: string; readonly priceCents: Cents };
 }
@@ -111,7 +121,8 @@ export function ledgerOf(events: Iterable<StoredEvent>): LogLedger {
   }
   const reserved = new Map<string, number>();
   for (const order of orders.values()) {
-    if (order.status !== 'cancelled') reserved.set(order.productId, (reserved.get(order.productId) ?? 0) + order.quantity);
+    if (order.status === 'cancelled') continue;
+    for (const line of order.lines) reserved.set(line.productId, (reserved.get(line.productId) ?? 0) + line.quantity);
   }
   const ledgerProducts = new Map<string, AuditedProduct>();
   for (const productId of new Set([...products.keys(), ...reserved.keys()])) {
@@ -133,11 +144,11 @@ function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: Store
       orderId: data.orderId,
       placedAt: event.meta.occurredAt,
       userId: data.userId,
-      productId: data.productId,
-      productName: data.productName,
-      quantity: data.quantity,
-      unitPriceCents: data.unitPriceCents,
+      lines: data.lines,
+      quantity: data.lines.reduce((sum, line) => sum + line.quantity, 0),
+      subtotalCents: data.subtotalCents,
       totalCostCents: data.totalCostCents,
+      fromCart: data.fromCart,
       status: data.status,
       payment: data.payment,
       events: [{ ...line, status: data.status }],
@@ -182,20 +193,27 @@ function foldProductEvent(products: Map<string, LedgerProduct>, event: StoredEve
   }
 }
 
-export function inRange(order: Pick<AuditedOrder, 'orderId' | 'placedAt' | 'userId' | 'productId'>, filter: OrderAuditFilter): boolean {
+/** What an order is filtered by: when, whose, and the products of its lines. */
+export type FilteredOrder = Pick<AuditedOrder, 'orderId' | 'placedAt' | 'userId'> & {
+  readonly lines: readonly Pick<OrderLine, 'productId'>[];
+};
+
+/** Whether the filter takes the order: `--product` takes every order with a line of that product. */
+export function inRange(order: FilteredOrder, filter: OrderAuditFilter): boolean {
   const at = Date.parse(order.placedAt);
   return (
     (!filter.from || at >= filter.from.getTime()) &&
     (!filter.to || at < filter.to.getTime()) &&
     (!filter.user || order.userId === filter.user) &&
-    (!filter.product || order.productId === filter.product) &&
+    (!filter.product || order.lines.some((line) => line.productId === filter.product)) &&
     (!filter.orderId || order.orderId === filter.orderId)
   );
 }
 
 /**
- * The orders in range, oldest first, with their totals per day (UTC), product and user, in exact
- * cents; the totals leave the cancelled orders out.
+ * The orders in range, oldest first, their own sums checked, with their totals per day (UTC),
+ * product and user, in exact cents; the totals leave the cancelled orders out (their sums are
+ * checked all the same).
  */
 export function auditOrders(ledger: LogLedger, filter: OrderAuditFilter): OrdersAudit {
   const orders = [...ledger.orders.values()].filter((order) => inRange(order, filter)).sort((a, b) => a.placedAt.localeCompare(b.placedAt));
@@ -203,15 +221,34 @@ export function auditOrders(ledger: LogLedger, filter: OrderAuditFilter): Orders
   const byDay = new Map<string, OrderTotals>();
   const byProduct = new Map<string, OrderTotals>();
   const byUser = new Map<string, OrderTotals>();
+  const wrong = orders.flatMap(wrongSumsOf);
   for (const order of orders) {
     if (order.status === 'cancelled') continue;
-    for (const group of [totals, slot(byDay, order.placedAt.slice(0, 10)), slot(byProduct, order.productId), slot(byUser, order.userId)]) {
-      group.orders += 1;
-      group.quantity += order.quantity;
-      group.revenueCents += order.totalCostCents;
-    }
+    for (const group of [totals, slot(byDay, order.placedAt.slice(0, 10)), slot(byUser, order.userId)])
+      add(group, 1, order.quantity, order.totalCostCents);
+    const shares = totalShares(order);
+    const productsSeen = new Set<string>();
+    order.lines.forEach((line, index) => {
+      // An order counts once for each product it holds, however many lines of it.
+      const first = !productsSeen.has(line.productId);
+      productsSeen.add(line.productId);
+      add(slot(byProduct, line.productId), first ? 1 : 0, line.quantity, shares[index]!);
+    });
   }
-  return { orders, totals, byDay: sorted(byDay), byProduct: sorted(byProduct), byUser: sorted(byUser) };
+  return {
+    orders,
+    sums: { checked: orders.length, wrong },
+    totals,
+    byDay: sorted(byDay),
+    byProduct: sorted(byProduct),
+    byUser: sorted(byUser),
+  };
+}
+
+function add(group: OrderTotals, orders: number, quantity: number, revenueCents: Cents): void {
+  group.orders += orders;
+  group.quantity += quantity;
+  group.revenueCents += revenueCents;
 }
 
 function emptyTotals(): OrderTotals {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRED_REASON, type OrderPlaced } from '@toolforge/contracts';
-import { orderCancelled, orderMoved, orderPlaced, productAdded, productUpdated, stockAdjusted } from '@toolforge/contracts/testing';
+import {
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPlaced,
+  orderPlacedOf,
+  productAdded,
+  productUpdated,
+  stockAdjusted,
+} from '@toolforge/contracts/testing';
 import { stored } from '@toolforge/platform/testing';
 import { auditOrders, ledgerOf } from './orderAudit.js';
 
@@ -104,5 +113,96 @@ describe('the order audit of orders that move on', () => {
     ]);
     expect(audit.totals).toEqual({ orders: 2, quantity: 5, revenueCents: 56_27 + 50_21 });
     expect([...audit.byDay.keys()]).toEqual(['2026-11-19', '2026-11-20']);
+  });
+});
+
+describe('the order audit of orders with several lines', () => {
+  const drill = productAdded({
+    productId: 'p-drill',
+    name: 'Cordless Drill',
+    priceCents: 129_00,
+    stock: 40,
+    priceTiers: [{ minQuantity: 10, unitPriceCents: 119_00 }],
+  });
+  const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise', priceCents: 89_50, stock: 10 });
+  const at = { occurredAt: '2026-11-22T10:00:00.000Z' };
+  // 10 drills reach the ladder's 119.00: 1190.00, + 2 × 89.50 = 179.00 → 1369.00; + 5 % = 68.45, + 50 = 1487.45.
+  const o10 = orderPlacedOf([orderLine(drill.data, 10), orderLine(vise.data, 2)], { orderId: 'o-10', userId: 'u-ada', fromCart: true }, at);
+  // 89.50 + 3 × 129.00 = 387.00 → 476.50; + 5 % = 23.825, rounded half up to 23.83, + 50 = 550.33.
+  const o11 = orderPlacedOf([orderLine(vise.data, 1), orderLine(drill.data, 3)], { orderId: 'o-11', userId: 'u-bo' }, at);
+  // 2 × 129.00 = 258.00, cancelled: it holds nothing and sold nothing.
+  const o12 = orderPlacedOf([orderLine(drill.data, 2)], { orderId: 'o-12', userId: 'u-bo' }, at);
+  const history = [
+    stored(drill, 0),
+    stored(vise, 1),
+    stored(o10, 0),
+    stored(o11, 1),
+    stored(o12, 2),
+    stored(orderCancelled(o12.data, { reason: 'ordered twice' }), 3),
+  ];
+
+  it('reads each line as placed, at the unit price its quantity reached, with the order’s subtotal and total', () => {
+    const audited = ledgerOf(history).orders.get('o-10');
+    expect(audited).toMatchObject({
+      lines: [
+        { productId: 'p-drill', productName: 'Cordless Drill', quantity: 10, unitPriceCents: 119_00, lineTotalCents: 1190_00 },
+        { productId: 'p-vise', productName: 'Bench Vise', quantity: 2, unitPriceCents: 89_50, lineTotalCents: 179_00 },
+      ],
+      quantity: 12,
+      subtotalCents: 1369_00,
+      totalCostCents: 1487_45,
+      fromCart: true,
+    });
+  });
+
+  it('finds every sum to the cent, and totals the orders, each product by its lines and their share of the revenue', () => {
+    const audit = auditOrders(ledgerOf(history), {});
+    expect(audit.sums).toEqual({ checked: 3, wrong: [] });
+    expect(audit.totals).toEqual({ orders: 2, quantity: 16, revenueCents: 1487_45 + 550_33 });
+    expect(Object.fromEntries(audit.byUser)).toEqual({
+      'u-ada': { orders: 1, quantity: 12, revenueCents: 1487_45 },
+      'u-bo': { orders: 1, quantity: 4, revenueCents: 550_33 },
+    });
+    // Each order's total split in proportion to its lines' totals, the odd cent to the larger remainder:
+    // o-10: 1487.45 × 1190/1369 = 1292.962… → 1292.96 and 1487.45 × 179/1369 = 194.487… → 194.49;
+    // o-11: 550.33 × 89.50/476.50 = 103.367… → 103.37 and 550.33 × 387/476.50 = 446.962… → 446.96.
+    expect(Object.fromEntries(audit.byProduct)).toEqual({
+      'p-drill': { orders: 2, quantity: 13, revenueCents: 1292_96 + 446_96 },
+      'p-vise': { orders: 2, quantity: 3, revenueCents: 194_49 + 103_37 },
+    });
+  });
+
+  it('counts each product’s reserved stock from the lines of the orders not cancelled', () => {
+    const { products } = ledgerOf(history);
+    expect([products.get('p-drill')?.reserved, products.get('p-vise')?.reserved]).toEqual([13, 3]);
+  });
+
+  it('takes with --product every order holding a line of it', () => {
+    const ids = (product: string) => auditOrders(ledgerOf(history), { product }).orders.map((order) => order.orderId);
+    expect([ids('p-vise'), ids('p-drill')]).toEqual([
+      ['o-10', 'o-11'],
+      ['o-10', 'o-11', 'o-12'],
+    ]);
+  });
+
+  it('reports a line total altered after the fact, and the subtotal that no longer adds up its lines', () => {
+    const tampered = structuredClone(o11);
+    tampered.data.lines[1]!.lineTotalCents = 380_00;
+    const audit = auditOrders(ledgerOf([stored(drill, 0), stored(vise, 1), stored(o10, 0), stored(tampered, 1)]), {});
+    expect(audit.sums).toEqual({
+      checked: 2,
+      wrong: [
+        { orderId: 'o-11', field: 'lines[1].lineTotalCents', recorded: 380_00, computed: 387_00 },
+        { orderId: 'o-11', field: 'subtotalCents', recorded: 476_50, computed: 469_50 },
+      ],
+    });
+  });
+
+  it('reports a total the formula does not give for the subtotal', () => {
+    const overcharged = orderPlacedOf([orderLine(vise.data, 1)], { orderId: 'o-13', totalCostCents: 144_00 });
+    // 89.50 + 4.48 (5 % of 89.50 = 4.475, half up) + 50 = 143.98.
+    expect(auditOrders(ledgerOf([stored(overcharged, 0)]), {}).sums.wrong).toEqual([
+      { orderId: 'o-13', field: 'totalCostCents', recorded: 144_00, computed: 143_98 },
+    ]);
   });
 });

@@ -11,7 +11,16 @@ import {
   type ProductAdded,
   type ShopEvent,
 } from '@toolforge/contracts';
-import { adminGranted, orderCancelled, orderMoved, orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
+import {
+  adminGranted,
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPlaced,
+  orderPlacedOf,
+  productAdded,
+  userSignedIn,
+} from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
@@ -82,7 +91,13 @@ export function describeOrderHistory(stack: QueryStack): void {
             by: 'customer',
             status: 'pending',
             // 89.50 x 4 = 358.00, + 5 % = 375.90, + 50 = 425.90
-            details: { productName: 'Bench Vise 6"', quantity: 4, totalCost: 425.9, shippingAddress: '12 Forge Lane, Sheffield' },
+            details: {
+              lines: '4 × Bench Vise 6" at 89.50',
+              subtotal: 358,
+              totalCost: 425.9,
+              shippingAddress: '12 Forge Lane, Sheffield',
+              fromCart: false,
+            },
           },
           byAdmin(paid!, 'paid', { payment: true }),
           byAdmin(shipped!, 'shipped'),
@@ -116,20 +131,56 @@ export function describeOrderHistory(stack: QueryStack): void {
         actor: 'u-ada',
         by: 'customer',
         status: 'cancelled',
-        details: { reason: 'Ordered the wrong size', returnedStock: 3 },
+        details: { reason: 'Ordered the wrong size', returned: '3 × Bench Vise 6"', returnedStock: 3 },
       });
       expect((await entriesOf(byAdmin.data.orderId)).map(({ type, by, status }) => [type, by, status])).toEqual([
         ['OrderPlaced', 'customer', 'pending'],
         ['OrderPaid', 'admin', 'paid'],
         ['OrderCancelled', 'admin', 'cancelled'],
       ]);
-      expect(await last(byAdmin.data.orderId)).toMatchObject({ details: { reason: '', returnedStock: 5 } });
+      expect(await last(byAdmin.data.orderId)).toMatchObject({ details: { reason: '', returned: '5 × Bench Vise 6"', returnedStock: 5 } });
       expect(await last(expired.data.orderId)).toMatchObject({
         actor: null,
         by: 'shop',
         status: 'cancelled',
-        details: { reason: EXPIRED_REASON, returnedStock: 1 },
+        details: { reason: EXPIRED_REASON, returned: '1 × Bench Vise 6"', returnedStock: 1 },
       });
+    });
+
+    it('describes every line of an order checked out from a cart, at the price its quantity reached, and every line its cancellation gave back', async () => {
+      const clamps = productAdded({
+        name: 'F-Clamp 300 mm',
+        priceCents: 12_40,
+        stock: 100,
+        minOrder: 1,
+        priceTiers: [{ minQuantity: 10, unitPriceCents: 10_90 }],
+      });
+      await shop.append(clamps);
+      const cart = orderPlacedOf([orderLine(clamps.data, 10), orderLine(vise, 2)], { userId: 'u-ada', fromCart: true });
+      const placed = (await shop.append(cart))[0]!.stored[0]!;
+      await follow(orderCancelled(cart.data, { reason: 'Bought locally' }));
+      await shop.project();
+
+      const entries = await entriesOf(cart.data.orderId, shop.token(ada));
+      expect(entries.map(({ position, type, details }) => [position, type, details])).toEqual([
+        [
+          formatPosition(placed.position),
+          'OrderPlaced',
+          {
+            // 10 × 10.90 = 109.00, + 2 × 89.50 = 288.00; + 5 % = 14.40, + 50 = 352.40
+            lines: '10 × F-Clamp 300 mm at 10.90; 2 × Bench Vise 6" at 89.50',
+            subtotal: 288,
+            totalCost: 352.4,
+            shippingAddress: '12 Forge Lane, Sheffield',
+            fromCart: true,
+          },
+        ],
+        [
+          expect.any(String),
+          'OrderCancelled',
+          { reason: 'Bought locally', returned: '10 × F-Clamp 300 mm; 2 × Bench Vise 6"', returnedStock: 12 },
+        ],
+      ]);
     });
 
     it('shows an admin anyone’s order, whether the token says admin or a later grant does', async () => {

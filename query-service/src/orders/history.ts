@@ -1,28 +1,62 @@
 import {
   TOPICS,
+  formatCents,
   formatPosition,
   fromCents,
   isOrderEvent,
   orderStatusAfter,
   whyUnreadable,
+  type HeldLine,
   type OrderEvent,
   type OrderHistoryEntry,
   type OrderHistoryResponse,
+  type OrderLine,
 } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import type { OrderInLog } from '@toolforge/read-model';
 
-/** What an event recorded, as the history shows it: the order as placed, a payment, a cancellation's reason and returned stock. */
-function detailsOf(event: OrderEvent): OrderHistoryEntry['details'] {
+/**
+ * An order's lines as one text ("3 × Claw Hammer at 24.99; 10 × Bench Vise at 42.00"): the history's
+ * details are plain values, and a customer reads an order as its lines.
+ */
+function linesText(lines: readonly OrderLine[]): string {
+  return lines.map((line) => `${line.quantity} × ${line.productName} at ${formatCents(line.unitPriceCents)}`).join('; ');
+}
+
+/** What a cancellation gave back, by the names the order was placed with (a product's id when the history lacks its placing). */
+function returnedText(lines: readonly HeldLine[], names: ReadonlyMap<string, string>): string {
+  return lines.map((line) => `${line.quantity} × ${names.get(line.productId) ?? line.productId}`).join('; ');
+}
+
+/** The names of the products an order was placed with, by id, from the history's OrderPlaced. */
+function productNamesOf(events: readonly StoredEvent<OrderEvent>[]): Map<string, string> {
+  const placed = events.find((event) => event.type === 'OrderPlaced');
+  return new Map(placed?.type === 'OrderPlaced' ? placed.data.lines.map((line) => [line.productId, line.productName]) : []);
+}
+
+/**
+ * What an event recorded, as the history shows it: the order as placed (its lines, their subtotal,
+ * the total), a payment, a cancellation's reason and the stock it gave back (every line's, and
+ * their sum).
+ */
+function detailsOf(event: OrderEvent, names: ReadonlyMap<string, string>): OrderHistoryEntry['details'] {
   switch (event.type) {
     case 'OrderPlaced': {
-      const { productName, quantity, totalCostCents, shippingAddress } = event.data;
-      return { productName, quantity, totalCost: fromCents(totalCostCents), shippingAddress };
+      const { lines, subtotalCents, totalCostCents, shippingAddress, fromCart } = event.data;
+      return {
+        lines: linesText(lines),
+        subtotal: fromCents(subtotalCents),
+        totalCost: fromCents(totalCostCents),
+        shippingAddress,
+        fromCart,
+      };
     }
     case 'OrderPaid':
       return { payment: true };
-    case 'OrderCancelled':
-      return { reason: event.data.reason, returnedStock: event.data.quantity };
+    case 'OrderCancelled': {
+      const { reason, lines } = event.data;
+      return { reason, returned: returnedText(lines, names), returnedStock: lines.reduce((sum, line) => sum + line.quantity, 0) };
+    }
     case 'OrderShipped':
     case 'OrderDelivered':
       return {};
@@ -58,7 +92,12 @@ function actorShown(actor: string | null, order: OrderInLog, reader: HistoryRead
   return reader.admin || actor === order.userId ? actor : null;
 }
 
-function entryOf(event: StoredEvent<OrderEvent>, order: OrderInLog, reader: HistoryReader): OrderHistoryEntry {
+function entryOf(
+  event: StoredEvent<OrderEvent>,
+  order: OrderInLog,
+  reader: HistoryReader,
+  names: ReadonlyMap<string, string>,
+): OrderHistoryEntry {
   return {
     position: formatPosition(event.position),
     type: event.type,
@@ -66,7 +105,7 @@ function entryOf(event: StoredEvent<OrderEvent>, order: OrderInLog, reader: Hist
     actor: actorShown(event.meta.actor, order, reader),
     by: causedBy(event.meta.actor, order),
     status: orderStatusAfter(event),
-    details: detailsOf(event),
+    details: detailsOf(event, names),
   };
 }
 
@@ -82,11 +121,12 @@ export function orderHistory(
   reader: HistoryReader,
   leftOut: (event: StoredEvent, why: string) => void,
 ): OrderHistoryResponse {
-  const entries: OrderHistoryEntry[] = [];
+  const ofOrder: StoredEvent<OrderEvent>[] = [];
   for (const event of events) {
     const why = whyNotOfOrder(event, order);
     if (why) leftOut(event, why);
-    else entries.push(entryOf(event as StoredEvent<OrderEvent>, order, reader));
+    else ofOrder.push(event as StoredEvent<OrderEvent>);
   }
-  return { orderId: order.orderId, entries };
+  const names = productNamesOf(ofOrder);
+  return { orderId: order.orderId, entries: ofOrder.map((event) => entryOf(event, order, reader, names)) };
 }

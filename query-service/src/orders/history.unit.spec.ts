@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRED_REASON, UNREADABLE_RECORD } from '@toolforge/contracts';
-import { orderCancelled, orderMoved, orderPlaced, productDeleted } from '@toolforge/contracts/testing';
-import type { StoredEvent } from '@toolforge/platform';
+import { orderCancelled, orderLine, orderMoved, orderPlaced, orderPlacedOf, productDeleted } from '@toolforge/contracts/testing';
+import { upcast, type StoredEvent } from '@toolforge/platform';
 import { stored } from '@toolforge/platform/testing';
 import { orderHistory } from './history.js';
 import type { OrderInLog } from '@toolforge/read-model';
@@ -10,10 +10,13 @@ const vise = { productId: 'p-vise', name: 'Bench Vise', priceCents: 10_00 };
 const placed = orderPlaced(vise, { userId: 'u-ada', quantity: 2 });
 const order: OrderInLog = { orderId: placed.data.orderId, userId: 'u-ada', partition: 0, eventOffsets: [] };
 
-/** The history of `events` (at offsets 0, 1, …), and what was left out of it and why. */
+/** The history of `events` (at offsets 0, 1, …) as `of`'s, and what was left out of it and why. */
 function historyOf(...events: StoredEvent[]) {
+  return historyOfOrder(order, ...events);
+}
+function historyOfOrder(of: OrderInLog, ...events: StoredEvent[]) {
   const leftOut: [string, string][] = [];
-  const answer = orderHistory(order, events, { admin: true }, (event, why) => leftOut.push([String(event.type), why]));
+  const answer = orderHistory(of, events, { admin: true }, (event, why) => leftOut.push([String(event.type), why]));
   return { answer, leftOut };
 }
 
@@ -34,12 +37,60 @@ describe('an order’s history from its events', () => {
     expect(answer.entries.map((entry) => entry.position)).toEqual([0, 1, 2, 3].map((offset) => `sales.orders/0/${offset}`));
     // 10.00 x 2 = 20.00, + 5 % = 21.00, + 50 = 71.00
     expect(answer.entries[0]!.details).toEqual({
-      productName: 'Bench Vise',
-      quantity: 2,
+      lines: '2 × Bench Vise at 10.00',
+      subtotal: 20,
       totalCost: 71,
       shippingAddress: '12 Forge Lane, Sheffield',
+      fromCart: false,
     });
-    expect(answer.entries[3]!.details).toEqual({ reason: EXPIRED_REASON, returnedStock: 2 });
+    expect(answer.entries[3]!.details).toEqual({ reason: EXPIRED_REASON, returned: '2 × Bench Vise', returnedStock: 2 });
+  });
+
+  it('describes every line of an order from the cart, at the unit price its quantity reached, and every line its cancellation gave back', () => {
+    const hammer = {
+      productId: 'p-hammer',
+      name: 'Claw Hammer',
+      priceCents: 24_99,
+      priceTiers: [{ minQuantity: 10, unitPriceCents: 21_50 }],
+    };
+    const cart = orderPlacedOf([orderLine(hammer, 12), orderLine(vise, 1)], { userId: 'u-ada', fromCart: true });
+    const ofCart = { ...order, orderId: cart.data.orderId };
+    const { answer } = historyOfOrder(ofCart, stored(cart, 0), stored(orderCancelled(cart.data, { reason: 'Found them cheaper' }), 1));
+    // 12 × 21.50 = 258.00, + 10.00 = 268.00; + 5 % = 13.40, + 50 = 331.40
+    expect(answer.entries.map((entry) => entry.details)).toEqual([
+      {
+        lines: '12 × Claw Hammer at 21.50; 1 × Bench Vise at 10.00',
+        subtotal: 268,
+        totalCost: 331.4,
+        shippingAddress: '12 Forge Lane, Sheffield',
+        fromCart: true,
+      },
+      { reason: 'Found them cheaper', returned: '12 × Claw Hammer; 1 × Bench Vise', returnedStock: 13 },
+    ]);
+  });
+
+  it('reads an order of schema version 1, upgraded as the log reads it, as one line', () => {
+    // Version 1 named the product and quantity on the order itself, and on its cancellation.
+    const { orderId, userId, userName, totalCostCents, shippingAddress, status, payment } = placed.data;
+    const v1Placed = { orderId, userId, userName, totalCostCents, shippingAddress, status, payment };
+    const ofVise = { productId: 'p-vise', productName: 'Bench Vise', quantity: 2, unitPriceCents: 10_00 };
+    const written = (event: StoredEvent, data: object) =>
+      upcast({ ...event, data, meta: { ...event.meta, schemaVersion: 1 } } as StoredEvent);
+    const cancelled = stored(orderCancelled(placed.data, { by: 'admin' }), 1);
+    const { answer, leftOut } = historyOf(
+      written(stored(placed, 0), { ...v1Placed, ...ofVise }),
+      written(cancelled, { orderId, userId, productId: 'p-vise', quantity: 2, reason: '', by: 'admin' }),
+    );
+    expect(leftOut).toEqual([]);
+    expect(answer.entries.map((entry) => entry.details)).toEqual([
+      { lines: '2 × Bench Vise at 10.00', subtotal: 20, totalCost: 71, shippingAddress: '12 Forge Lane, Sheffield', fromCart: false },
+      { reason: '', returned: '2 × Bench Vise', returnedStock: 2 },
+    ]);
+  });
+
+  it('names what came back by its product id when the history lacks the order’s placing', () => {
+    const { answer } = historyOf(stored(orderCancelled(placed.data), 3));
+    expect(answer.entries[0]!.details).toEqual({ reason: '', returned: '2 × p-vise', returnedStock: 2 });
   });
 
   it('leaves out, saying why, what is not this order’s event: another stream, another type, an unreadable or newer record', () => {
