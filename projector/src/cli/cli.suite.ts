@@ -300,7 +300,7 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
         // 10 clamps reach the ladder's 10.90: 109.00, + 89.50 = 198.50; + 5 % = 9.925, half up 9.93, + 50 = 258.43.
         const fromCart = orderPlacedOf(
           [orderLine(clamp.data, 10), orderLine(VISE, 1)],
-          { orderId: 'o-4', userId: 'u-ada', fromCart: true },
+          { orderId: 'o-4', userId: 'u-ada', cartVersion: 1 },
           at('2026-11-22T10:00:00.000Z'),
         );
         // 2 × 12.40 = 24.80, + 129.00 = 153.80; + 7.69 + 50 = 211.49; its first line's total then altered to 20.00.

@@ -106,7 +106,7 @@ const GISTS: { readonly [Type in ShopEventType]?: (data: EventData<Type>) => str
   ProductAdded: (data) => `${quoted(data.name)}, stock ${data.stock}${pricingGist(data)}`,
   ProductUpdated: (data) => `changed ${Object.keys(data.changes).map(fieldName).join(', ')}`,
   StockAdjusted: (data) => `stock ${data.delta > 0 ? '+' : ''}${data.delta} (${quoted(data.reason)})`,
-  OrderPlaced: (data) => `${linesGist(data.lines)} for ${data.userId}${data.fromCart ? ' from the cart' : ''}`,
+  OrderPlaced: (data) => `${linesGist(data.lines)} for ${data.userId}${data.cartVersion === null ? '' : ' from the cart'}`,
   OrderPaid: () => 'paid',
   OrderShipped: () => 'shipped',
   OrderDelivered: () => 'delivered',

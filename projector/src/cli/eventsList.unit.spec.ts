@@ -72,7 +72,7 @@ describe("the tool's one-line summaries of events", () => {
 
   it('names every line of an order from the cart, and what its cancellation gave back, counting the lines past the third', () => {
     const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise' }).data;
-    const cart = orderPlacedOf([orderLine(drill.data, 12), orderLine(vise, 1)], { userId: 'u-ada', fromCart: true });
+    const cart = orderPlacedOf([orderLine(drill.data, 12), orderLine(vise, 1)], { userId: 'u-ada', cartVersion: 1 });
     const tools = ['p-saw', 'p-file', 'p-rasp'].map((productId) => orderLine({ productId, name: productId, priceCents: 5_00 }, 2));
     const large = orderPlacedOf([orderLine(drill.data, 4), orderLine(vise, 1), ...tools], { userId: 'u-bo' });
     expect(

@@ -148,7 +148,7 @@ function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: Store
       quantity: data.lines.reduce((sum, line) => sum + line.quantity, 0),
       subtotalCents: data.subtotalCents,
       totalCostCents: data.totalCostCents,
-      fromCart: data.fromCart,
+      fromCart: data.cartVersion !== null,
       status: data.status,
       payment: data.payment,
       events: [{ ...line, status: data.status }],

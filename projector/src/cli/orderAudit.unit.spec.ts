@@ -127,7 +127,7 @@ describe('the order audit of orders with several lines', () => {
   const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise', priceCents: 89_50, stock: 10 });
   const at = { occurredAt: '2026-11-22T10:00:00.000Z' };
   // 10 drills reach the ladder's 119.00: 1190.00, + 2 × 89.50 = 179.00 → 1369.00; + 5 % = 68.45, + 50 = 1487.45.
-  const o10 = orderPlacedOf([orderLine(drill.data, 10), orderLine(vise.data, 2)], { orderId: 'o-10', userId: 'u-ada', fromCart: true }, at);
+  const o10 = orderPlacedOf([orderLine(drill.data, 10), orderLine(vise.data, 2)], { orderId: 'o-10', userId: 'u-ada', cartVersion: 1 }, at);
   // 89.50 + 3 × 129.00 = 387.00 → 476.50; + 5 % = 23.825, rounded half up to 23.83, + 50 = 550.33.
   const o11 = orderPlacedOf([orderLine(vise.data, 1), orderLine(drill.data, 3)], { orderId: 'o-11', userId: 'u-bo' }, at);
   // 2 × 129.00 = 258.00, cancelled: it holds nothing and sold nothing.

@@ -156,7 +156,7 @@ export function describeOrderHistory(stack: QueryStack): void {
         priceTiers: [{ minQuantity: 10, unitPriceCents: 10_90 }],
       });
       await shop.append(clamps);
-      const cart = orderPlacedOf([orderLine(clamps.data, 10), orderLine(vise, 2)], { userId: 'u-ada', fromCart: true });
+      const cart = orderPlacedOf([orderLine(clamps.data, 10), orderLine(vise, 2)], { userId: 'u-ada', cartVersion: 1 });
       const placed = (await shop.append(cart))[0]!.stored[0]!;
       await follow(orderCancelled(cart.data, { reason: 'Bought locally' }));
       await shop.project();

@@ -42,13 +42,13 @@ function productNamesOf(events: readonly StoredEvent<OrderEvent>[]): Map<string,
 function detailsOf(event: OrderEvent, names: ReadonlyMap<string, string>): OrderHistoryEntry['details'] {
   switch (event.type) {
     case 'OrderPlaced': {
-      const { lines, subtotalCents, totalCostCents, shippingAddress, fromCart } = event.data;
+      const { lines, subtotalCents, totalCostCents, shippingAddress, cartVersion } = event.data;
       return {
         lines: linesText(lines),
         subtotal: fromCents(subtotalCents),
         totalCost: fromCents(totalCostCents),
         shippingAddress,
-        fromCart,
+        fromCart: cartVersion !== null,
       };
     }
     case 'OrderPaid':

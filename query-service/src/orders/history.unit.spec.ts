@@ -53,7 +53,7 @@ describe('an order’s history from its events', () => {
       priceCents: 24_99,
       priceTiers: [{ minQuantity: 10, unitPriceCents: 21_50 }],
     };
-    const cart = orderPlacedOf([orderLine(hammer, 12), orderLine(vise, 1)], { userId: 'u-ada', fromCart: true });
+    const cart = orderPlacedOf([orderLine(hammer, 12), orderLine(vise, 1)], { userId: 'u-ada', cartVersion: 1 });
     const ofCart = { ...order, orderId: cart.data.orderId };
     const { answer } = historyOfOrder(ofCart, stored(cart, 0), stored(orderCancelled(cart.data, { reason: 'Found them cheaper' }), 1));
     // 12 × 21.50 = 258.00, + 10.00 = 268.00; + 5 % = 13.40, + 50 = 331.40

@@ -36,14 +36,12 @@ function amount(entry: OrderHistoryEntry, field: string): number | undefined {
 export function detailLines(entry: OrderHistoryEntry): string[] {
   switch (entry.type) {
     case 'OrderPlaced': {
-      const quantity = amount(entry, 'quantity');
-      const productName = text(entry, 'productName');
+      // The lines as the history words them ("10 × F-Clamp at 10.90; 2 × Bench Vise at 89.50").
+      const lines = text(entry, 'lines');
       const totalCost = amount(entry, 'totalCost');
       const address = text(entry, 'shippingAddress');
       return [
-        [quantity === undefined ? null : `${quantity} ×`, productName, totalCost === undefined ? null : `for ${formatPrice(totalCost)}`]
-          .filter(Boolean)
-          .join(' '),
+        [lines, totalCost === undefined ? null : `for ${formatPrice(totalCost)}`].filter(Boolean).join(' '),
         address ? `Ship to: ${address}` : '',
       ].filter(Boolean);
     }

@@ -119,7 +119,7 @@ describe('order timeline', () => {
       historyEntry(1, {
         type: 'OrderPlaced',
         status: 'pending',
-        details: { productName: 'Claw Hammer', quantity: 3, totalCost: 127.18, shippingAddress: '1 Forge Lane, Sheffield' },
+        details: { lines: '3 × Claw Hammer at 24.99', subtotal: 74.97, totalCost: 127.18, shippingAddress: '1 Forge Lane, Sheffield' },
       }),
       historyEntry(2, { type: 'OrderPaid', status: 'paid', actor: 'u-admin', by: 'admin', details: { payment: true } }),
       historyEntry(3, {
@@ -145,7 +145,7 @@ describe('order timeline', () => {
       'Paid by an admin',
       'Cancelled by an admin',
     ]);
-    expect(entries[0]!.textContent).toContain('3 × Claw Hammer for $127.18');
+    expect(entries[0]!.textContent).toContain('3 × Claw Hammer at 24.99 for $127.18');
     expect(entries[0]!.textContent).toContain('Ship to: 1 Forge Lane, Sheffield');
     expect(entries[0]!.querySelector('time')!.getAttribute('dateTime')).toBe(history.entries[0]!.occurredAt);
     expect(entries[2]!.textContent).toContain('Reason: Out of paint');
