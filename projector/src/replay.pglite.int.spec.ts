@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@toolforge/platform';
+import type { EventLog, StoredEvent } from '@toolforge/platform';
 import { orderLine, orderPlaced, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql } from '@toolforge/platform/sql';
-import { logWriter, readEvents } from '@toolforge/platform/testing';
+import { logWriter } from '@toolforge/platform/testing';
 import { Projector } from './projector.js';
 import { openProjectorStore } from './projectorStore.js';
 import { MISSING, PRESENT, WHOLE_ROW, replayReadModel } from './replay.js';
 import { dumpReadModel } from './test/readModel.js';
 
-async function* each(events: readonly StoredEvent[]): AsyncGenerator<StoredEvent> {
-  yield* events;
+/** The range: every order event, as the tool reads it from the log. */
+async function* ordersIn(log: EventLog): AsyncGenerator<StoredEvent> {
+  for await (const page of log.readAll({ topics: ['sales.orders'] })) yield* page.events;
 }
 
 describe('replaying a range of orders with several lines (replayReadModel)', () => {
@@ -38,8 +39,7 @@ describe('replaying a range of orders with several lines (replayReadModel)', () 
       `insert into order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents, line_total_cents)
        values ('o-one', 2, 'p-saw', 'p-saw', 1, 100, 100)`,
     );
-    const orders = await readEvents(log, { topics: ['sales.orders'] });
-    const replay = (dryRun: boolean) => replayReadModel({ log, sql, liveProjectors: false, events: each(orders), dryRun });
+    const replay = (dryRun: boolean) => replayReadModel({ log, sql, liveProjectors: false, events: ordersIn(log), dryRun });
 
     const dryRun = await replay(true);
     expect(dryRun?.changes).toEqual([

@@ -222,7 +222,7 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
       { productId: 'p-drill', productName: 'Cordless Drill', quantity: 10, unitPrice: 119, lineTotal: 1190 },
       { productId: 'p-vise', productName: 'Bench Vise', quantity: 3, unitPrice: 0.01, lineTotal: 0.03 },
     ]);
-    expect(JSON.parse(await reader.orderList({ offset: 0, limit: 1 }))).toEqual([JSON.parse(json)[0]]);
+    expect(JSON.parse(await reader.orderList({ offset: 0, limit: 1 }))).toEqual([(JSON.parse(json) as unknown[])[0]]);
     expect((await reader.ordersOfUser('u-eve'))[1]!.lines).toEqual(
       lines.map((line) => ({ ...line, lineTotalCents: line.unitPriceCents * line.quantity })),
     );
