@@ -87,10 +87,10 @@ type OrderInLogRecord = Parameters<typeof toOrderInLog>[0];
  * An order as the API shows it, written as JSON by the database: orderDtoSchema's fields in its
  * order, the amounts in currency units (cents / 100 in double precision, the number JavaScript's
  * division gives, printed as JSON.stringify prints it), the time as toISOString writes it
- * (milliseconds, UTC) and its lines last. Profiled under the bench's /orders/:uid, reading each order's twelve columns
- * (the time parsed into a Date and printed again), mapping them and serialising the list took a
- * large share of the query service's time (docs/read-model.md#the-read-paths-cost); now each order
- * is one text, and a list is those texts joined.
+ * (milliseconds, UTC) and its lines last. Profiled under the bench's /orders/:uid, reading each
+ * order's columns (the time parsed into a Date and printed again), mapping them and serialising
+ * the list took a large share of the query service's time (docs/read-model.md#the-read-paths-cost);
+ * now each order is one text, and a list is those texts joined.
  */
 const AS_ORDER_JSON = `
   cross join lateral (
