@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS, type ProductAdded, type ShopEvent, type Topic } from '@toolforge/contracts';
-import { orderCancelled, orderPlaced, productAdded, userSignedIn } from '@toolforge/contracts/testing';
+import { orderCancelled, orderLine, orderPlaced, orderPlacedOf, productAdded, userSignedIn } from '@toolforge/contracts/testing';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql } from '@toolforge/platform/sql';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
@@ -8,11 +8,22 @@ import { Projector } from './projector.js';
 import { openProjectorStore } from './projectorStore.js';
 import { dumpReadModel } from './test/readModel.js';
 
-/** A shop's history: three products, a customer, eight orders of which two were cancelled. 14 events. */
+/**
+ * A shop's history: three products (one with a quantity ladder), a customer, eight orders (every
+ * third of all three products) of which two were cancelled. 14 events.
+ */
 function history(): { topic: Topic; streamId: string; events: ShopEvent[] }[] {
-  const products = [1, 2, 3].map((n) => productAdded({ name: `Bulk Spanner ${n}`, stock: 50 }));
+  const priceTiers = [{ minQuantity: 5, unitPriceCents: 9_00 }];
+  const products = [1, 2, 3].map((n) => productAdded({ name: `Bulk Spanner ${n}`, stock: 50, ...(n === 2 && { priceTiers }) }));
   const customer = userSignedIn({ uid: 'bulk-customer' });
-  const orders = Array.from({ length: 8 }, (_, n) => orderPlaced(products[n % 3]!.data, { userId: 'bulk-customer', quantity: 1 + n }));
+  const orders = Array.from({ length: 8 }, (_, n) =>
+    n % 3 === 1
+      ? orderPlacedOf(
+          products.map((product, k) => orderLine(product.data, 1 + n + k)),
+          { userId: 'bulk-customer' },
+        )
+      : orderPlaced(products[n % 3]!.data, { userId: 'bulk-customer', quantity: 1 + n }),
+  );
   return [
     ...products.map((product) => ({ topic: TOPICS.products, streamId: product.data.productId, events: [product] as ShopEvent[] })),
     { topic: TOPICS.users, streamId: 'bulk-customer', events: [customer] },
@@ -61,6 +72,7 @@ describe('a first build in bulk (bulkFirstBuild)', () => {
       const built = await dumpReadModel(bulk.sql);
       expect(built).toEqual(await dumpReadModel(caughtUp.sql));
       expect(built.orders).toHaveLength(9);
+      expect(built.order_lines).toHaveLength(9 + 2 * 3);
     } finally {
       await Promise.all([bulk.db.close(), caughtUp.db.close()]);
     }

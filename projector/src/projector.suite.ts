@@ -3,8 +3,10 @@ import type { LogPosition } from '@toolforge/contracts';
 import {
   adminGranted,
   orderCancelled,
+  orderLine,
   orderMoved,
   orderPlaced,
+  orderPlacedOf,
   productAdded,
   productDeleted,
   productUpdated,
@@ -12,7 +14,7 @@ import {
   userSignedIn,
   userSignedOut,
 } from '@toolforge/contracts/testing';
-import { CURRENT_SCHEMA_VERSION, EXPIRED_REASON, PAGE_SIZES, toCents } from '@toolforge/contracts';
+import { CURRENT_SCHEMA_VERSION, EXPIRED_REASON, PAGE_SIZES, toCents, totalCostCents, type ProductAdded } from '@toolforge/contracts';
 import type { EventLog, ReadAllOptions } from '@toolforge/platform';
 import { InProcessCache, cachedAnswerKey, type Cache, type CacheArea } from '@toolforge/platform/cache';
 import type { IdentifiedLog, SqlExecutor } from '@toolforge/platform/sql';
@@ -259,6 +261,83 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
       ) as unknown[];
       expect(page).toEqual([expect.objectContaining({ productId: 'p-drill', name: 'Cordless Drill 20V', price: 139, stock: 41 })]);
 
+      expect(await dumpReadModel(sql)).toEqual(await freshRebuild(log));
+    });
+
+    it('applies an order of several lines, and a product, orders and a cancellation written before orders had lines as one line each; rebuilt, the same read model', async () => {
+      const { log, append, inject } = await openLog();
+      const { sql, store } = await openReadModel();
+      const drill = productAdded({
+        productId: 'p-drill',
+        name: 'Cordless Drill',
+        priceCents: 129_00,
+        stock: 40,
+        priceTiers: [{ minQuantity: 10, unitPriceCents: 119_00 }],
+      });
+      const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise', priceCents: 89_50, stock: 10 });
+      const saw = productAdded({ productId: 'p-saw', name: 'Hand Saw', priceCents: 24_99, stock: 20 });
+      await append(drill);
+      await append(vise);
+      // Written by the shop at schema version 1: no ladder nor pack size, an order of one product, a cancellation of its quantity.
+      const version1 = <Event extends { meta: object }>(event: Event) => ({ ...event.meta, schemaVersion: 1 });
+      const { priceTiers: _tiers, packSize: _pack, ...sawAsAdded } = saw.data;
+      await inject('catalog.products', 'p-saw', 1, { type: 'ProductAdded', data: sawAsAdded, meta: version1(saw) });
+      const oldOrder = (orderId: string, product: ProductAdded['data'], quantity: number) => ({
+        type: 'OrderPlaced',
+        data: {
+          orderId,
+          productId: product.productId,
+          productName: product.name,
+          userId: 'u-bo',
+          userName: 'Bo',
+          quantity,
+          unitPriceCents: product.priceCents,
+          totalCostCents: totalCostCents(product.priceCents, quantity),
+          shippingAddress: '2 Lathe Street',
+          status: 'pending',
+          payment: false,
+        },
+        meta: version1(orderPlaced(product, { userId: 'u-bo' })),
+      });
+      await inject('sales.orders', 'o-old', 1, oldOrder('o-old', vise.data, 3));
+      await inject('sales.orders', 'o-old-cancelled', 1, oldOrder('o-old-cancelled', saw.data, 2));
+      const cancelled = orderCancelled({ orderId: 'o-old-cancelled', userId: 'u-bo', lines: [{ productId: 'p-saw', quantity: 2 }] });
+      await inject('sales.orders', 'o-old-cancelled', 2, {
+        type: 'OrderCancelled',
+        data: { orderId: 'o-old-cancelled', productId: 'p-saw', userId: 'u-bo', quantity: 2, reason: '', by: 'customer' },
+        meta: version1(cancelled),
+      });
+      const lines = [orderLine(drill.data, 10), orderLine(vise.data, 2), orderLine(saw.data, 1)];
+      await append(orderPlacedOf(lines, { orderId: 'o-cart', userId: 'u-ada', fromCart: true }));
+
+      expect(await new Projector({ log, store }).catchUp()).toBe(7);
+      expect(await store.deadLetterCount()).toBe(0);
+      // Each line's product holds its quantity; the old cancellation gave its 2 saws back.
+      const available = await Promise.all(['p-drill', 'p-vise', 'p-saw'].map(async (id) => (await store.findProduct(id))?.availableStock));
+      expect(available).toEqual([30, 5, 19]);
+      expect(await store.findProduct('p-saw')).toMatchObject({ priceTiers: [], packSize: 1 });
+      const [cart] = await store.ordersOfUser('u-ada');
+      expect(cart).toMatchObject({ productId: 'p-drill', quantity: 13, lines });
+      // The drill's line at its ladder's price.
+      expect(cart!.lines[0]).toMatchObject({ quantity: 10, unitPriceCents: 119_00, lineTotalCents: 1190_00 });
+      expect((await store.ordersOfUser('u-bo')).map((o) => [o.orderId, o.status, o.productId, o.quantity, o.lines])).toEqual(
+        expect.arrayContaining([
+          [
+            'o-old',
+            'pending',
+            'p-vise',
+            3,
+            [{ productId: 'p-vise', productName: 'Bench Vise', quantity: 3, unitPriceCents: 89_50, lineTotalCents: 268_50 }],
+          ],
+          [
+            'o-old-cancelled',
+            'cancelled',
+            'p-saw',
+            2,
+            [{ productId: 'p-saw', productName: 'Hand Saw', quantity: 2, unitPriceCents: 24_99, lineTotalCents: 49_98 }],
+          ],
+        ]),
+      );
       expect(await dumpReadModel(sql)).toEqual(await freshRebuild(log));
     });
 

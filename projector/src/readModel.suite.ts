@@ -103,8 +103,12 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect(await ids({}, 'name')).toEqual(['p-3', 'p-1', 'p-0']);
     });
 
-    it('reads a product as added, with its stock less every reservation', async () => {
-      const row = productRow(0, { priceCents: 24_99, stock: 50 });
+    it('reads a product as added, with its ladder, its pack size and its stock less every reservation', async () => {
+      const priceTiers = [
+        { minQuantity: 10, unitPriceCents: 22_99 },
+        { minQuantity: 100, unitPriceCents: 19_99 },
+      ];
+      const row = productRow(0, { priceCents: 24_99, stock: 50, priceTiers, packSize: 2 });
       await store.applyBatch({ topic: TOPIC, partition: 0, events: events(0, insert(row)) });
       await store.applyBatch({
         topic: 'sales.orders',
@@ -125,6 +129,8 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
         availableStock: 38,
         minOrder: row.minOrder,
         description: row.description,
+        priceTiers,
+        packSize: 2,
         addedAt: row.addedAt,
         reviewCount: 0,
         ratingSum: 0,
@@ -303,6 +309,38 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       ]);
     });
 
+    it('records an order of three lines, each line’s reservation of its product, and gives each back when it is cancelled', async () => {
+      await store.applyBatch({
+        topic: TOPIC,
+        partition: 0,
+        events: events(0, ...[0, 1, 2].map((n) => insert(productRow(n, { stock: 20 })))),
+      });
+      const line = (n: number, quantity: number) => ({
+        productId: `p-${n}`,
+        productName: `Product ${n}`,
+        quantity,
+        unitPriceCents: 10_00 + n,
+        lineTotalCents: (10_00 + n) * quantity,
+      });
+      const order = orderRow(0, { lines: [line(2, 5), line(0, 1), line(1, 3)] });
+      const reserve = (sign: 1 | -1): RowWrite[] =>
+        order.lines.map(({ productId, quantity }) => ({ kind: 'reserveStock', productId, quantity: sign * quantity }));
+      await store.applyBatch({ topic: ORDERS, partition: 0, events: events(0, [{ kind: 'insertOrder', order }, ...reserve(1)]) });
+      const available = async () => Promise.all([0, 1, 2].map(async (n) => (await store.findProduct(`p-${n}`))?.availableStock));
+      expect(await available()).toEqual([19, 17, 15]);
+      const [placed] = await store.ordersOfUser('u-1');
+      expect(placed).toMatchObject({ productId: 'p-2', productName: 'Product 2', quantity: 9, lines: order.lines });
+      expect((await dumpReadModel(harness.sql)).order_lines.map((row) => [row.order_id, row.line_no, row.product_id])).toEqual([
+        ['o-0', 1, 'p-2'],
+        ['o-0', 2, 'p-0'],
+        ['o-0', 3, 'p-1'],
+      ]);
+
+      await store.applyBatch({ topic: ORDERS, partition: 0, events: events(1, [move('o-0', 'cancelled', 1), ...reserve(-1)]) });
+      expect(await available()).toEqual([20, 20, 20]);
+      expect((await store.listOrders())[0]).toMatchObject({ status: 'cancelled', lines: order.lines });
+    });
+
     it('reads an edited product with the fields the edit changed and the others as they were', async () => {
       const row = productRow(0, { name: 'Claw Hammer', priceCents: 24_99, stock: 50 });
       await store.applyBatch({
@@ -319,6 +357,7 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
             },
           ],
           [{ kind: 'updateProduct', productId: 'p-0', changes: { minOrder: 2, category: 'power-tool' } }],
+          [{ kind: 'updateProduct', productId: 'p-0', changes: { priceTiers: [{ minQuantity: 12, unitPriceCents: 25_00 }], packSize: 6 } }],
         ),
       });
       expect(await store.findProduct('p-0')).toEqual({
@@ -331,6 +370,8 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
         availableStock: 50,
         minOrder: 2,
         description: row.description,
+        priceTiers: [{ minQuantity: 12, unitPriceCents: 25_00 }],
+        packSize: 6,
         addedAt: row.addedAt,
         reviewCount: 0,
         ratingSum: 0,

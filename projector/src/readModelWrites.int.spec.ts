@@ -17,16 +17,23 @@ import { ReservationTally } from './catalog/reservationTally.js';
 import { openProjectorStore } from './projectorStore.js';
 import { dumpReadModel } from './test/readModel.js';
 
+/** A quantity ladder, as a product's jsonb column holds it. */
+const LADDER = [
+  { minQuantity: 10, unitPriceCents: 9_50 },
+  { minQuantity: 50, unitPriceCents: 9_00 },
+];
+
 /** The offset of the order event the projector refused. */
 const REFUSED = 17;
 
 /**
  * A history whose writes do not commute within a table: a product deleted before it is added and
- * added twice, edited and restocked between; an order id repeated by the next event, orders paid,
- * shipped and cancelled between other orders' placements (one moved before it is placed, which
- * nothing records), reservations of one product taken and given back over a batch; a user signing
- * in and out and gaining and losing the role in turn; one event the projector refused and one the
- * database refuses (a NUL in a text column) in the middle.
+ * added twice, edited and restocked between; an order id repeated by the next event (with other
+ * lines), orders of one line and of two paid, shipped and cancelled between other orders'
+ * placements (one moved before it is placed, which nothing records), reservations of one product
+ * taken and given back over a batch; a user signing in and out and gaining and losing the role in
+ * turn; one event the projector refused and two the database refuses (a NUL in an order's text
+ * column, and in a line's) in the middle.
  */
 function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[] {
   const orders: RowWrite[][] = [];
@@ -35,18 +42,27 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
     kind: 'moveOrder',
     move: { orderId: order.orderId, status, paid: status === 'paid', logPosition: { partition: 0, offset: orders.length } },
   });
+  const line = (product: number, quantity: number, productName = `Product ${product}`) => ({
+    productId: `p-${product}`,
+    productName,
+    quantity,
+    unitPriceCents: 10_00 + product,
+    lineTotalCents: (10_00 + product) * quantity,
+  });
+  const reserved = (order: OrderRow, sign: 1 | -1): RowWrite[] =>
+    order.lines.map(({ productId, quantity }) => ({ kind: 'reserveStock', productId, quantity: sign * quantity }));
   for (let n = 0; n < 60; n += 1) {
+    const first = line(n % 3, 1 + (n % 4), n === 37 ? 'Product\u00000' : undefined);
     const order = orderRow(orders.length, {
       orderId: `o-${n % 5 === 4 ? n - 1 : n}`,
-      productId: `p-${n % 3}`,
-      quantity: 1 + (n % 4),
+      lines: n % 4 === 1 ? [first, line((n + 1) % 3, 2)] : [first],
       userId: `u-${n % 2}`,
     });
     // Moved before it is placed (a log no shop writes): one by one, the move finds no row.
     if (n === 40) orders.push([move({ ...order, orderId: 'o-41' }, 'paid')]);
     orders.push([
       { kind: 'insertOrder', order: n === 31 ? { ...order, shippingAddress: 'Anvil\u0000Road' } : order },
-      { kind: 'reserveStock', productId: order.productId, quantity: order.quantity },
+      ...reserved(order, 1),
     ]);
     placed.push(order);
     const earlier = (back: number) => placed[placed.length - 1 - back];
@@ -57,7 +73,7 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
     }
     if (n % 7 === 6) {
       const cancelled = earlier(1)!;
-      orders.push([move(cancelled, 'cancelled'), { kind: 'reserveStock', productId: cancelled.productId, quantity: -cancelled.quantity }]);
+      orders.push([move(cancelled, 'cancelled'), ...reserved(cancelled, -1)]);
     }
   }
   const products: RowWrite[][] = [
@@ -66,14 +82,14 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
     [{ kind: 'insertProduct', product: productRow(0) }],
     [{ kind: 'adjustStock', productId: 'p-0', delta: 5 }],
     [{ kind: 'adjustStock', productId: 'p-0', delta: -2 }],
-    [{ kind: 'updateProduct', productId: 'p-0', changes: { name: 'Renamed', priceCents: 12_34 } }],
+    [{ kind: 'updateProduct', productId: 'p-0', changes: { name: 'Renamed', priceCents: 12_34, priceTiers: [LADDER[1]!] } }],
     [{ kind: 'insertProduct', product: productRow(1) }],
     [{ kind: 'updateProduct', productId: 'p-0', changes: { name: 'Renamed again' } }],
     [{ kind: 'deleteProduct', productId: 'p-0', at: at(3) }],
     [{ kind: 'deleteProduct', productId: 'p-0', at: at(4) }],
     [{ kind: 'insertProduct', product: productRow(0, { name: 'Added again' }) }],
     [{ kind: 'adjustStock', productId: 'p-1', delta: 7 }],
-    [{ kind: 'insertProduct', product: productRow(2) }],
+    [{ kind: 'insertProduct', product: productRow(2, { priceTiers: LADDER, packSize: 5 }) }],
     // A run of additions, one id twice: the first stays.
     [{ kind: 'insertProduct', product: productRow(3) }],
     [{ kind: 'insertProduct', product: productRow(4) }],
@@ -199,7 +215,23 @@ describe('a batch applied in a few statements', () => {
       ['p-4', 'Product 4', 10_04, 100, null],
       ['p-5', 'Product 5', 10_05, 100, null],
     ]);
-    expect(oneByOne.dump.orders).toHaveLength(46);
+    expect(oneByOne.dump.products.map((row) => [row.product_id, row.price_tiers, row.pack_size])).toEqual([
+      ['p-0', [LADDER[1]], 1],
+      ['p-1', [], 1],
+      ['p-2', LADDER, 5],
+      ['p-3', [], 1],
+      ['p-4', [], 1],
+      ['p-5', [], 1],
+    ]);
+    expect(oneByOne.dump.orders).toHaveLength(45);
+    // Every order's lines, in their order; a repeated order id keeps the first order's.
+    expect(oneByOne.dump.order_lines).toHaveLength(45 + 11);
+    expect(oneByOne.dump.order_lines.filter((row) => row.order_id === 'o-8').map((row) => [row.line_no, row.product_id])).toEqual([
+      [1, 'p-2'],
+    ]);
+    expect(oneByOne.dump.order_lines.filter((row) => row.order_id === 'o-3').map((row) => [row.line_no, row.product_id])).toEqual([
+      [1, 'p-0'],
+    ]);
     // Shipped orders were all delivered next.
     expect(new Set(oneByOne.dump.orders.map((row) => row.status))).toEqual(new Set(['pending', 'paid', 'delivered', 'cancelled']));
     // Moved before it was placed: the move found no row, and the row records its own event alone.
@@ -213,9 +245,12 @@ describe('a batch applied in a few statements', () => {
     ]);
     expect(oneByOne.deadLetters.map((letter) => [letter.topic, letter.offset])).toEqual([
       ['sales.orders', REFUSED],
-      // The NUL: the placement of n = 31, after 24 moves and cancellations.
+      // The NULs: the placements of n = 31, after 24 moves and cancellations, and of n = 37 (in a line's product name).
       ['sales.orders', 55],
+      ['sales.orders', 66],
     ]);
+    // An order whose line the database refused is not there without it.
+    expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-37')).toBeUndefined();
   });
 
   // 7: a repeated order id in one statement; 30: the refused event in a batch applied in one go, the
@@ -230,7 +265,7 @@ describe('a batch applied in a few statements', () => {
   it('leaves the read model as applying each write in turn does, on PostgreSQL', async () => {
     const [reference, bulk, built] = [await postgres(), await postgres(), await postgres()];
     const expected = await applyHistory(reference, await oneWriteAtATime(reference), 1);
-    expect(expected.dump.orders).toHaveLength(46);
+    expect(expected.dump.orders).toHaveLength(45);
     expect(await applyHistory(bulk, await openProjectorStore(bulk), 30)).toEqual(expected);
     // As a rebuild applies it: reservations added up as batches commit, folded at the end.
     const { tally, committed } = buildTally();

@@ -115,7 +115,7 @@ export async function replayReadModel(options: ReplayOptions): Promise<ReplayOut
   }
 }
 
-/** Rows of one table, by the column that keys them. */
+/** Rows of one table, by the column that keys them (an order's lines share their order's id). */
 interface TableRows {
   readonly table: string;
   readonly keyColumn: string;
@@ -181,7 +181,7 @@ async function compareRows(tx: SqlQueryable, rows: readonly TableRows[]) {
     const serving = await rowsIn(tx, SERVING_SCHEMA, { table, keyColumn, keys });
     const replayed = await rowsIn(tx, REPLAY_SCHEMA, { table, keyColumn, keys });
     const keysChanged = keys.filter((key) => {
-      const found = differencesOf(table, key, serving.get(key), replayed.get(key));
+      const found = differencesOf(table, key, serving.get(key) ?? [], replayed.get(key) ?? []);
       differences.push(...found);
       return found.length > 0;
     });
@@ -190,19 +190,21 @@ async function compareRows(tx: SqlQueryable, rows: readonly TableRows[]) {
   return { differences, changed };
 }
 
-/** The rows by key, every value as text (timestamps in ISO), so that both drivers' values compare alike. */
-async function rowsIn(
-  tx: SqlQueryable,
-  schema: string,
-  { table, keyColumn, keys }: TableRows,
-): Promise<Map<string, Record<string, string | null>>> {
+type RowText = Record<string, string | null>;
+
+/**
+ * The rows of each key, every value as text (timestamps in ISO), so that both drivers' values
+ * compare alike; a key's rows in the order of their text, so that both sides' rows pair up.
+ */
+async function rowsIn(tx: SqlQueryable, schema: string, { table, keyColumn, keys }: TableRows): Promise<Map<string, RowText[]>> {
   const result = await tx.query<Record<string, unknown>>(`select * from ${schema}.${table} where ${keyColumn} = any($1)`, [keys]);
-  return new Map(
-    result.rows.map((row) => [
-      String(row[keyColumn]),
-      Object.fromEntries(Object.entries(row).map(([column, value]) => [column, asText(value)])),
-    ]),
-  );
+  const rows = new Map<string, { row: RowText; text: string }[]>();
+  for (const found of result.rows) {
+    const row = Object.fromEntries(Object.entries(found).map(([column, value]) => [column, asText(value)]));
+    const key = String(found[keyColumn]);
+    rows.set(key, [...(rows.get(key) ?? []), { row, text: JSON.stringify(row) }]);
+  }
+  return new Map([...rows].map(([key, ofKey]) => [key, ofKey.sort((a, b) => a.text.localeCompare(b.text)).map(({ row }) => row)]));
 }
 
 function asText(value: unknown): string | null {
@@ -218,17 +220,19 @@ function asText(value: unknown): string | null {
     case 'boolean':
       return String(value);
     default:
-      // No column of the read model is JSON today; one would compare as its text.
+      // A product's ladder (jsonb), as its JSON text: both drivers read the keys in the order Postgres keeps them.
       return JSON.stringify(value);
   }
 }
 
-function differencesOf(
-  what: string,
-  key: string,
-  serving: Record<string, string | null> | undefined,
-  replayed: Record<string, string | null> | undefined,
-): RowChange[] {
+/** The differences of a key's rows, paired in their order: a row without a pair is a whole row present on one side only. */
+function differencesOf(what: string, key: string, serving: readonly RowText[], replayed: readonly RowText[]): RowChange[] {
+  return Array.from({ length: Math.max(serving.length, replayed.length) }, (_, index) =>
+    rowDifferences(what, key, serving[index], replayed[index]),
+  ).flat();
+}
+
+function rowDifferences(what: string, key: string, serving: RowText | undefined, replayed: RowText | undefined): RowChange[] {
   if (!serving && !replayed) return [];
   if (!serving || !replayed) {
     return [{ what, key, column: WHOLE_ROW, serving: serving ? PRESENT : MISSING, replayed: replayed ? PRESENT : MISSING }];

@@ -16,6 +16,7 @@ const TABLES = {
   products: 'product_id',
   product_reservations: 'product_id',
   orders: 'order_id',
+  order_lines: 'order_id, line_no',
   users: 'uid',
   reviews: 'review_id',
   product_ratings: 'product_id',

@@ -14,7 +14,9 @@ const PRODUCT_FIELDS = [
   'minOrder',
   'model',
   'name',
+  'packSize',
   'price',
+  'priceTiers',
   'productId',
   'reviewCount',
   'stock',
@@ -42,6 +44,9 @@ export function describeCatalogueQueries(stack: QueryStack): void {
         .map((product) => product.id);
     const nameOf = (id: string) => `Tool ${added.find((product) => product.id === id)!.n}`;
     const priceOf = (id: string) => 1000 + added.find((product) => product.id === id)!.n * 111;
+    /** Tool 5 is sold in pairs, cheaper by ten and more. */
+    const LADDERED = 5;
+    const ladder = { priceTiers: [{ minQuantity: 10, unitPriceCents: 9_99 }], packSize: 2 };
 
     beforeAll(async () => {
       shop = await startQueryService({ stack });
@@ -49,7 +54,10 @@ export function describeCatalogueQueries(stack: QueryStack): void {
       // Fourteen products in the same millisecond: only the log position orders them.
       const occurredAt = new Date().toISOString();
       for (let n = 0; n < 14; n += 1) {
-        const event = productAdded({ name: `Tool ${n}`, priceCents: 1000 + n * 111, stock: 50 }, { occurredAt });
+        const event = productAdded(
+          { name: `Tool ${n}`, priceCents: 1000 + n * 111, stock: 50, ...(n === LADDERED && ladder) },
+          { occurredAt },
+        );
         const [appended] = await shop.append(event);
         const { partition, offset } = appended!.position;
         added.push({ id: event.data.productId, n, partition, offset });
@@ -146,6 +154,16 @@ export function describeCatalogueQueries(stack: QueryStack): void {
           stock: 50,
           category: 'hand-tool',
         });
+      });
+
+      it('answers a product’s quantity ladder in currency units and its pack size, byte for byte as the lists do', async () => {
+        const id = added[LADDERED]!.id;
+        const response = await shop.get(`/product/${id}`, { token: customer });
+        expect(response.json()).toMatchObject({ priceTiers: [{ minQuantity: 10, unitPrice: 9.99 }], packSize: 2 });
+        const listedAs = (await shop.get('/products?size=100', { token: customer })).json<ProductDto[]>().find((p) => p.productId === id);
+        expect(response.body).toBe(JSON.stringify(listedAs));
+        const other = await shop.get(`/product/${added[0]!.id}`, { token: customer });
+        expect(other.json()).toMatchObject({ priceTiers: [], packSize: 1 });
       });
 
       it('answers 404 for an unknown or deleted product', async () => {
