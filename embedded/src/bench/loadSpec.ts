@@ -44,12 +44,24 @@ export interface ReadYourWrites {
   readonly products: readonly OrderableProduct[];
 }
 
+/**
+ * Checkouts of `lines` lines: a shopper no other checkout is using puts `lines` different products
+ * in their cart (PUT /cart/lines), then checks out (POST /checkout, an Idempotency-Key of its own);
+ * timed from the first PUT to the checkout's acknowledgement, as one.
+ */
+export interface CheckoutRequests {
+  readonly kind: 'checkouts';
+  readonly shoppers: readonly Shopper[];
+  readonly products: readonly OrderableProduct[];
+  readonly lines: number;
+}
+
 export interface LoadSpec {
   /** The server's origin, e.g. http://127.0.0.1:5600. */
   readonly origin: string;
   /** Read-your-writes: where its GETs go (the query service in services mode); `origin` when unset. */
   readonly queryOrigin?: string;
-  readonly requests: ReadRequests | OrderRequests | ReadYourWrites;
+  readonly requests: ReadRequests | OrderRequests | ReadYourWrites | CheckoutRequests;
   readonly connections: number;
   readonly seconds: number;
   readonly warmUpSeconds: number;

@@ -8,9 +8,24 @@
 import { performance } from 'node:perf_hooks';
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
-import { READ_AFTER_HEADER, READ_AFTER_SATISFIED_HEADER, type OrderDto, type PlaceOrderResponse } from '@toolforge/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  READ_AFTER_HEADER,
+  READ_AFTER_SATISFIED_HEADER,
+  type OrderDto,
+  type PlaceOrderResponse,
+} from '@toolforge/contracts';
 import { watched } from './processCpu.js';
-import { orderRequest, randomItem, type LoadResult, type LoadSpec, type OrderRequests, type ReadYourWrites } from './loadSpec.js';
+import {
+  orderRequest,
+  randomItem,
+  type CheckoutRequests,
+  type LoadResult,
+  type LoadSpec,
+  type OrderableProduct,
+  type OrderRequests,
+  type ReadYourWrites,
+} from './loadSpec.js';
 
 /** The fields of autocannon's result the bench reads (its typings leave out the status classes). */
 interface AutocannonOutcome {
@@ -118,6 +133,49 @@ function readYourWritesStep(spec: LoadSpec, requests: ReadYourWrites, notVisible
 }
 
 /**
+ * One checkout of `lines` lines by a shopper no other checkout holds (a cart is one customer's:
+ * two checkouts of one cart at once would take each other's lines): its lines set, then checked out.
+ */
+function checkoutStep(spec: LoadSpec, requests: CheckoutRequests): PacedStep {
+  const idle = [...requests.shoppers];
+  return async (failed) => {
+    const shopper = idle.pop();
+    // Every shopper is checking out already: counted as not started, as a step past `connections` is.
+    if (!shopper) return undefined;
+    try {
+      const authorization = `Bearer ${shopper.token}`;
+      const sent = performance.now();
+      for (const product of distinctProducts(requests.products, requests.lines)) {
+        const set = await fetch(`${spec.origin}/cart/lines/${encodeURIComponent(product.productId)}`, {
+          method: 'PUT',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 3) }),
+        });
+        await set.arrayBuffer();
+        if (!set.ok) return failed(set.status);
+      }
+      const checkedOut = await fetch(`${spec.origin}/checkout`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
+        body: JSON.stringify({ shippingAddress: '1 Benchmark Way, Sheffield' }),
+      });
+      await checkedOut.arrayBuffer();
+      if (!checkedOut.ok) return failed(checkedOut.status);
+      return performance.now() - sent;
+    } finally {
+      idle.unshift(shopper);
+    }
+  };
+}
+
+/** `count` products drawn at random, none twice. */
+function distinctProducts(products: readonly OrderableProduct[], count: number): OrderableProduct[] {
+  const drawn = new Set<OrderableProduct>();
+  while (drawn.size < Math.min(count, products.length)) drawn.add(randomItem(products));
+  return [...drawn];
+}
+
+/**
  * Starts one step every 1/rate s whatever the earlier ones are doing (open loop, so a slow answer
  * cannot lower the rate it is measured at), and times each. The steps it could not start (already
  * `connections` in flight) count in `requests`, not in the rate achieved. Used for the fixed rates:
@@ -191,6 +249,7 @@ function run(spec: LoadSpec, seconds: number): Promise<LoadResult> {
   const { requests } = spec;
   if (requests.kind === 'readYourWrites') return runPaced(spec, seconds, (notVisible) => readYourWritesStep(spec, requests, notVisible));
   if (requests.kind === 'orders' && spec.rate !== undefined) return runPaced(spec, seconds, () => placeOrderStep(spec, requests));
+  if (requests.kind === 'checkouts') return runPaced(spec, seconds, () => checkoutStep(spec, requests));
   return runAutocannon(spec, seconds);
 }
 
