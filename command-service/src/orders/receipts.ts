@@ -148,6 +148,14 @@ export function orderFingerprint(order: { productId: string; quantity: number; s
   return JSON.stringify(['place', order.productId, order.quantity, order.shippingAddress, order.totalCostCents]);
 }
 
+/**
+ * A checkout of the customer's cart: what was asked is the cart as it stood, to this address. A retry
+ * finds the cart emptied by the first, so the address is what tells a retry from another command.
+ */
+export function checkoutFingerprint(checkout: { shippingAddress: string }): string {
+  return JSON.stringify(['checkout', checkout.shippingAddress]);
+}
+
 /** A move of an order to `status`; a cancellation's reason is part of what was asked. */
 export function moveFingerprint(move: { orderId: string; status: OrderStatus; reason?: string }): string {
   return JSON.stringify(['move', move.orderId, move.status, move.reason ?? null]);
@@ -167,7 +175,10 @@ function callerOf(event: ShopEvent): string | undefined {
 }
 
 function whatItAnswered(event: OrderCommandEvent): { answered: number | OrderStatus; fingerprint: string } {
-  if (event.type === 'OrderPlaced') return { answered: event.data.totalCostCents, fingerprint: orderFingerprint(event.data) };
+  if (event.type === 'OrderPlaced') {
+    const fingerprint = event.data.fromCart ? checkoutFingerprint(event.data) : orderFingerprint(event.data);
+    return { answered: event.data.totalCostCents, fingerprint };
+  }
   const status = orderStatusAfter(event);
   const reason = event.type === 'OrderCancelled' ? event.data.reason : undefined;
   return { answered: status, fingerprint: moveFingerprint({ orderId: event.data.orderId, status, reason }) };
