@@ -7,7 +7,6 @@ import { cartStates } from './cartStates.js';
 
 const drill = productAdded({ productId: 'drill', name: 'Cordless Drill' }).data;
 const saw = productAdded({ productId: 'saw', name: 'Panel Saw' }).data;
-const vice = productAdded({ productId: 'vice', name: 'Bench Vice' }).data;
 
 let offset = 0;
 const stored = (event: ShopEvent): ModelEvent => ({

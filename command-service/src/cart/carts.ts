@@ -55,11 +55,11 @@ export interface CheckedOut {
 
 /** Customers fill their own cart, line by line, and check it out as one order. */
 export class Carts {
-  /** The cart and the products, as the write model has them at the command's turn. */
-  private readonly counter: { get(userId: string): CartAndProducts };
+  /** A customer's cart and the products, as the write model has them at the command's turn. */
+  private readonly cartsWithProducts: { get(userId: string): CartAndProducts };
 
   constructor(private readonly deps: CartsDeps) {
-    this.counter = { get: (userId) => ({ cart: deps.carts.get(userId), products: deps.products }) };
+    this.cartsWithProducts = { get: (userId) => ({ cart: deps.carts.get(userId), products: deps.products }) };
   }
 
   /** `quantity` of the product in the customer's cart from now on. */
@@ -81,13 +81,14 @@ export class Carts {
     const { handler } = this.deps;
     let totalCostCents: Cents = 0;
     const placed = await handler.handle(
-      () => streamOf(TOPICS.orders, handler.newId(), this.counter, userId),
+      () => streamOf(TOPICS.orders, handler.newId(), this.cartsWithProducts, userId),
       (state, orderId) => {
         const command: CartCommand = {
           type: 'Checkout',
           data: { ...this.ordererAtTurn(userId), orderId, userName: this.deps.customerName(userId), shippingAddress },
         };
         const decided = cartDecider.decide(command, state);
+        // The answer's total is the order's: of the decision that was appended (a retried one decides again).
         for (const event of decided) if (event.type === 'OrderPlaced') totalCostCents = event.data.totalCostCents;
         return decided;
       },
@@ -113,7 +114,7 @@ export class Carts {
   }
 
   private cartStream(userId: string): Stream<CartAndProducts> {
-    return streamOf(TOPICS.carts, userId, this.counter);
+    return streamOf(TOPICS.carts, userId, this.cartsWithProducts);
   }
 
   /** Who orders, as the rules of a line need them: read at the command's turn, as the log has it then. */

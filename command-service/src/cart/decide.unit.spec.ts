@@ -1,5 +1,14 @@
 import { describe, it } from 'vitest';
-import { LIMITS, cartMessages, messages, orderTotals, pricingMessages, type ProductAdded } from '@toolforge/contracts';
+import {
+  LIMITS,
+  cartMessages,
+  messages,
+  orderTotals,
+  pricingMessages,
+  type OrderLine,
+  type OrderPlaced,
+  type ProductAdded,
+} from '@toolforge/contracts';
 import {
   cartLineRemoved,
   cartLineSet,
@@ -10,6 +19,7 @@ import {
   productDeleted,
   productUpdated,
 } from '@toolforge/contracts/testing';
+import type { Decided } from '../shared/decider.js';
 import { deciderSpec } from '../test/deciderSpec.js';
 import { cartDecider, type Checkout, type SetCartLine } from './decide.js';
 
@@ -36,7 +46,7 @@ const checkout = (data: Partial<Checkout['data']> = {}): Checkout => ({
 });
 
 /** The order a checkout of `lines` places, every line at the unit price its quantity reaches. */
-function checkedOut(lines: ReturnType<typeof orderLine>[]) {
+function checkedOut(lines: OrderLine[]): Decided<OrderPlaced> {
   const { subtotalCents, totalCostCents } = orderTotals(lines.reduce((sum, line) => sum + line.lineTotalCents, 0));
   return {
     type: 'OrderPlaced',
