@@ -37,10 +37,10 @@ function given(events: readonly ShopEvent[]): ProductStates {
 }
 
 /** Each product's available stock, by name. */
-const available = (products: ProductStates) =>
-  Object.fromEntries([...products.values()].map((product) => [product?.name, product?.availableStock]));
+const available = (products: ProductStates): Record<string, number> =>
+  Object.fromEntries([...products.values()].flatMap((product) => (product ? [[product.name, product.availableStock]] : [])));
 /** What `userId`'s unpaid open orders hold of each product, by name (products they hold nothing of left out). */
-const heldBy = (products: ProductStates, userId: string) =>
+const heldBy = (products: ProductStates, userId: string): Record<string, number> =>
   Object.fromEntries(
     [...products.values()].flatMap((product) => (product?.holds.of(userId) ? [[product.name, product.holds.of(userId)]] : [])),
   );
