@@ -10,7 +10,7 @@ import {
   type OrderPlaced,
 } from '@toolforge/contracts';
 import { readEvents } from '@toolforge/platform/testing';
-import { useShop, type SignedIn } from '../test/harness.js';
+import { orderOf, useShop, type SignedIn } from '../test/harness.js';
 
 describe('the cart and its checkout', () => {
   const given = useShop({ customerName: 'Ada Customer' });
@@ -232,7 +232,7 @@ describe('the cart and its checkout', () => {
         expect(await given.shop.eventCount()).toBe(before);
       });
 
-      it('refuses the same key with another address (422), and a malformed key (400)', async () => {
+      it('refuses the same key with another address or for another order command (422), and a malformed key (400)', async () => {
         const productId = await newProduct();
         const customer = await given.shop.customer('Reuse Customer');
         await setLine(productId, 5, customer);
@@ -242,6 +242,15 @@ describe('the cart and its checkout', () => {
         const reused = await checkout(customer, { 'idempotency-key': key }, { shippingAddress: '2 Anvil Road' });
         expect(reused.statusCode).toBe(422);
         expect(reused.json<ApiError>().message).toBe(messages.idempotencyKeyReused);
+        // A checkout and the spec's order are both order commands: one key answers one of them.
+        const ordered = await given.shop.send({
+          method: 'POST',
+          url: '/order',
+          token: customer.accessToken,
+          headers: { 'idempotency-key': key },
+          payload: orderOf(customer, productId, 5),
+        });
+        expect(ordered.statusCode).toBe(422);
         const malformed = await checkout(customer, { 'idempotency-key': 'two words' });
         expect(malformed.statusCode).toBe(400);
         expect(malformed.json<ApiError>().message).toBe(messages.idempotencyKeyFormat);
