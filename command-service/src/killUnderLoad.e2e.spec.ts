@@ -257,11 +257,13 @@ describe.each(logs)('the command service killed with SIGKILL under load, $name',
     const placed = (await log.orderEvents()).filter((event): event is StoredEvent<OrderPlaced> => event.type === 'OrderPlaced');
     for (const order of orders) {
       const underKey = placed.filter((event) => event.meta.commandId === order.key).map((event) => event.data);
-      expect(underKey, about(order.key)).toEqual([expect.objectContaining({ userId: order.customer.uid, quantity: order.quantity })]);
+      expect(underKey, about(order.key)).toEqual([
+        expect.objectContaining({ userId: order.customer.uid, lines: [expect.objectContaining({ productId, quantity: order.quantity })] }),
+      ]);
       expect(afterRestart.get(order.key), about(order.key)).toMatchObject({ orderId: underKey[0]!.orderId });
     }
     expect(placed).toHaveLength(ORDERS);
-    const reserved = placed.reduce((sum, event) => sum + event.data.quantity, 0);
+    const reserved = placed.reduce((sum, event) => sum + event.data.lines[0]!.quantity, 0);
     expect(reserved).toBe(orders.reduce((sum, order) => sum + order.quantity, 0));
     expect(probe.body).toMatchObject({ message: messages.maxOrderQuantity(STOCK - reserved) });
   });

@@ -1,4 +1,4 @@
-import { TOPICS, type AddProductCommand, type RestockCommand, type UpdateProductCommand } from '@toolforge/contracts';
+import { TOPICS, type AddProductCommand, type HeldLine, type RestockCommand, type UpdateProductCommand } from '@toolforge/contracts';
 import { appendedAt, streamOf, type CommandHandler, type Stream } from '../shared/commandHandler.js';
 import { StatesById } from '../shared/statesById.js';
 import { productDecider } from './decide.js';
@@ -7,17 +7,37 @@ import type { ProductFact, ProductState } from './product.js';
 /** The write model's products, by id: what adding, editing, restocking, deleting and ordering them is decided on. */
 export type ProductStates = StatesById<ProductState | undefined, ProductFact>;
 
+/** What the catalogue needs to know of an order: the products its lines hold stock of. */
+export interface OrderedProducts {
+  get(orderId: string): { readonly lines: readonly HeldLine[] } | undefined;
+}
+
 /**
- * `orders` names the product of an order: a payment says only which order was paid, and the
- * customer's hold on that order's product ends with it.
+ * `orders` names the products of an order: a payment says only which order was paid, and the
+ * customer's hold on each of that order's products ends with it.
  */
-export function productStates(orders: { get(orderId: string): { readonly productId: string } | undefined }): ProductStates {
-  return new StatesById(
+export function productStates(orders: OrderedProducts): ProductStates {
+  return new StatesById<ProductState | undefined, ProductFact>(
     ['ProductAdded', 'ProductDeleted', 'ProductUpdated', 'StockAdjusted', 'OrderPlaced', 'OrderPaid', 'OrderCancelled'],
-    // An unknown order's payment is folded into no product ('' is no product's id).
-    (fact) => (fact.type === 'OrderPaid' ? (orders.get(fact.data.orderId)?.productId ?? '') : fact.data.productId),
+    (fact) => {
+      switch (fact.type) {
+        case 'OrderPlaced':
+        case 'OrderCancelled':
+          return productsOf(fact.data.lines);
+        case 'OrderPaid':
+          // An unknown order's payment is folded into no product.
+          return productsOf(orders.get(fact.data.orderId)?.lines ?? []);
+        default:
+          return fact.data.productId;
+      }
+    },
     productDecider,
   );
+}
+
+/** The products an order's lines name, each once; the one of a one-line order as itself. */
+function productsOf(lines: readonly HeldLine[]): string | readonly string[] {
+  return lines.length === 1 ? lines[0]!.productId : [...new Set(lines.map((line) => line.productId))];
 }
 
 export interface CatalogueDeps {

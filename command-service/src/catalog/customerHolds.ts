@@ -7,7 +7,8 @@ interface Hold {
 /**
  * What customers' unpaid open orders hold of one product (the per-customer bound of
  * docs/architecture.md#9-the-products-rules counts them), by order, so that a payment, which names only the order,
- * can release its hold.
+ * can release its hold. Each product keeps its own: an order of several products holds of each, and
+ * its payment or cancellation releases each product's hold.
  *
  * Unlike the rest of a product's state, it is updated in place: a copy per order would cost as
  * much as the product's open orders, and folding a log of a million unpaid orders would take
@@ -18,7 +19,7 @@ export class CustomerHolds {
   private readonly byOrder = new Map<string, Hold>();
   private readonly byCustomer = new Map<string, number>();
 
-  /** An order placed: its customer holds its quantity until it is paid or cancelled. */
+  /** An order placed: its customer holds its quantity of the product until it is paid or cancelled. */
   hold(orderId: string, userId: string, quantity: number): void {
     this.byOrder.set(orderId, { userId, quantity });
     this.byCustomer.set(userId, this.of(userId) + quantity);

@@ -1,4 +1,5 @@
 import {
+  ladderRuleBroken,
   messages,
   toCents,
   type AddProductCommand,
@@ -58,20 +59,46 @@ function current(state: ProductState | undefined): ProductState {
   return state;
 }
 
-/** The fields whose value the edit changes (the price compared in cents); none, no event. */
+/**
+ * The fields whose value the edit changes (the price compared in cents, the ladder step by step); none,
+ * no event. A ladder or pack size the edit leaves out stays as it is.
+ */
 function decideUpdate(edit: UpdateProduct['data'], product: ProductState): Decided<ProductEvent>[] {
   const { productId, price, ...rest } = edit;
-  const edited: ProductDetails = { ...rest, priceCents: priceInCents(price) };
+  const edited: Partial<ProductDetails> = { ...rest, priceCents: priceInCents(price) };
   const changes: Partial<ProductDetails> = {};
   for (const field of Object.keys(edited) as (keyof ProductDetails)[]) {
-    if (edited[field] !== product[field]) Object.assign(changes, { [field]: edited[field] });
+    const value = edited[field];
+    if (value !== undefined && !sameValue(value, product[field])) Object.assign(changes, { [field]: value });
   }
   if (Object.keys(changes).length === 0) return [];
   // Checked when it changes: a minimum above the stock on hand could never be ordered.
   if (changes.minOrder !== undefined && changes.minOrder > product.stock) {
     throw new CommandRejected('conflict', messages.minOrderAboveStockOnHand(product.stock));
   }
+  // The form checks the ladder against the fields it sends; the product as it would stand is checked
+  // here, since an edit may change the price, the minimum or the pack size and leave the ladder out.
+  if (LADDER_FIELDS.some((field) => field in changes)) {
+    const broken = ladderRuleBroken({ ...product, ...changes });
+    if (broken) throw new CommandRejected('conflict', broken.message);
+  }
   return [{ type: 'ProductUpdated', data: { productId, changes } }];
+}
+
+/** The fields the ladder's rules bind together. */
+const LADDER_FIELDS = ['priceCents', 'minOrder', 'packSize', 'priceTiers'] as const satisfies readonly (keyof ProductDetails)[];
+
+/** A field's value as edited against the product's: the ladder by its steps, every other field as it is. */
+function sameValue(edited: ProductDetails[keyof ProductDetails], current: ProductDetails[keyof ProductDetails]): boolean {
+  if (Array.isArray(edited) && Array.isArray(current)) {
+    return (
+      edited.length === current.length &&
+      edited.every(
+        (tier, index) => tier.minQuantity === current[index]!.minQuantity && tier.unitPriceCents === current[index]!.unitPriceCents,
+      )
+    );
+  }
+  return edited === current;
 }
 
 function priceInCents(price: string) {

@@ -1,4 +1,4 @@
-import type { OrderCancelled, OrderPaid, OrderPlaced, ProductDetails, ProductEvent } from '@toolforge/contracts';
+import type { HeldLine, OrderCancelled, OrderPaid, OrderPlaced, ProductDetails, ProductEvent } from '@toolforge/contracts';
 import type { Decided } from '../shared/decider.js';
 import { CustomerHolds } from './customerHolds.js';
 
@@ -16,14 +16,15 @@ export interface ProductState extends Readonly<ProductDetails> {
 
 /**
  * What a product's state is folded from: its own events, and the orders that reserve its stock, are
- * paid (the customer's hold ends) or cancelled (the stock comes back).
+ * paid (the customer's hold ends) or cancelled (the stock comes back). An order of several products
+ * is folded into each of them (catalogue.ts routes it): each takes only its own lines.
  */
 export type ProductFact = Decided<ProductEvent | OrderPlaced | OrderPaid | OrderCancelled>;
 
 export function evolveProduct(state: ProductState | undefined, event: ProductFact): ProductState | undefined {
   switch (event.type) {
     case 'ProductAdded': {
-      const { productId, name, category, model, imageUrl, priceCents, stock, minOrder, description } = event.data;
+      const { productId, name, category, model, imageUrl, priceCents, stock, minOrder, description, priceTiers, packSize } = event.data;
       return {
         productId,
         name,
@@ -33,6 +34,8 @@ export function evolveProduct(state: ProductState | undefined, event: ProductFac
         priceCents,
         minOrder,
         description,
+        priceTiers,
+        packSize,
         stock,
         availableStock: stock,
         holds: new CustomerHolds(),
@@ -47,7 +50,9 @@ export function evolveProduct(state: ProductState | undefined, event: ProductFac
       return state && { ...state, stock: state.stock + event.data.delta, availableStock: state.availableStock + event.data.delta };
     case 'OrderPlaced': {
       if (!state) return state;
-      const { orderId, userId, quantity } = event.data;
+      const { orderId, userId, lines } = event.data;
+      const quantity = quantityOf(state.productId, lines);
+      if (quantity === 0) return state;
       state.holds.hold(orderId, userId, quantity);
       return { ...state, availableStock: state.availableStock - quantity };
     }
@@ -56,12 +61,21 @@ export function evolveProduct(state: ProductState | undefined, event: ProductFac
       return state;
     case 'OrderCancelled': {
       if (!state) return state;
+      const quantity = quantityOf(state.productId, event.data.lines);
+      if (quantity === 0) return state;
       state.holds.release(event.data.orderId);
-      return { ...state, availableStock: state.availableStock + event.data.quantity };
+      return { ...state, availableStock: state.availableStock + quantity };
     }
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+/** What an order's lines hold of one product: nothing when the order is of other products only. */
+function quantityOf(productId: string, lines: readonly HeldLine[]): number {
+  let quantity = 0;
+  for (const line of lines) if (line.productId === productId) quantity += line.quantity;
+  return quantity;
 }

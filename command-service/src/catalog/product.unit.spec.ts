@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@toolforge/contracts';
-import { deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
+import { messages, pricingMessages, type PriceTier } from '@toolforge/contracts';
+import { cancelledOrder, deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
 import { productDecider, type ProductCommand } from './decide.js';
 import type { ProductFact } from './product.js';
 
@@ -15,6 +15,8 @@ const hammer = {
   stock: 120,
   minOrder: 2,
   description: 'Forged steel head with a fibreglass handle.',
+  priceTiers: [] as PriceTier[],
+  packSize: 1,
 };
 const added = fact({ type: 'ProductAdded', data: { ...hammer, priceCents: 2450 } } as const);
 
@@ -59,8 +61,7 @@ const deleted = fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as co
 /** An order of `quantity` for p1 by `userId`. */
 const placed = (orderId: string, userId: string, quantity: number) => placedOrder({ orderId, userId, quantity, unitPriceCents: 2450 });
 const paid = (orderId: string) => fact({ type: 'OrderPaid', data: { orderId } } as const);
-const cancelled = (orderId: string, userId: string, quantity: number) =>
-  fact({ type: 'OrderCancelled', data: { orderId, productId: 'p1', userId, quantity, reason: '', by: 'customer' } } as const);
+const cancelled = (orderId: string, userId: string, quantity: number) => cancelledOrder({ orderId, userId, quantity });
 const adjusted = (delta: number) => fact({ type: 'StockAdjusted', data: { productId: 'p1', delta, reason: 'restock' } } as const);
 
 /** The Edit Product form as sent: every field but the stock, the price as text. */
@@ -141,6 +142,95 @@ describe('product decider: editing', () => {
       .given([added, deleted])
       .when(edit({ name: 'Anything' }))
       .thenRejects('not-found', messages.productNotFound);
+  });
+});
+
+describe('product decider: the quantity ladder and the pack size', () => {
+  /** 10+ at 22.00 each, 50+ at 19.90 each. */
+  const ladder = (): PriceTier[] => [
+    { minQuantity: 10, unitPriceCents: 2200 },
+    { minQuantity: 50, unitPriceCents: 1990 },
+  ];
+  const laddered = fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceTiers: ladder() } } } as const);
+  /** The edit of the spec's client, which knows neither the ladder nor the pack size. */
+  const plainEdit = (patch: Partial<typeof hammer & { price: string }> = {}): ProductCommand => {
+    const { stock: _stock, priceTiers: _tiers, packSize: _pack, ...details } = hammer;
+    return { type: 'UpdateProduct', data: { ...details, price: '24.50', ...patch } };
+  };
+
+  it('records a new ladder and pack size', () => {
+    spec
+      .given([added])
+      .when(edit({ priceTiers: ladder(), packSize: 2 }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceTiers: ladder(), packSize: 2 } } }]);
+  });
+
+  it('compares the ladder step by step: the same steps are no change, one step’s price is', () => {
+    spec
+      .given([added, laddered])
+      .when(edit({ priceTiers: ladder() }))
+      .then([]);
+    const cheaper = [ladder()[0]!, { minQuantity: 50, unitPriceCents: 1890 }];
+    spec
+      .given([added, laddered])
+      .when(edit({ priceTiers: cheaper }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceTiers: cheaper } } }]);
+    spec
+      .given([added, laddered])
+      .when(edit({ priceTiers: [] }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceTiers: [] } } }]);
+  });
+
+  it('leaves the ladder and the pack size as they are when the edit leaves them out', () => {
+    spec
+      .given([added, laddered])
+      .when(plainEdit({ name: 'Framing Hammer' }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { name: 'Framing Hammer' } } }]);
+  });
+
+  it('refuses an edit that raises the minimum order past the ladder’s first step (409)', () => {
+    spec
+      .given([added, laddered])
+      .when(plainEdit({ minOrder: 10 }))
+      .thenRejects('conflict', pricingMessages.tierAboveMinOrder(10));
+    spec
+      .given([added, laddered])
+      .when(plainEdit({ minOrder: 9 }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { minOrder: 9 } } }]);
+  });
+
+  it('refuses a pack size the minimum order, or a step of the ladder, is not a multiple of (409)', () => {
+    spec
+      .given([added])
+      .when(edit({ packSize: 5 }))
+      .thenRejects('conflict', pricingMessages.minOrderPackMultiple(5));
+    spec
+      .given([added, laddered])
+      .when(edit({ priceTiers: ladder(), packSize: 2, minOrder: 4 }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { minOrder: 4, packSize: 2 } } }]);
+    spec
+      .given([added, laddered])
+      .when(edit({ priceTiers: ladder(), packSize: 4, minOrder: 4 }))
+      .thenRejects('conflict', pricingMessages.tierPackMultiple(4));
+  });
+
+  it('refuses a price lowered to the first step’s, which would then cost no less (409)', () => {
+    spec
+      .given([added, laddered])
+      .when(plainEdit({ price: '22.00' }))
+      .thenRejects('conflict', pricingMessages.tiersFalling);
+    spec
+      .given([added, laddered])
+      .when(plainEdit({ price: '22.01' }))
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', changes: { priceCents: 2201 } } }]);
+  });
+
+  it('folds the ladder and the pack size into the product', () => {
+    const state = [added, laddered, fact({ type: 'ProductUpdated', data: { productId: 'p1', changes: { packSize: 2 } } } as const)].reduce(
+      (folded, event) => productDecider.evolve(folded, event),
+      productDecider.initialState(),
+    );
+    expect(state).toMatchObject({ priceTiers: ladder(), packSize: 2, priceCents: 2450 });
   });
 });
 

@@ -1,16 +1,15 @@
 import {
   NEW_ORDER_PAYMENT,
   NEW_ORDER_STATUS,
-  customerReservationLimit,
   formatCents,
   messages,
-  totalCostCents,
-  unverifiedReservationLimit,
+  orderTotals,
   type Cents,
   type OrderPlaced,
 } from '@toolforge/contracts';
 import { evolveProduct, type ProductFact, type ProductState } from '../catalog/product.js';
 import { CommandRejected, type Decided, type Decider } from '../shared/decider.js';
+import { lineRefusal, orderLineOf } from './orderLines.js';
 
 export type PlaceOrder = {
   type: 'PlaceOrder';
@@ -34,46 +33,38 @@ export type PlaceOrder = {
 };
 
 /**
- * An order reserves stock. It is refused when the product is unknown or deleted, when the quantity
- * is under minOrder, over the stock available now or over what this customer may still hold of the
- * product (customerReservationLimit of the stock on hand, less what their unpaid open orders hold),
- * over what unverified accounts may still hold of it together when the customer is one of them
- * (unverifiedReservationLimit), and when the customer's total is not the server's.
+ * The spec's order of one product reserves stock: one line, refused by the rules of any line
+ * (orderLines.ts: an unknown or deleted product, a quantity under the minimum order, not a whole
+ * number of packs, over the stock available or over what this customer, or unverified accounts
+ * together, may still hold), and when the customer's total is not the server's: the line at the
+ * unit price its quantity reaches on the product's ladder, plus the order's surcharge and shipping.
  */
 export function decideOrder(command: PlaceOrder, product: ProductState | undefined): Decided<OrderPlaced>[] {
   const { data } = command;
-  if (!product) throw new CommandRejected('not-found', messages.productNotFound);
-  if (product.deleted) throw new CommandRejected('conflict', messages.productUnavailable);
-  if (data.quantity < product.minOrder) {
-    throw new CommandRejected('conflict', messages.minOrderQuantity(product.minOrder));
-  }
-  const mayStillHold = customerReservationLimit(product) - product.holds.of(data.userId);
-  const allowed = Math.max(0, Math.min(product.availableStock, mayStillHold));
-  if (data.quantity > allowed) throw new CommandRejected('conflict', messages.maxOrderQuantity(allowed));
-  if (!data.customerVerified) {
-    const unverifiedRoom = Math.max(0, Math.min(allowed, unverifiedReservationLimit(product) - data.unverifiedHeld));
-    if (data.quantity > unverifiedRoom) throw new CommandRejected('conflict', messages.verifyEmailToOrderMore(unverifiedRoom));
-  }
-  const total = totalCostCents(product.priceCents, data.quantity);
+  const orderer = { userId: data.userId, verified: data.customerVerified, unverifiedHeld: () => data.unverifiedHeld };
+  const refusal = lineRefusal(product, data.quantity, orderer);
+  if (refusal) throw refusal;
+  // No refusal: the product is known.
+  const line = orderLineOf(product!, data.quantity);
+  const { subtotalCents, totalCostCents } = orderTotals(line.lineTotalCents);
   // Within a cent: a client that rounds its floating-point total the other way is not refused.
-  if (Math.abs(data.clientTotalCents - total) > 1) {
-    throw new CommandRejected('conflict', messages.totalCostMismatch(formatCents(total)));
+  if (Math.abs(data.clientTotalCents - totalCostCents) > 1) {
+    throw new CommandRejected('conflict', messages.totalCostMismatch(formatCents(totalCostCents)));
   }
   return [
     {
       type: 'OrderPlaced',
       data: {
         orderId: data.orderId,
-        productId: product.productId,
-        productName: product.name,
         userId: data.userId,
         userName: data.userName,
-        quantity: data.quantity,
-        unitPriceCents: product.priceCents,
-        totalCostCents: total,
+        lines: [line],
+        subtotalCents,
+        totalCostCents,
         shippingAddress: data.shippingAddress,
         status: NEW_ORDER_STATUS,
         payment: NEW_ORDER_PAYMENT,
+        fromCart: false,
       },
     },
   ];

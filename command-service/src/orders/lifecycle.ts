@@ -79,10 +79,10 @@ function mayMove(from: OrderStatus, to: OrderStatus): void {
   if (!ORDER_TRANSITIONS[from].includes(to)) throw new CommandRejected('conflict', messages.orderTransition(from, to));
 }
 
-/** The cancellation gives the order's quantity back to its product: the fact carries what that takes. */
+/** The cancellation gives every line's quantity back to its product: the fact carries what that takes. */
 function cancelled(orderId: string, order: OrderState, reason: string, by: OrderCancelled['data']['by']): OrderLifecycleEvent {
-  const { productId, userId, quantity } = order;
-  return { type: 'OrderCancelled', data: { orderId, productId, userId, quantity, reason, by } };
+  const { userId, lines } = order;
+  return { type: 'OrderCancelled', data: { orderId, userId, lines: [...lines], reason, by } };
 }
 
 /** An order after it is placed: decided on its own stream's state. */

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { EXPIRED_REASON, messages, type OrderStatus } from '@toolforge/contracts';
-import { deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
+import { orderLine, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
+import { cancelledOrder, deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
 import {
   NOT_DUE_YET,
   orderLifecycleDecider,
@@ -20,10 +21,7 @@ const placed = placedOrder({ orderId: 'o1', userId: 'u1', quantity: 7, totalCost
 const paid = fact({ type: 'OrderPaid', data: { orderId: 'o1' } } as const);
 const shipped = fact({ type: 'OrderShipped', data: { orderId: 'o1' } } as const);
 const delivered = fact({ type: 'OrderDelivered', data: { orderId: 'o1' } } as const);
-const cancelledBefore = fact({
-  type: 'OrderCancelled',
-  data: { orderId: 'o1', productId: 'p1', userId: 'u1', quantity: 7, reason: '', by: 'customer' },
-} as const);
+const cancelledBefore = cancelledOrder({ orderId: 'o1', userId: 'u1', quantity: 7 });
 
 /** The order's history up to each status. */
 const historyAt: Record<OrderStatus, OrderFact[]> = {
@@ -43,7 +41,7 @@ const expire = (now: number): OrderLifecycleCommand => ({ type: 'ExpireOrder', d
 /** The cancellation that gives the order's 7 back to p1. */
 const cancelled = (reason: string, by: 'customer' | 'admin' | null): OrderLifecycleEvent => ({
   type: 'OrderCancelled',
-  data: { orderId: 'o1', productId: 'p1', userId: 'u1', quantity: 7, reason, by },
+  data: { orderId: 'o1', userId: 'u1', lines: [{ productId: 'p1', quantity: 7 }], reason, by },
 });
 
 describe('order lifecycle decider: an admin moves an order on', () => {
@@ -155,5 +153,47 @@ describe('order lifecycle decider: the shop expires an unpaid reservation', () =
       .given([])
       .when(expire(PLACED_AT + TTL))
       .thenRejects('not-found', messages.orderNotFound);
+  });
+});
+
+describe('order lifecycle decider: an order of several lines', () => {
+  const drill = productAdded({ productId: 'p-drill', name: 'Cordless Drill', priceCents: 89_99 }).data;
+  const saw = productAdded({ productId: 'p-saw', name: 'Panel Saw', priceCents: 24_99 }).data;
+  const clamp = productAdded({ productId: 'p-clamp', name: 'Bar Clamp', priceCents: 12_50 }).data;
+  const checkedOut = orderPlacedOf(
+    [orderLine(drill, 2), orderLine(saw, 4), orderLine(clamp, 6)],
+    {
+      orderId: 'o1',
+      userId: 'u1',
+      fromCart: true,
+    },
+    { occurredAt: new Date(PLACED_AT).toISOString() },
+  );
+  /** What the cancellation gives back: every line's quantity, to its product. */
+  const everyLine = [
+    { productId: 'p-drill', quantity: 2 },
+    { productId: 'p-saw', quantity: 4 },
+    { productId: 'p-clamp', quantity: 6 },
+  ];
+
+  it('gives every line back when its customer cancels it', () => {
+    spec
+      .given([checkedOut])
+      .when(cancel('u1', false, 'ordered twice'))
+      .then([{ type: 'OrderCancelled', data: { orderId: 'o1', userId: 'u1', lines: everyLine, reason: 'ordered twice', by: 'customer' } }]);
+  });
+
+  it('gives every line back when an admin cancels it once paid', () => {
+    spec
+      .given([checkedOut, paid])
+      .when(cancel('admin-uid', true, 'out of stock'))
+      .then([{ type: 'OrderCancelled', data: { orderId: 'o1', userId: 'u1', lines: everyLine, reason: 'out of stock', by: 'admin' } }]);
+  });
+
+  it('gives every line back when its reservation runs out', () => {
+    spec
+      .given([checkedOut])
+      .when(expire(PLACED_AT + TTL))
+      .then([{ type: 'OrderCancelled', data: { orderId: 'o1', userId: 'u1', lines: everyLine, reason: EXPIRED_REASON, by: null } }]);
   });
 });

@@ -1,4 +1,4 @@
-import { orderStatusAfter, type EventMeta, type OrderEvent, type OrderStatus } from '@toolforge/contracts';
+import { orderStatusAfter, type EventMeta, type HeldLine, type OrderEvent, type OrderStatus } from '@toolforge/contracts';
 import type { Decided } from '../shared/decider.js';
 
 /**
@@ -6,9 +6,9 @@ import type { Decided } from '../shared/decider.js';
  * (a million of them must fit): no per-order closures, maps or copies of the order's text.
  */
 export interface OrderState {
-  readonly productId: string;
   readonly userId: string;
-  readonly quantity: number;
+  /** What each line holds of its product (one line but for a checkout of several): a cancellation gives each back. */
+  readonly lines: readonly HeldLine[];
   readonly status: OrderStatus;
   /** When it was placed, in ms since the epoch: an unpaid reservation expires RESERVATION_TTL later. */
   readonly placedAt: number;
@@ -19,8 +19,13 @@ export type OrderFact = Decided<OrderEvent> & { readonly meta: Pick<EventMeta, '
 
 export function evolveOrder(state: OrderState | undefined, event: OrderFact): OrderState | undefined {
   if (event.type === 'OrderPlaced') {
-    const { productId, userId, quantity } = event.data;
-    return { productId, userId, quantity, status: orderStatusAfter(event), placedAt: Date.parse(event.meta.occurredAt) };
+    const { userId, lines } = event.data;
+    return {
+      userId,
+      lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      status: orderStatusAfter(event),
+      placedAt: Date.parse(event.meta.occurredAt),
+    };
   }
   return state && { ...state, status: orderStatusAfter(event) };
 }

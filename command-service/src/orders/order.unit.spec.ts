@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@toolforge/contracts';
-import { deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
+import { messages, pricingMessages, type OrderLine, type OrderPlaced } from '@toolforge/contracts';
+import { cancelledOrder, deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
+import type { Decided } from '../shared/decider.js';
 import { orderDecider, type PlaceOrder } from './decide.js';
 
 // An order is decided on the product's state: the Given events are the product's history.
@@ -18,6 +19,8 @@ const productAdded = fact({
     stock: 30,
     minOrder: 5,
     description: 'Forged steel head with a fibreglass handle.',
+    priceTiers: [],
+    packSize: 1,
   },
 } as const);
 
@@ -45,6 +48,14 @@ const placeFiveUnverified = (unverifiedHeld: number): PlaceOrder => ({
   type: 'PlaceOrder',
   data: { ...placeTen().data, quantity: 5, clientTotalCents: 102_50, customerVerified: false, unverifiedHeld },
 });
+
+/** Then: one order placed, its one line and its data as far as they are given. */
+const placedWith = (line: Partial<OrderLine>, data: Partial<OrderPlaced['data']> = {}): Decided[] => [
+  expect.objectContaining({
+    type: 'OrderPlaced',
+    data: expect.objectContaining({ ...data, lines: [expect.objectContaining(line)] }),
+  }) as Decided,
+];
 
 describe('order decider', () => {
   it('lets unverified accounts together hold at most a fifth of the stock unpaid: two fresh accounts cannot empty a product', () => {
@@ -79,16 +90,15 @@ describe('order decider', () => {
           type: 'OrderPlaced',
           data: {
             orderId: 'o1',
-            productId: 'p1',
-            productName: 'Claw Hammer',
             userId: 'u1',
             userName: 'Ada',
-            quantity: 10,
-            unitPriceCents: 1000,
+            lines: [{ productId: 'p1', productName: 'Claw Hammer', quantity: 10, unitPriceCents: 1000, lineTotalCents: 100_00 }],
+            subtotalCents: 100_00,
             totalCostCents: 155_00,
             shippingAddress: '1 Forge Lane',
             status: 'pending',
             payment: false,
+            fromCart: false,
           },
         },
       ]);
@@ -125,7 +135,7 @@ describe('order decider', () => {
     spec
       .given([productAdded, placed(25)])
       .when(rest)
-      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ quantity: 5 }) })]);
+      .then(placedWith({ quantity: 5 }));
   });
 
   it('lets one customer’s open orders hold at most half of the stock', () => {
@@ -137,7 +147,7 @@ describe('order decider', () => {
     spec
       .given([productAdded, placed(10, 'o0', 'u1')])
       .when(five)
-      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ userId: 'u1', quantity: 5 }) })]);
+      .then(placedWith({ quantity: 5 }, { userId: 'u1' }));
   });
 
   it('never lets a customer hold less than the minimum order', () => {
@@ -163,14 +173,11 @@ describe('order decider', () => {
     spec
       .given([productAdded, placed(10, 'o0', 'u1'), paid])
       .when(placeTen())
-      .then([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ userId: 'u1', quantity: 10 }) })]);
+      .then(placedWith({ quantity: 10 }, { userId: 'u1' }));
   });
 
   it('gives a cancelled order’s stock back and releases its hold', () => {
-    const cancelled = fact({
-      type: 'OrderCancelled',
-      data: { orderId: 'o0', productId: 'p1', userId: 'u1', quantity: 15, reason: '', by: 'customer' },
-    } as const);
+    const cancelled = cancelledOrder({ orderId: 'o0', userId: 'u1', quantity: 15 });
     const other = placed(15, 'o2', 'u2');
     // Without the cancellation 30 - 15 - 15 = 0 are left.
     spec
@@ -204,7 +211,7 @@ describe('order decider', () => {
     spec
       .given([productAdded, edited])
       .when(atNewPrice)
-      .then([expect.objectContaining({ data: expect.objectContaining({ unitPriceCents: 500, totalCostCents: 10_775 }) })]);
+      .then(placedWith({ unitPriceCents: 500 }, { totalCostCents: 10_775 }));
   });
 
   it('refuses a deleted product', () => {
@@ -212,5 +219,80 @@ describe('order decider', () => {
       .given([productAdded, fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const)])
       .when(placeTen())
       .thenRejects('conflict', messages.productUnavailable);
+  });
+});
+
+describe('order decider: the quantity ladder and the pack size', () => {
+  /** 100 in stock, 10.00 each, 9.00 each from 10, 8.00 each from 20. */
+  const laddered = fact({
+    ...productAdded,
+    data: {
+      ...productAdded.data,
+      stock: 100,
+      priceTiers: [
+        { minQuantity: 10, unitPriceCents: 900 },
+        { minQuantity: 20, unitPriceCents: 800 },
+      ],
+    },
+  });
+  const place = (quantity: number, clientTotalCents: number): PlaceOrder => ({
+    ...placeTen(),
+    data: { ...placeTen().data, quantity, clientTotalCents },
+  });
+
+  it('prices the line at the step its quantity reaches, and the order’s total on it', () => {
+    // 10 x 9.00 = 90.00, + 4.50, + 50.00
+    spec
+      .given([laddered])
+      .when(place(10, 144_50))
+      .then(
+        placedWith(
+          { productId: 'p1', quantity: 10, unitPriceCents: 900, lineTotalCents: 90_00 },
+          { subtotalCents: 90_00, totalCostCents: 144_50, fromCart: false },
+        ),
+      );
+    // 19 x 9.00 = 171.00, + 8.55, + 50.00; 20 x 8.00 = 160.00, + 8.00, + 50.00
+    spec
+      .given([laddered])
+      .when(place(19, 229_55))
+      .then(placedWith({ unitPriceCents: 900, lineTotalCents: 171_00 }, { totalCostCents: 229_55 }));
+    spec
+      .given([laddered])
+      .when(place(20, 218_00))
+      .then(placedWith({ unitPriceCents: 800, lineTotalCents: 160_00 }, { totalCostCents: 218_00 }));
+    // Below the first step, the price: 9 x 10.00 = 90.00
+    spec
+      .given([laddered])
+      .when(place(9, 144_50))
+      .then(placedWith({ unitPriceCents: 1000 }, { totalCostCents: 144_50 }));
+  });
+
+  it('refuses a total at the price when the quantity reached a step, naming the total at the step', () => {
+    spec.given([laddered]).when(place(10, 155_00)).thenRejects('conflict', messages.totalCostMismatch('144.50'));
+  });
+
+  it('prices at the ladder an admin edited', () => {
+    const cheaper = fact({
+      type: 'ProductUpdated',
+      data: { productId: 'p1', changes: { priceTiers: [{ minQuantity: 10, unitPriceCents: 850 }] } },
+    } as const);
+    // 20 x 8.50 = 170.00, + 8.50, + 50.00
+    spec
+      .given([laddered, cheaper])
+      .when(place(20, 228_50))
+      .then(placedWith({ unitPriceCents: 850 }, { totalCostCents: 228_50 }));
+  });
+
+  it('refuses a quantity that is not a whole number of packs', () => {
+    const inFives = fact({ ...productAdded, data: { ...productAdded.data, packSize: 5 } });
+    spec
+      .given([inFives])
+      .when(place(12, 12 * 1000 + 600 + 5000))
+      .thenRejects('conflict', pricingMessages.packSizeMultiple(5));
+    expect(pricingMessages.packSizeMultiple(5)).toBe('Order quantity must be a multiple of 5');
+    spec
+      .given([inFives])
+      .when(place(15, 15 * 1000 + 750 + 5000))
+      .then(placedWith({ quantity: 15 }));
   });
 });

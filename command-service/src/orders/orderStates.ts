@@ -1,4 +1,4 @@
-import { ORDER_EVENT_TYPES, ORDER_STATUSES, type OrderStatus } from '@toolforge/contracts';
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, type HeldLine, type OrderStatus } from '@toolforge/contracts';
 import type { ModelEvent, WriteModelPart } from '../shared/writeModel.js';
 import { orderLifecycleDecider } from './lifecycle.js';
 import type { OrderFact, OrderState } from './order.js';
@@ -14,14 +14,21 @@ const FIRST_ROWS = 1024;
  * heap (docs/architecture.md#4-the-command-side, the write model), and the collector's pauses under
  * load grow with the objects it has to mark. A product's and a customer's id are kept once each,
  * orders refer to them by number. `get` hands out a state made from the row.
+ *
+ * The row holds an order's first line; the lines after it, of the orders that have more than one
+ * (checkouts of a cart), are kept beside the rows, for those orders only, so that the one-line
+ * orders of the spec's POST /order cost no more than before.
  */
 export class OrderStates implements WriteModelPart {
   private readonly rows = new Map<string, number>();
   private readonly productIds = new TextTable();
   private readonly userIds = new TextTable();
+  /** The first line's product and quantity. */
   private products = new Int32Array(FIRST_ROWS);
-  private users = new Int32Array(FIRST_ROWS);
   private quantities = new Float64Array(FIRST_ROWS);
+  /** By row, for the orders of several lines: each later line's product number and quantity, one pair after another. */
+  private readonly laterLines = new Map<number, Float64Array>();
+  private users = new Int32Array(FIRST_ROWS);
   private statuses = new Uint8Array(FIRST_ROWS);
   private placedAts = new Float64Array(FIRST_ROWS);
   private used = 0;
@@ -38,6 +45,7 @@ export class OrderStates implements WriteModelPart {
     this.rows.clear();
     this.productIds.clear();
     this.userIds.clear();
+    this.laterLines.clear();
     this.used = 0;
   }
 
@@ -45,9 +53,8 @@ export class OrderStates implements WriteModelPart {
     const row = this.rows.get(orderId);
     if (row === undefined) return undefined;
     return {
-      productId: this.productIds.text(this.products[row]!),
       userId: this.userIds.text(this.users[row]!),
-      quantity: this.quantities[row]!,
+      lines: this.linesOf(row),
       status: ORDER_STATUSES[this.statuses[row]!]!,
       placedAt: this.placedAts[row]!,
     };
@@ -63,12 +70,34 @@ export class OrderStates implements WriteModelPart {
       if (this.used === this.statuses.length) this.grow();
       row = this.used++;
       this.rows.set(orderId, row);
+      // An order's lines are what it was placed with: written once, with its new row.
+      this.putLines(row, state.lines);
     }
-    this.products[row] = this.productIds.number(state.productId);
     this.users[row] = this.userIds.number(state.userId);
-    this.quantities[row] = state.quantity;
     this.statuses[row] = statusNumber(state.status);
     this.placedAts[row] = state.placedAt;
+  }
+
+  private putLines(row: number, lines: readonly HeldLine[]): void {
+    const first = lines[0]!;
+    this.products[row] = this.productIds.number(first.productId);
+    this.quantities[row] = first.quantity;
+    if (lines.length === 1) return;
+    const pairs = new Float64Array((lines.length - 1) * 2);
+    for (let index = 1; index < lines.length; index += 1) {
+      pairs[(index - 1) * 2] = this.productIds.number(lines[index]!.productId);
+      pairs[(index - 1) * 2 + 1] = lines[index]!.quantity;
+    }
+    this.laterLines.set(row, pairs);
+  }
+
+  private linesOf(row: number): HeldLine[] {
+    const lines = [{ productId: this.productIds.text(this.products[row]!), quantity: this.quantities[row]! }];
+    const pairs = this.laterLines.get(row);
+    for (let at = 0; pairs && at < pairs.length; at += 2) {
+      lines.push({ productId: this.productIds.text(pairs[at]!), quantity: pairs[at + 1]! });
+    }
+    return lines;
   }
 
   private grow(): void {

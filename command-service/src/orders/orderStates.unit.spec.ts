@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS, type ShopEvent } from '@toolforge/contracts';
-import { orderCancelled, orderMoved, orderPlaced, productAdded, reviewPosted } from '@toolforge/contracts/testing';
+import {
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPlaced,
+  orderPlacedOf,
+  productAdded,
+  reviewPosted,
+} from '@toolforge/contracts/testing';
 import type { ModelEvent } from '../shared/writeModel.js';
 import { evolveOrder, type OrderFact, type OrderState } from './order.js';
 import { OrderStates } from './orderStates.js';
@@ -37,6 +45,23 @@ describe('OrderStates', () => {
     for (const history of histories) expect(states.get(history[0]!.data.orderId)).toEqual(folded(history));
     expect(states.get(first.data.orderId)).toMatchObject({ status: 'shipped', placedAt: Date.parse('2026-03-01T09:00:00.123Z') });
     expect(states.get(second.data.orderId)?.status).toBe('cancelled');
+  });
+
+  it('keeps every line of an order of several, beside the one-line orders', () => {
+    const states = new OrderStates();
+    const hammer = productAdded({ productId: 'p-hammer', name: 'Claw Hammer', priceCents: 2450 }).data;
+    const single = orderPlaced(drill, { userId: 'u1', quantity: 2 });
+    const several = orderPlacedOf([orderLine(saw, 4), orderLine(drill, 1), orderLine(hammer, 12)], { userId: 'u2' });
+    const histories = [[single], [several, orderMoved(several.data, 'OrderPaid')], [orderPlaced(hammer, { userId: 'u1', quantity: 5 })]];
+    for (const event of histories.flat()) states.apply(stored(event));
+
+    for (const history of histories) expect(states.get(history[0]!.data.orderId)).toEqual(folded(history));
+    expect(states.get(several.data.orderId)?.lines).toEqual([
+      { productId: 'p-saw', quantity: 4 },
+      { productId: 'p-drill', quantity: 1 },
+      { productId: 'p-hammer', quantity: 12 },
+    ]);
+    expect(states.get(single.data.orderId)?.lines).toEqual([{ productId: 'p-drill', quantity: 2 }]);
   });
 
   it('keeps nothing for an order it never saw placed, nor for other events', () => {

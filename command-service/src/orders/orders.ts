@@ -54,7 +54,7 @@ interface AnsweringReceipt<Kind extends ReceiptAnswer['kind']> {
   readonly answer: Extract<ReceiptAnswer, { kind: Kind }>;
 }
 
-/** Customers place orders, each reserving stock of its product; admins move them on; either cancels. */
+/** Customers place orders, each line reserving stock of its product; admins move them on; either cancels. */
 export class Orders {
   constructor(private readonly deps: OrdersDeps) {}
 
@@ -116,7 +116,7 @@ export class Orders {
 
   /**
    * The customer who placed it (while it is pending) or an admin (while it is pending or paid)
-   * cancels an order; its quantity goes back to the product's stock.
+   * cancels an order; every line's quantity goes back to its product's stock.
    */
   cancelOrder(actor: string, orderId: string, reason: string, idempotencyKey?: string): Promise<MovedOrder> {
     // The caller's role is read at the command's turn, as the log has it then.

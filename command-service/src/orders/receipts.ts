@@ -5,6 +5,7 @@ import {
   orderStatusAfter,
   TOPICS,
   type OrderEvent,
+  type OrderPlaced,
   type OrderStatus,
   type ShopEvent,
 } from '@toolforge/contracts';
@@ -144,8 +145,25 @@ function withoutCaller(first: KeptReceipt | undefined, caller: string): KeptRece
   return first;
 }
 
+/** The spec's order of one product: what it asked for, the total the customer was shown included. */
 export function orderFingerprint(order: { productId: string; quantity: number; shippingAddress: string; totalCostCents: number }): string {
   return JSON.stringify(['place', order.productId, order.quantity, order.shippingAddress, order.totalCostCents]);
+}
+
+/**
+ * A checkout of the cart: where to ship is all it asks, what it orders is the cart at its turn (which
+ * the order empties, so a retry could not name its lines again).
+ */
+export function checkoutFingerprint(checkout: { shippingAddress: string }): string {
+  return JSON.stringify(['checkout', checkout.shippingAddress]);
+}
+
+/** What the command that placed an order asked, as the order says it. */
+function placementFingerprint(order: OrderPlaced['data']): string {
+  if (order.fromCart) return checkoutFingerprint(order);
+  // The spec's order is of one product: its one line.
+  const [line] = order.lines;
+  return orderFingerprint({ ...order, productId: line!.productId, quantity: line!.quantity });
 }
 
 /** A move of an order to `status`; a cancellation's reason is part of what was asked. */
@@ -167,7 +185,7 @@ function callerOf(event: ShopEvent): string | undefined {
 }
 
 function whatItAnswered(event: OrderCommandEvent): { answered: number | OrderStatus; fingerprint: string } {
-  if (event.type === 'OrderPlaced') return { answered: event.data.totalCostCents, fingerprint: orderFingerprint(event.data) };
+  if (event.type === 'OrderPlaced') return { answered: event.data.totalCostCents, fingerprint: placementFingerprint(event.data) };
   const status = orderStatusAfter(event);
   const reason = event.type === 'OrderCancelled' ? event.data.reason : undefined;
   return { answered: status, fingerprint: moveFingerprint({ orderId: event.data.orderId, status, reason }) };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS, type ShopEvent } from '@toolforge/contracts';
-import { orderCancelled, orderMoved, orderPlaced, productAdded } from '@toolforge/contracts/testing';
+import { orderCancelled, orderLine, orderMoved, orderPlaced, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
 import type { ModelEvent } from '../shared/writeModel.js';
-import { moveFingerprint, orderFingerprint, OrderReceipts } from './receipts.js';
+import { checkoutFingerprint, moveFingerprint, orderFingerprint, OrderReceipts } from './receipts.js';
 
 const drill = productAdded({ productId: 'p-drill', name: 'Cordless Drill', priceCents: 8999 }).data;
 
@@ -27,11 +27,31 @@ describe('OrderReceipts', () => {
     expect(receipt.answer).toEqual({ kind: 'placed', totalCostCents: placed.data.totalCostCents });
     expect(receipt.orderId).toBe(placed.data.orderId);
     expect(receipt.position).toBe(`${TOPICS.orders}/2/41`);
-    expect(receipt.answers(orderFingerprint(placed.data))).toBe(true);
-    expect(receipt.answers(orderFingerprint({ ...placed.data, quantity: 3 }))).toBe(false);
-    expect(receipt.answers(orderFingerprint({ ...placed.data, shippingAddress: 'elsewhere' }))).toBe(false);
+    const asked = {
+      productId: drill.productId,
+      quantity: 2,
+      shippingAddress: placed.data.shippingAddress,
+      totalCostCents: placed.data.totalCostCents,
+    };
+    expect(receipt.answers(orderFingerprint(asked))).toBe(true);
+    expect(receipt.answers(orderFingerprint({ ...asked, quantity: 3 }))).toBe(false);
+    expect(receipt.answers(orderFingerprint({ ...asked, productId: 'p-saw' }))).toBe(false);
+    expect(receipt.answers(orderFingerprint({ ...asked, shippingAddress: 'elsewhere' }))).toBe(false);
+    expect(receipt.answers(checkoutFingerprint(asked))).toBe(false);
     // Keys are the caller's own.
     expect(receipts.of('u2', 'key-1')).toBeUndefined();
+  });
+
+  it('answers a checkout of the cart by where it ships: its lines were the cart’s, which the order emptied', () => {
+    const receipts = new OrderReceipts();
+    const saw = productAdded({ productId: 'p-saw', name: 'Panel Saw', priceCents: 2499 }).data;
+    const checkedOut = orderPlacedOf([orderLine(drill, 2), orderLine(saw, 3)], { userId: 'u1', fromCart: true }, { commandId: 'key-3' });
+    receipts.apply(stored(checkedOut, 12));
+
+    const receipt = receipts.of('u1', 'key-3')!;
+    expect(receipt.answer).toEqual({ kind: 'placed', totalCostCents: checkedOut.data.totalCostCents });
+    expect(receipt.answers(checkoutFingerprint(checkedOut.data))).toBe(true);
+    expect(receipt.answers(checkoutFingerprint({ shippingAddress: 'elsewhere' }))).toBe(false);
   });
 
   it('has no position while its batch is written, and takes it once stored', () => {

@@ -70,7 +70,7 @@ describe('ReservationSweeper', () => {
     expect(shop.cancellations()).toEqual([
       expect.objectContaining({
         streamId: orderId,
-        data: { orderId, productId: shop.productId, userId: 'u1', quantity: 4, reason: EXPIRED_REASON, by: null },
+        data: { orderId, userId: 'u1', lines: [{ productId: shop.productId, quantity: 4 }], reason: EXPIRED_REASON, by: null },
         meta: expect.objectContaining({ actor: null, occurredAt: new Date(START + TTL).toISOString() }),
       }),
     ]);
@@ -154,7 +154,7 @@ describe('ReservationQueue', () => {
     const queue = new ReservationQueue(states);
     const placed = (orderId: string, minute: number, status: OrderState['status'] = 'pending') => {
       const placedAt = START + minute * 60_000;
-      states.set(orderId, { productId: 'p-drill', userId: 'u1', quantity: 1, status, placedAt });
+      states.set(orderId, { userId: 'u1', lines: [{ productId: 'p-drill', quantity: 1 }], status, placedAt });
       const occurredAt = new Date(placedAt).toISOString();
       queue.apply({ type: 'OrderPlaced', data: { orderId }, meta: { occurredAt } } as unknown as ModelEvent);
     };

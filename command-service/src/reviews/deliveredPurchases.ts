@@ -1,21 +1,26 @@
 import type { ModelEvent, WriteModelPart } from '../shared/writeModel.js';
 
 /**
- * Which customers received which products: the (customer, product) pairs of delivered orders. A
- * delivery says only which order it was, so the order's own state names the pair. One short key
- * per pair, not per order: a million orders cost no more than the pairs they deliver, and asking
- * is one lookup, never a scan of the orders.
+ * Which customers received which products: the (customer, product) pairs of delivered orders, one
+ * for each line. A delivery says only which order it was, so the order's own state names the pairs.
+ * One short key per pair, not per order: a million orders cost no more than the pairs they deliver,
+ * and asking is one lookup, never a scan of the orders.
  */
 export class DeliveredPurchases implements WriteModelPart {
   private readonly pairs = new Set<string>();
 
-  constructor(private readonly orders: { get(orderId: string): { readonly productId: string; readonly userId: string } | undefined }) {}
+  constructor(
+    private readonly orders: {
+      get(orderId: string): { readonly userId: string; readonly lines: readonly { readonly productId: string }[] } | undefined;
+    },
+  ) {}
 
   apply(event: ModelEvent): void {
     if (event.type !== 'OrderDelivered') return;
     const order = this.orders.get(event.data.orderId);
-    // A delivered order stays delivered (docs/architecture.md#9-the-products-rules): the pair is never taken back.
-    if (order) this.pairs.add(pairKey(order.userId, order.productId));
+    if (!order) return;
+    // A delivered order stays delivered (docs/architecture.md#9-the-products-rules): the pairs are never taken back.
+    for (const { productId } of order.lines) this.pairs.add(pairKey(order.userId, productId));
   }
 
   clear(): void {

@@ -2,9 +2,17 @@ import type { Decided, Decider } from './decider.js';
 import type { ModelEvent, WriteModelPart } from './writeModel.js';
 
 /**
+ * The aggregates a fact concerns: one id as itself (almost every fact: no array to make per event
+ * while a million are folded), or several, each once (an order of several products reserves stock
+ * of each).
+ */
+export type IdsOf<Fact> = (fact: Fact) => string | readonly string[];
+
+/**
  * The states the write model keeps of one kind of aggregate, by id: each the fold, with the
- * aggregate's own `evolve`, of the events `idOf` assigns to it. A state that is still the initial
- * one is not kept, so only ids with a history are listed.
+ * aggregate's own `evolve`, of the events `idsOf` assigns to it. A fact assigned to several ids is
+ * folded into each of their states; the aggregate's `evolve` takes from it what concerns its own. A
+ * state that is still the initial one is not kept, so only ids with a history are listed.
  */
 export class StatesById<State, Fact extends Decided> implements WriteModelPart {
   private readonly states = new Map<string, State>();
@@ -14,7 +22,7 @@ export class StatesById<State, Fact extends Decided> implements WriteModelPart {
 
   constructor(
     types: readonly Fact['type'][],
-    private readonly idOf: (fact: Fact) => string,
+    private readonly idsOf: IdsOf<Fact>,
     private readonly fold: Pick<Decider<State, unknown, Fact>, 'evolve' | 'initialState'>,
   ) {
     this.types = new Set(types);
@@ -23,10 +31,9 @@ export class StatesById<State, Fact extends Decided> implements WriteModelPart {
 
   apply(event: ModelEvent): void {
     if (!this.folds(event)) return;
-    const id = this.idOf(event);
-    const state = this.fold.evolve(this.get(id), event);
-    if (state === this.initial) this.states.delete(id);
-    else this.states.set(id, state);
+    const ids = this.idsOf(event);
+    if (typeof ids === 'string') this.evolve(ids, event);
+    else for (const id of ids) this.evolve(id, event);
   }
 
   clear(): void {
@@ -47,6 +54,12 @@ export class StatesById<State, Fact extends Decided> implements WriteModelPart {
 
   values(): IterableIterator<State> {
     return this.states.values();
+  }
+
+  private evolve(id: string, fact: Fact): void {
+    const state = this.fold.evolve(this.get(id), fact);
+    if (state === this.initial) this.states.delete(id);
+    else this.states.set(id, state);
   }
 
   private folds(event: ModelEvent): event is ModelEvent & Fact {

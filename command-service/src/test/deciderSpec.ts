@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { OrderPlaced } from '@toolforge/contracts';
+import { CURRENT_SCHEMA_VERSION, type OrderCancelled, type OrderPlaced } from '@toolforge/contracts';
 import { CommandRejected, type Decided, type Decider, type RejectionReason } from '../shared/decider.js';
 
 /**
@@ -36,27 +36,49 @@ export function deciderSpec<State, Command, Event extends Decided, Fact extends 
   };
 }
 
-const meta = { eventId: 'e', occurredAt: '2026-01-01T00:00:00.000Z', actor: null, commandId: 'c', schemaVersion: 1 };
+const meta = { eventId: 'e', occurredAt: '2026-01-01T00:00:00.000Z', actor: null, commandId: 'c', schemaVersion: CURRENT_SCHEMA_VERSION };
 
 /** A decided event as a full event, for the Given part. */
 export function fact<E extends Decided>(event: E): E & { meta: typeof meta } {
   return { ...event, meta };
 }
 
-/** An order of product p1 (Claw Hammer) as placed, for the Given part: a test names only what it is about. */
-export function placedOrder(data: Partial<OrderPlaced['data']> & Pick<OrderPlaced['data'], 'orderId' | 'userId' | 'quantity'>) {
+/** Product p1 (Claw Hammer), as the orders of the Given part name it. */
+const P1 = { productId: 'p1', productName: 'Claw Hammer' };
+
+/**
+ * A one-line order of `quantity` of p1 as placed, for the Given part: a test names only what it is
+ * about (the unit price, by default 10.00; the order's other fields).
+ */
+export function placedOrder({
+  quantity,
+  unitPriceCents = 1000,
+  ...data
+}: Partial<OrderPlaced['data']> & Pick<OrderPlaced['data'], 'orderId' | 'userId'> & { quantity: number; unitPriceCents?: number }) {
+  const lineTotalCents = unitPriceCents * quantity;
   return fact({
     type: 'OrderPlaced',
     data: {
-      productId: 'p1',
-      productName: 'Claw Hammer',
       userName: 'Ada',
-      unitPriceCents: 1000,
+      lines: [{ ...P1, quantity, unitPriceCents, lineTotalCents }],
+      subtotalCents: lineTotalCents,
       totalCostCents: 0,
       shippingAddress: '1 Forge Lane',
       status: 'pending',
       payment: false,
+      fromCart: false,
       ...data,
     },
   } as const);
+}
+
+/** The cancellation of a one-line order of `quantity` of p1, giving it back; by its customer unless `by` says otherwise. */
+export function cancelledOrder({
+  orderId,
+  userId,
+  quantity,
+  reason = '',
+  by = 'customer',
+}: Pick<OrderCancelled['data'], 'orderId' | 'userId'> & { quantity: number } & Partial<Pick<OrderCancelled['data'], 'reason' | 'by'>>) {
+  return fact({ type: 'OrderCancelled', data: { orderId, userId, lines: [{ productId: P1.productId, quantity }], reason, by } } as const);
 }
