@@ -23,8 +23,8 @@ type Feature = (typeof READ_MODEL_FEATURES)[number];
 
 /** The type arguments a feature was registered with (feature.ts), for the types the list puts together from them. */
 type Registered<F> =
-  F extends ReadModelFeature<infer Event, infer Write, infer Reader, infer Areas, infer Projected>
-    ? { event: Event; write: Write; reader: Reader; areas: Areas; projected: Projected }
+  F extends ReadModelFeature<infer Event, infer Write, infer Reader, infer Areas, infer Projected, infer Followed>
+    ? { event: Event; write: Write; reader: Reader; areas: Areas; projected: Projected; followed: Followed }
     : never;
 
 type Intersection<Union> = (Union extends unknown ? (part: Union) => void : never) extends (whole: infer Whole) => void ? Whole : never;
@@ -44,8 +44,8 @@ export type ReadModelReader = Intersection<Registered<Feature>['reader']>;
 export type CacheAreas = Intersection<Registered<Feature>['areas']>;
 
 // What the central switch over event types checked, without one: every event type has a feature
-// that projects it (a unit test checks it is exactly one), and every write a feature's projection
-// makes is one some feature applies.
+// that projects it (a unit test checks it is exactly one; others may follow it besides), and every
+// write a feature's projection makes is one some feature applies.
 type Unprojected = Exclude<ShopEventType, Registered<Feature>['event']['type']>;
 const everyEventProjected: [Unprojected] extends [never] ? true : Unprojected = true;
 type Unapplied = Exclude<Registered<Feature>['projected']['kind'], RowWrite['kind']>;
