@@ -1,6 +1,7 @@
 import type { ShopEventType } from '@toolforge/contracts';
 import type { ReadModelFeature } from './feature.js';
 import { bookkeepingReadModel } from './bookkeeping/index.js';
+import { cartReadModel } from './cart/index.js';
 import { catalogueReadModel } from './catalog/index.js';
 import { identityReadModel } from './identity/index.js';
 import { ordersReadModel } from './orders/index.js';
@@ -17,6 +18,7 @@ export const READ_MODEL_FEATURES = [
   identityReadModel,
   bookkeepingReadModel,
   reviewsReadModel,
+  cartReadModel,
 ] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];
@@ -37,7 +39,7 @@ type Intersection<Union> = (Union extends unknown ? (part: Union) => void : neve
  */
 export type RowWrite = Registered<Feature>['write'];
 
-/** The query side's reads: the projector's checkpoints, products, orders, roles, reviews. Lists are newest first. */
+/** The query side's reads: the projector's checkpoints, products, orders, roles, reviews, carts. Lists are newest first. */
 export type ReadModelReader = Intersection<Registered<Feature>['reader']>;
 
 /** Every cache area of the read model's answers, by name. */

@@ -1,0 +1,59 @@
+import type { CartLine, CartProduct, PriceTier } from '@toolforge/contracts';
+import type { SqlQueryable } from '@toolforge/platform/sql';
+import { inCart } from './writes.js';
+
+/** A customer's cart as the query side reads it: its lines in the order they were put in, and each line's product as it stands now. */
+export interface CartView {
+  readonly lines: readonly CartLine[];
+  /** The products of the lines that the catalogue knows: a deleted one with nothing available. */
+  readonly products: ReadonlyMap<string, CartProduct>;
+}
+
+/** The carts' reads. */
+export interface CartReader {
+  cartOf(userId: string): Promise<CartView>;
+}
+
+interface CartRecord {
+  readonly productId: string;
+  readonly quantity: unknown;
+  /** Null for a product the catalogue has not (yet) projected. */
+  readonly name: string | null;
+  readonly priceCents: unknown;
+  readonly priceTiers: unknown;
+  readonly available: unknown;
+}
+
+/** The carts' reads on the read model's tables (cart/tables.ts), each line joined to its product and what is left of its stock. */
+export function sqlCartReader(sql: SqlQueryable): CartReader {
+  return {
+    async cartOf(userId) {
+      const result = await sql.query<CartRecord>(
+        `select c.product_id as "productId", c.quantity, p.name, p.price_cents as "priceCents", p.price_tiers as "priceTiers",
+                case when p.deleted_at is null then greatest(p.stock - coalesce(r.reserved, 0), 0) else 0 end as available
+           from cart_lines c
+           left join products p on p.product_id = c.product_id
+           left join product_reservations r on r.product_id = c.product_id
+          where c.user_id = $1 and ${inCart('c')}
+          order by c.placed_at, c.placed_offset`,
+        [userId],
+      );
+      const products = new Map<string, CartProduct>();
+      for (const row of result.rows) {
+        if (row.name === null) continue;
+        products.set(row.productId, {
+          name: row.name,
+          priceCents: Number(row.priceCents),
+          priceTiers: tiersOf(row.priceTiers),
+          available: Number(row.available),
+        });
+      }
+      return { lines: result.rows.map((row) => ({ productId: row.productId, quantity: Number(row.quantity) })), products };
+    },
+  };
+}
+
+/** A product's ladder as jsonb: parsed by the driver already, or handed back as its text. */
+function tiersOf(value: unknown): readonly PriceTier[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as PriceTier[];
+}
