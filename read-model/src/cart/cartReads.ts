@@ -1,5 +1,6 @@
-import type { CartLine, CartProduct, PriceTier } from '@toolforge/contracts';
+import type { CartLine, CartProduct } from '@toolforge/contracts';
 import type { SqlQueryable } from '@toolforge/platform/sql';
+import { AVAILABLE_STOCK, PRODUCT_FIELD_READERS } from '../catalog/productColumns.js';
 import { inCart } from './writes.js';
 
 /** A customer's cart as the query side reads it: its lines in the order they were put in, and each line's product as it stands now. */
@@ -24,13 +25,16 @@ interface CartRecord {
   readonly available: unknown;
 }
 
+/** The ladder's jsonb, read as the catalogue reads it. */
+const readTiers = PRODUCT_FIELD_READERS.priceTiers!;
+
 /** The carts' reads on the read model's tables (cart/tables.ts), each line joined to its product and what is left of its stock. */
 export function sqlCartReader(sql: SqlQueryable): CartReader {
   return {
     async cartOf(userId) {
       const result = await sql.query<CartRecord>(
         `select c.product_id as "productId", c.quantity, p.name, p.price_cents as "priceCents", p.price_tiers as "priceTiers",
-                case when p.deleted_at is null then greatest(p.stock - coalesce(r.reserved, 0), 0) else 0 end as available
+                case when p.deleted_at is null then ${AVAILABLE_STOCK} else 0 end as available
            from cart_lines c
            left join products p on p.product_id = c.product_id
            left join product_reservations r on r.product_id = c.product_id
@@ -44,16 +48,11 @@ export function sqlCartReader(sql: SqlQueryable): CartReader {
         products.set(row.productId, {
           name: row.name,
           priceCents: Number(row.priceCents),
-          priceTiers: tiersOf(row.priceTiers),
+          priceTiers: readTiers(row.priceTiers),
           available: Number(row.available),
         });
       }
       return { lines: result.rows.map((row) => ({ productId: row.productId, quantity: Number(row.quantity) })), products };
     },
   };
-}
-
-/** A product's ladder as jsonb: parsed by the driver already, or handed back as its text. */
-function tiersOf(value: unknown): readonly PriceTier[] {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as PriceTier[];
 }
