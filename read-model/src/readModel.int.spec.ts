@@ -82,6 +82,37 @@ describe('the read model’s schema, put together from the features', () => {
     expect(await schemaOf(fresh)).toEqual(await schemaOf(migratedBefore));
   });
 
+  it('gives every order placed before orders had lines its one line, and every product before ladders none, in units of one', async () => {
+    const sql = await embedded();
+    await applyMigrations(
+      sql,
+      READ_MODEL_SCHEMA.migrations.filter((migration) => migration.version < 9),
+    );
+    await sql.query(
+      `insert into products (product_id, name, category, model, image_url, price_cents, stock, min_order, description, added_at,
+                             log_partition, log_offset)
+       values ('p-vise', 'Bench Vise', 'hand-tool', 'V-6', '/v.png', 89_50, 10, 1, 'A vise.', now(), 0, 0)`,
+    );
+    await sql.query(
+      `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents, total_cost_cents,
+                           shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets)
+       values ('o-1', 'p-vise', 'Bench Vise', 'u-1', 'Ada', 4, 89_50, 425_90, '1 Anvil Road', 'paid', true, now(), 0, 1, array[1])`,
+    );
+    await migrateReadModel(sql);
+    expect((await sql.query('select price_tiers, pack_size from products')).rows).toEqual([{ price_tiers: [], pack_size: 1 }]);
+    expect((await sql.query('select * from order_lines')).rows).toEqual([
+      {
+        order_id: 'o-1',
+        line_no: 1,
+        product_id: 'p-vise',
+        product_name: 'Bench Vise',
+        quantity: 4,
+        unit_price_cents: 89_50,
+        line_total_cents: 358_00,
+      },
+    ]);
+  });
+
   it('empties on a rebuild every table the log fills: READ_MODEL_TABLES names them all', async () => {
     const sql = await embedded();
     await migrateReadModel(sql);

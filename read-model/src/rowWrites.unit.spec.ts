@@ -49,8 +49,9 @@ describe('applyRowWrites', () => {
 
   it('applies placed and moved orders as the log mixes them in one run: one insert and one update, whatever their number', async () => {
     const writes: RowWrite[] = [];
+    const line = (productId: string) => ({ productId, productName: productId, quantity: 1, unitPriceCents: 5_00, lineTotalCents: 5_00 });
     for (let n = 0; n < 500; n += 2) {
-      const order = orderRow(n);
+      const order = orderRow(n, n % 3 === 0 ? { lines: [line('p-1'), line('p-2'), line('p-3')] } : {});
       writes.push({ kind: 'insertOrder', order }, { kind: 'reserveStock', productId: order.productId, quantity: order.quantity });
       writes.push({
         kind: 'moveOrder',
@@ -58,7 +59,8 @@ describe('applyRowWrites', () => {
       });
       if (n % 10 === 0) writes.push({ kind: 'reserveStock', productId: order.productId, quantity: -order.quantity });
     }
-    expect(await statementsOf(writes)).toEqual(['insert into orders', 'with moves as', 'insert into product_reservations']);
+    // The orders and their lines in one statement.
+    expect(await statementsOf(writes)).toEqual(['with inserted as', 'with moves as', 'insert into product_reservations']);
   });
 
   it('applies a run of stock adjustments in one statement, and edits one by one in their place', async () => {

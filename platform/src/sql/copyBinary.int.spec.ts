@@ -56,6 +56,12 @@ describe('copyBinary: rows in COPY’s binary format', () => {
       '1800-06-15T12:00:00Z',
     ],
     'bigint[]': [[], [0], [1, 2, 3], [-5, Number.MAX_SAFE_INTEGER]],
+    jsonb: [
+      '[]',
+      '[{"minQuantity":10,"unitPriceCents":4200},{"minQuantity":50,"unitPriceCents":3999}]',
+      '{"name":"Schlüssel 🔧 \\"5\\""}',
+      'null',
+    ],
   };
 
   for (const [type, values] of Object.entries(holding) as [CopyType, readonly CopyValue[]][]) {
@@ -87,6 +93,7 @@ describe('copyBinary: rows in COPY’s binary format', () => {
       1_795_773_600_000,
     ],
     'bigint[]': [[1.5], [2 ** 53], 'x', 3],
+    jsonb: [[1, 2], 3, true],
   };
 
   for (const [type, values] of Object.entries(refused) as [CopyType, readonly CopyValue[]][]) {

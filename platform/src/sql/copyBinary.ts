@@ -9,9 +9,12 @@
  */
 
 /** The columns' types COPY writes here: those of the read model's tables the projector copies into. */
-export type CopyType = 'text' | 'integer' | 'bigint' | 'boolean' | 'timestamptz' | 'bigint[]';
+export type CopyType = 'text' | 'integer' | 'bigint' | 'boolean' | 'timestamptz' | 'bigint[]' | 'jsonb';
 
-/** A value COPY appends: text (a `timestamptz` too, as ISO 8601), a number, a boolean, or a list of numbers (a `bigint[]`). None is null. */
+/**
+ * A value COPY appends: text (a `timestamptz` too, as ISO 8601, and a `jsonb` as its JSON text), a
+ * number, a boolean, or a list of numbers (a `bigint[]`). None is null.
+ */
 export type CopyValue = string | number | boolean | readonly number[];
 
 /** A column COPY fills, the type the table gives it, and its value in each row. */
@@ -32,6 +35,8 @@ export class UnencodableValue extends RangeError {
 /** "PGCOPY\n\377\r\n\0", then no flags and no header extension. */
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
 const BIGINT_OID = 20;
+/** The one version of jsonb's binary format: the byte before its JSON text. */
+const JSONB_VERSION = 1;
 const INT4_RANGE = 2 ** 31;
 const TWO_TO_32 = 2 ** 32;
 /** PostgreSQL counts time in microseconds from 2000-01-01 UTC. */
@@ -98,6 +103,11 @@ class CopyWriter {
         if (!Array.isArray(value) || !value.every((item) => Number.isSafeInteger(item))) return false;
         this.bigints(value as readonly number[]);
         return true;
+      // The database parses the text as it would the insert's, and refuses what is no JSON.
+      case 'jsonb':
+        if (typeof value !== 'string') return false;
+        this.jsonb(value);
+        return true;
     }
   }
 
@@ -119,7 +129,7 @@ class CopyWriter {
     this.at += 1;
   }
 
-  bytes(values: readonly number[]): void {
+  bytes(values: ArrayLike<number>): void {
     this.room(values.length);
     this.buffer.set(values, this.at);
     this.at += values.length;
@@ -163,6 +173,14 @@ class CopyWriter {
     const { written } = this.encoder.encodeInto(value, this.buffer.subarray(this.at + 4));
     this.view.setInt32(this.at, written);
     this.at += 4 + written;
+  }
+
+  /** Its length, the format's version, then its JSON text in UTF-8. */
+  private jsonb(value: string): void {
+    const utf8 = this.encoder.encode(value);
+    this.int32(1 + utf8.length);
+    this.uint8(JSONB_VERSION);
+    this.bytes(utf8);
   }
 
   /** A one-dimensional bigint array: dimensions, no nulls, element type, length, lower bound 1, then each element. */

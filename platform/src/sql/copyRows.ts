@@ -21,9 +21,12 @@ export function columnNames<Row>(columns: readonly CopiedColumn<Row>[]): string 
   return columns.map((column) => column.name).join(', ');
 }
 
-/** The arrays `unnest(…)` takes for these columns, as parameters typed as the columns are: `$1::text[], $2::integer[], …`. */
-export function unnestArrays<Row>(columns: readonly CopiedColumn<Row>[]): string {
-  return columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
+/**
+ * The arrays `unnest(…)` takes for these columns, as parameters typed as the columns are:
+ * `$1::text[], $2::integer[], …`, numbered from `first` when other parameters come before them.
+ */
+export function unnestArrays<Row>(columns: readonly CopiedColumn<Row>[], first = 1): string {
+  return columns.map((column, index) => `$${first + index}::${column.type}[]`).join(', ');
 }
 
 /**

@@ -13,6 +13,8 @@ interface Stocked {
   reserved?: number;
   reviews?: { count: number; sum: number };
   deleted?: boolean;
+  priceTiers?: { minQuantity: number; unitPriceCents: number }[];
+  packSize?: number;
 }
 
 /** The most reviews a product is given in the test of the stars' rounding. */
@@ -25,8 +27,8 @@ describe.each(readModelDatabases)('products read by id as JSON on %s', (_name, o
   const stock = async (product: Stocked) => {
     await opened.sql.query(
       `insert into products (product_id, name, category, model, image_url, price_cents, stock, min_order, description, added_at,
-                             log_partition, log_offset, deleted_at)
-       values ($1, $2, 'power-tool', 'M-1', 'https://example.test/tool.png', $3, $4, 2, $5, now(), 0, 0, $6)`,
+                             log_partition, log_offset, deleted_at, price_tiers, pack_size)
+       values ($1, $2, 'power-tool', 'M-1', 'https://example.test/tool.png', $3, $4, 2, $5, now(), 0, 0, $6, $7, $8)`,
       [
         product.productId,
         product.name ?? product.productId,
@@ -34,6 +36,8 @@ describe.each(readModelDatabases)('products read by id as JSON on %s', (_name, o
         product.stock ?? 10,
         product.description ?? 'A tool.',
         product.deleted ? new Date() : null,
+        JSON.stringify(product.priceTiers ?? []),
+        product.packSize ?? 1,
       ],
     );
     if (product.reserved !== undefined)
@@ -75,6 +79,17 @@ describe.each(readModelDatabases)('products read by id as JSON on %s', (_name, o
       { productId: 'p-cent', priceCents: 1, reviews: { count: 3, sum: 14 } },
       { productId: 'p-dear', priceCents: 123_456_789_012_345, stock: 2, reserved: 5 },
       { productId: 'p-thirty', priceCents: 30, reviews: { count: 0, sum: 0 } },
+      {
+        productId: 'p-ladder',
+        priceCents: 45_00,
+        packSize: 5,
+        priceTiers: [
+          { minQuantity: 10, unitPriceCents: 42_00 },
+          { minQuantity: 50, unitPriceCents: 39_99 },
+          { minQuantity: 100, unitPriceCents: 30 },
+          { minQuantity: 1000, unitPriceCents: 0 },
+        ],
+      },
     ];
     for (const product of products) await stock(product);
 
@@ -91,7 +106,18 @@ describe.each(readModelDatabases)('products read by id as JSON on %s', (_name, o
     expect(await read('p-awkward')).toMatchObject({ name: awkward, price: 19.99, stock: 7, averageRating: 1.2, reviewCount: 20 });
     expect(await read('p-dear')).toMatchObject({ price: 1_234_567_890_123.45, stock: 0, averageRating: null, reviewCount: 0 });
     expect(await read('p-cent')).toMatchObject({ price: 0.01, averageRating: 4.7, reviewCount: 3 });
-    expect(await read('p-thirty')).toMatchObject({ price: 0.3, averageRating: null, reviewCount: 0 });
+    expect(await read('p-thirty')).toMatchObject({ price: 0.3, priceTiers: [], packSize: 1, averageRating: null, reviewCount: 0 });
+    expect(await read('p-ladder')).toMatchObject({
+      price: 45,
+      priceTiers: [
+        { minQuantity: 10, unitPrice: 42 },
+        { minQuantity: 50, unitPrice: 39.99 },
+        { minQuantity: 100, unitPrice: 0.3 },
+        { minQuantity: 1000, unitPrice: 0 },
+      ],
+      packSize: 5,
+    });
+    expect((await reader.findProduct('p-ladder'))?.priceTiers).toEqual(products.at(-1)!.priceTiers);
   });
 
   it('answers the products asked for at once in one statement; none for one deleted or unknown', async () => {

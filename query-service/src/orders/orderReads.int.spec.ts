@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlQueryable } from '@toolforge/platform/sql';
 import { migrateReadModel, sqlOrderReader } from '@toolforge/read-model';
 import { readModelDatabases, type OpenedDatabase } from '../test/readModelDatabases.js';
-import { orderDtoSchema } from './schemas.js';
+import { orderDtoSchema, orderListSchema } from './schemas.js';
+
+interface Line {
+  productId: string;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+}
 
 interface PlacedOrder {
   orderId: string;
@@ -15,23 +22,29 @@ interface PlacedOrder {
   totalCostCents?: number;
   status?: string;
   payment?: boolean;
+  /** By default one line of the order's product and quantity at 15.00. */
+  lines?: Line[];
 }
 
 describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => {
   let opened: OpenedDatabase;
   const statements: string[] = [];
   let sql: SqlQueryable;
-  const place = (order: PlacedOrder) =>
-    opened.sql.query(
-      `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, unit_price_cents, total_cost_cents,
+  const place = async (order: PlacedOrder) => {
+    const lines = order.lines ?? [
+      { productId: 'p-vise', productName: order.productName ?? 'Bench Vise', quantity: order.quantity ?? 2, unitPriceCents: 1500 },
+    ];
+    await opened.sql.query(
+      `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, total_cost_cents,
                            shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets)
-       values ($1, 'p-vise', $2, $3, $4, $5, 1500, $6, $7, $8, $9, $10, 0, 0, array[0]::bigint[])`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, array[0]::bigint[])`,
       [
         order.orderId,
-        order.productName ?? 'Bench Vise',
+        lines[0]!.productId,
+        lines[0]!.productName,
         order.uid,
         order.userName ?? order.uid,
-        order.quantity ?? 2,
+        lines.reduce((sum, line) => sum + line.quantity, 0),
         order.totalCostCents ?? 3000,
         order.shippingAddress ?? '1 Forge Lane',
         order.status ?? 'pending',
@@ -39,6 +52,21 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
         order.placedAt,
       ],
     );
+    for (const [index, line] of lines.entries())
+      await opened.sql.query(
+        `insert into order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents, line_total_cents)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          order.orderId,
+          index + 1,
+          line.productId,
+          line.productName,
+          line.quantity,
+          line.unitPriceCents,
+          line.unitPriceCents * line.quantity,
+        ],
+      );
+  };
   const minute = (n: number) => `2026-11-01T10:${String(n).padStart(2, '0')}:00Z`;
 
   beforeAll(async () => {
@@ -67,7 +95,13 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
     statements.length = 0;
     const lists = await Promise.all(['u-ada', 'u-nobody', 'u-bo', 'u-ada'].map((uid) => reader.ordersOfUser(uid)));
     expect(lists.map(ids)).toEqual([['o-ada-3', 'o-ada-2', 'o-ada-1'], [], ['o-bo-1'], ['o-ada-3', 'o-ada-2', 'o-ada-1']]);
-    expect(lists[2]![0]).toMatchObject({ userId: 'u-bo', quantity: 2, totalCostCents: 3000, placedAt: '2026-11-01T10:02:00.000Z' });
+    expect(lists[2]![0]).toMatchObject({
+      userId: 'u-bo',
+      quantity: 2,
+      totalCostCents: 3000,
+      placedAt: '2026-11-01T10:02:00.000Z',
+      lines: [{ productId: 'p-vise', productName: 'Bench Vise', quantity: 2, unitPriceCents: 1500, lineTotalCents: 3000 }],
+    });
     expect(statements).toHaveLength(1);
 
     statements.length = 0;
@@ -157,7 +191,40 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
       payment: true,
       // Milliseconds, as a Date read from the column prints them (toISOString).
       placedAt: '2026-11-01T11:00:00.123Z',
+      lines: [{ productId: 'p-vise', productName: awkward, quantity: 3, unitPrice: 15, lineTotal: 45 }],
     });
     expect((await sqlOrderReader(sql).ordersOfUser('u-dee'))[3]!.placedAt).toBe('2026-11-01T11:00:00.123Z');
+  });
+
+  it('answers an order of several lines with each line in its order, its amounts as the total’s, in the one statement of the list', async () => {
+    const lines: Line[] = [
+      { productId: 'p-saw', productName: 'Hand Saw "Fine"', quantity: 1, unitPriceCents: 24_99 },
+      { productId: 'p-drill', productName: 'Cordless Drill', quantity: 10, unitPriceCents: 119_00 },
+      { productId: 'p-vise', productName: 'Bench Vise', quantity: 3, unitPriceCents: 1 },
+    ];
+    await place({ orderId: 'o-eve-1', uid: 'u-eve', placedAt: '2026-11-01T12:00:00Z', lines, totalCostCents: 1_325_77 });
+    await place({ orderId: 'o-eve-2', uid: 'u-eve', placedAt: '2026-11-01T12:01:00Z', lines: lines.slice(2) });
+    const reader = sqlOrderReader(sql);
+    statements.length = 0;
+    const json = await reader.orderListOfUser('u-eve');
+    expect(statements).toHaveLength(1);
+    expect(json).toBe(JSON.stringify(JSON.parse(json)));
+    const [, order] = orderListSchema.parse(JSON.parse(json));
+    expect(order).toMatchObject({
+      _id: 'o-eve-1',
+      productId: 'p-saw',
+      productName: 'Hand Saw "Fine"',
+      orderQuantity: 14,
+      totalCost: 1325.77,
+    });
+    expect(order!.lines).toEqual([
+      { productId: 'p-saw', productName: 'Hand Saw "Fine"', quantity: 1, unitPrice: 24.99, lineTotal: 24.99 },
+      { productId: 'p-drill', productName: 'Cordless Drill', quantity: 10, unitPrice: 119, lineTotal: 1190 },
+      { productId: 'p-vise', productName: 'Bench Vise', quantity: 3, unitPrice: 0.01, lineTotal: 0.03 },
+    ]);
+    expect(JSON.parse(await reader.orderList({ offset: 0, limit: 1 }))).toEqual([JSON.parse(json)[0]]);
+    expect((await reader.ordersOfUser('u-eve'))[1]!.lines).toEqual(
+      lines.map((line) => ({ ...line, lineTotalCents: line.unitPriceCents * line.quantity })),
+    );
   });
 });

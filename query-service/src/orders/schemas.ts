@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type OrderDto, type OrderHistoryEntry, type OrderHistoryResponse } from '@toolforge/contracts';
+import { ORDER_STATUSES, type OrderDto, type OrderHistoryEntry, type OrderHistoryResponse, type OrderLineDto } from '@toolforge/contracts';
+
+/** One line of an order: its amounts in currency units, as the order's total. */
+export const orderLineDtoSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+}) satisfies z.ZodType<OrderLineDto>;
 
 /** Response schemas: fast-json-stringify serialises with them, and no field they do not name leaves. */
 export const orderDtoSchema = z.object({
@@ -14,6 +23,7 @@ export const orderDtoSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   payment: z.boolean(),
   placedAt: z.string(),
+  lines: z.array(orderLineDtoSchema),
 }) satisfies z.ZodType<OrderDto>;
 
 export const orderListSchema = z.array(orderDtoSchema);

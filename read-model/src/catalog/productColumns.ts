@@ -1,8 +1,8 @@
-import { fromCents, type Cents, type ProductCategory, type ProductRating } from '@toolforge/contracts';
-import { isoTime, type CopyType } from '@toolforge/platform/sql';
+import { fromCents, type Cents, type PriceTier, type ProductCategory, type ProductRating } from '@toolforge/contracts';
+import { isoTime, type CopyType, type CopyValue } from '@toolforge/platform/sql';
 
-// What is left to order, and the reviews that are up, of `products p` with WITH_RESERVATIONS (productReads.ts): one rule for the columns and the JSON.
-const AVAILABLE_STOCK = 'greatest(p.stock - coalesce(r.reserved, 0), 0)';
+// What is left to order, and the reviews that are up, of `products p` with WITH_RESERVATIONS (productReads.ts): one rule for the columns and the JSON (and a cart's lines).
+export const AVAILABLE_STOCK = 'greatest(p.stock - coalesce(r.reserved, 0), 0)';
 const REVIEW_COUNT = 'coalesce(pr.review_count, 0)';
 
 /** A product as the driver hands its fields back, before they are read (the answers' values are taken from it). */
@@ -15,13 +15,29 @@ interface Answered {
 }
 
 /**
+ * A column of products a product's field fills: its type there (catalog/migrations/), the field of
+ * ProductRow that fills it, and how that field's value is handed to the database when it is not
+ * as it is (an insert's parameter, a COPY value, an edit's parameter alike).
+ */
+export interface StoredColumn {
+  readonly column: string;
+  readonly type: CopyType;
+  readonly from: string;
+  readonly write?: (value: never) => CopyValue;
+}
+
+/** A field's value as its column is handed it. */
+export function storedValue({ write }: StoredColumn, value: unknown): CopyValue {
+  return write ? write(value as never) : (value as CopyValue);
+}
+
+/**
  * One field of a product as the query side reads it (ProductView), named once: the column of
- * products that holds it (with its type there, catalog/migrations/, and the field of ProductRow
- * that fills it), or the SQL that works it out; how a driver's value is read; and the keys the
- * API's product answers it under, in order.
+ * products that holds it, or the SQL that works it out; how a driver's value is read; and the keys
+ * the API's product answers it under, in order.
  */
 interface ProductField<Value> {
-  readonly stored?: { readonly column: string; readonly type: CopyType; readonly from: string };
+  readonly stored?: StoredColumn;
   readonly sql: string;
   /** The numbers and times come back in whichever shape the driver chose: read both ways. */
   readonly read?: (value: unknown) => Value;
@@ -39,12 +55,18 @@ const asRead = (sql: string, field: string): Answered => ({ sql, value: (product
 function column<Value>(
   name: string,
   type: CopyType,
-  options: { read?: (value: unknown) => Value; sql?: string; answers?: Readonly<Record<string, Answered>>; from?: string } = {},
+  options: {
+    read?: (value: unknown) => Value;
+    write?: (value: Value) => CopyValue;
+    sql?: string;
+    answers?: Readonly<Record<string, Answered>>;
+    from?: string;
+  } = {},
 ) {
   return (field: string): ProductField<Value> => {
     const sql = options.sql ?? `p.${name}`;
     return {
-      stored: { column: name, type, from: options.from ?? field },
+      stored: { column: name, type, from: options.from ?? field, ...(options.write && { write: options.write }) },
       sql,
       ...(options.read && { read: options.read }),
       answers: options.answers ?? { [field]: asRead(sql, field) },
@@ -61,18 +83,30 @@ const text = <Value extends string = string>(name: string) => column<Value>(name
 const whole = <Value extends number = number>(name: string, type: 'integer' | 'bigint') =>
   column<Value>(name, type, { read: (value) => Number(value) as Value });
 
+/**
+ * The quantity ladder as the API answers it, each step's price in currency units as the price is,
+ * in the ladder's order; [] for none. Written by row_to_json and array_to_json, which put no space
+ * between keys and values or items, as JSON.stringify does (json_agg and json_build_object do).
+ */
+const PRICE_TIERS_ANSWER = `coalesce((
+  select array_to_json(array_agg(row_to_json(tier) order by e.n))
+    from jsonb_array_elements(p.price_tiers) with ordinality as e(step, n)
+   cross join lateral (
+     select (e.step->>'minQuantity')::integer as "minQuantity", (e.step->>'unitPriceCents')::float8 / 100 as "unitPrice") tier
+), '[]'::json)`;
+
 /** A product's stars: the average of its reviews that are up, to one decimal, or null while it has none. */
 export function productRating({ reviewCount, ratingSum }: { readonly reviewCount: number; readonly ratingSum: number }): ProductRating {
   return { averageRating: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null, reviewCount };
 }
 
 /**
- * A product's fields, each named once, in the products table's order: a new column is one line here
- * (plus its migration and the projection's value). The API's product (productDtoSchema) takes their
- * answers in this order: `_id` and `productId` both name the product; the price is cents / 100 in
- * double precision (the number JavaScript's division gives); stock is what is left to order; the
- * stars are productRating's: Math.round of ten times the average is floor(x + 0.5) for these values
- * (tested against it over every sum of up to 60 reviews).
+ * A product's fields, each named once: a new column is one line here (plus its migration). The
+ * API's product (productDtoSchema) takes their answers in this order: `_id` and `productId` both
+ * name the product; the price (and each step of the ladder's) is cents / 100 in double precision
+ * (the number JavaScript's division gives); stock is what is left to order; the stars are
+ * productRating's: Math.round of ten times the average is floor(x + 0.5) for these values (tested
+ * against it over every sum of up to 60 reviews).
  */
 const PRODUCT_FIELD_MAKERS = {
   productId: column<string>('product_id', 'text', {
@@ -95,6 +129,23 @@ const PRODUCT_FIELD_MAKERS = {
   }),
   minOrder: whole('min_order', 'integer'),
   description: text('description'),
+  // Kept as the events carry it (cents), handed to the database as its JSON text: a driver would
+  // send an array as a Postgres array. Drivers parse jsonb as they read it; a text is parsed here.
+  priceTiers: column<readonly PriceTier[]>('price_tiers', 'jsonb', {
+    write: (tiers) => JSON.stringify(tiers),
+    read: (value) => (typeof value === 'string' ? (JSON.parse(value) as PriceTier[]) : (value as PriceTier[])),
+    answers: {
+      priceTiers: {
+        sql: PRICE_TIERS_ANSWER,
+        value: (product) =>
+          (product.priceTiers as readonly PriceTier[]).map((tier) => ({
+            minQuantity: tier.minQuantity,
+            unitPrice: fromCents(tier.unitPriceCents),
+          })),
+      },
+    },
+  }),
+  packSize: whole('pack_size', 'integer'),
   addedAt: column<string>('added_at', 'timestamptz', { read: isoTime, answers: {} }),
   reviewCount: computed(REVIEW_COUNT, Number, {
     averageRating: {
@@ -122,7 +173,7 @@ const selected = (sql: string, name: string) => (sql === `p.${name}` ? sql : `${
 const fields = Object.entries(PRODUCT_FIELDS) as [keyof ProductFields, ProductField<unknown>][];
 
 /** The products table's columns a product fills, with their types there and the field of ProductRow that fills each. */
-export const STORED_PRODUCT_COLUMNS = fields.flatMap(([, { stored }]) => (stored ? [stored] : []));
+export const STORED_PRODUCT_COLUMNS: readonly StoredColumn[] = fields.flatMap(([, { stored }]) => (stored ? [stored] : []));
 
 /** Each field under its view's name, so a record needs only its numbers and times read. */
 export const PRODUCT_VIEW_COLUMNS = fields.map(([field, { sql }]) => selected(sql, field)).join(', ');

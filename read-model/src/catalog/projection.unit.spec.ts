@@ -5,9 +5,22 @@ import { project, projectOrRefuse } from '../projection.js';
 import { stored } from '@toolforge/platform/testing';
 
 describe('products projection', () => {
-  it('lists an added product with its price in cents, its stock and where it sits in the log', () => {
+  it('lists an added product with its price in cents, its ladder, its pack size, its stock and where it sits in the log', () => {
+    const priceTiers = [
+      { minQuantity: 10, unitPriceCents: 119_00 },
+      { minQuantity: 50, unitPriceCents: 109_00 },
+    ];
     const event = productAdded(
-      { productId: 'p-1', name: 'Cordless Drill 18V', category: 'power-tool', priceCents: 129_00, stock: 40, minOrder: 2 },
+      {
+        productId: 'p-1',
+        name: 'Cordless Drill 18V',
+        category: 'power-tool',
+        priceCents: 129_00,
+        stock: 40,
+        minOrder: 2,
+        priceTiers,
+        packSize: 2,
+      },
       { occurredAt: '2022-05-01T10:00:00.000Z' },
     );
     expect(project(stored(event, 7))).toEqual([
@@ -23,6 +36,8 @@ describe('products projection', () => {
           stock: 40,
           minOrder: 2,
           description: event.data.description,
+          priceTiers,
+          packSize: 2,
           addedAt: '2022-05-01T10:00:00.000Z',
           logPosition: { partition: 0, offset: 7 },
         },
@@ -41,6 +56,13 @@ describe('products projection of edits and stock adjustments', () => {
     const event = productUpdated('p-1', { name: 'Cordless Drill 20V', priceCents: 139_00 });
     expect(project(stored(event, 9))).toEqual([
       { kind: 'updateProduct', productId: 'p-1', changes: { name: 'Cordless Drill 20V', priceCents: 139_00 } },
+    ]);
+  });
+
+  it('changes the ladder and the pack size as an edit names them', () => {
+    const priceTiers = [{ minQuantity: 12, unitPriceCents: 9_00 }];
+    expect(project(stored(productUpdated('p-1', { priceTiers, packSize: 6 }), 9))).toEqual([
+      { kind: 'updateProduct', productId: 'p-1', changes: { priceTiers, packSize: 6 } },
     ]);
   });
 

@@ -2,6 +2,7 @@ import type { ReadModelTables } from '@toolforge/platform/sql';
 import { createProducts } from './migrations/001-products.js';
 import { productsNewestWithId } from './migrations/004-products-newest-with-id.js';
 import { productSearchAndOrders } from './migrations/006-product-search-and-orders.js';
+import { productPriceTiersAndPackSize } from './migrations/009-product-price-tiers-and-pack-size.js';
 
 /**
  * The catalogue's tables, which the projector fills and the catalogue's reads answer from: products
@@ -10,6 +11,6 @@ import { productSearchAndOrders } from './migrations/006-product-search-and-orde
  */
 export const CATALOGUE_TABLES: ReadModelTables = {
   owner: 'the catalogue',
-  migrations: [createProducts, productsNewestWithId, productSearchAndOrders],
+  migrations: [createProducts, productsNewestWithId, productSearchAndOrders, productPriceTiersAndPackSize],
   tables: ['products', 'product_reservations'],
 };

@@ -5,12 +5,11 @@ import {
   rowColumns,
   unnestArrays,
   type CopiedColumn,
-  type CopyValue,
   type LogSortKey,
   type SqlQueryable,
 } from '@toolforge/platform/sql';
 import { CATALOGUE_AREA, PRODUCT_COUNTS_AREA } from './answers.js';
-import { STORED_PRODUCT_COLUMNS } from './productColumns.js';
+import { STORED_PRODUCT_COLUMNS, storedValue, type StoredColumn } from './productColumns.js';
 import type { RowKey, RowWriteHandler, RowWriteHandlers } from '../feature.js';
 
 /**
@@ -32,9 +31,9 @@ export const PRODUCT_DETAIL_COLUMNS = Object.fromEntries(
   PRODUCT_DETAIL_FIELDS.map((field) => {
     const stored = STORED_PRODUCT_COLUMNS.find(({ from }) => from === field);
     if (!stored) throw new Error(`the product's field ${field} has no column of products (productColumns.ts)`);
-    return [field, stored.column];
+    return [field, stored];
   }),
-) as Readonly<Record<keyof ProductDetails, string>>;
+) as Readonly<Record<keyof ProductDetails, StoredColumn>>;
 
 /** What the catalogue's events (and the orders that take and give back stock) ask of the products tables. */
 export type CatalogueWrite =
@@ -122,19 +121,19 @@ async function updateProduct(
 ): Promise<void> {
   const fields = (Object.keys(PRODUCT_DETAIL_COLUMNS) as (keyof ProductDetails)[]).filter((field) => changes[field] !== undefined);
   if (fields.length === 0) return;
-  const assignments = fields.map((field, index) => `${PRODUCT_DETAIL_COLUMNS[field]} = $${index + 2}`);
+  const assignments = fields.map((field, index) => `${PRODUCT_DETAIL_COLUMNS[field].column} = $${index + 2}`);
   await tx.query(`update products set ${assignments.join(', ')} where product_id = $1`, [
     productId,
-    ...fields.map((field) => changes[field]),
+    ...fields.map((field) => storedValue(PRODUCT_DETAIL_COLUMNS[field], changes[field])),
   ]);
 }
 
 /** The products table's columns a product fills (productColumns.ts), then where it sat in the log. */
 const PRODUCT_COLUMNS: readonly CopiedColumn<ProductRow>[] = [
-  ...STORED_PRODUCT_COLUMNS.map(({ column, type, from }) => ({
-    name: column,
-    type,
-    of: (p: ProductRow) => p[from as keyof ProductRow] as CopyValue,
+  ...STORED_PRODUCT_COLUMNS.map((stored) => ({
+    name: stored.column,
+    type: stored.type,
+    of: (p: ProductRow) => storedValue(stored, p[stored.from as keyof ProductRow]),
   })),
   { name: 'log_partition', type: 'integer', of: (p) => p.logPosition.partition },
   { name: 'log_offset', type: 'bigint', of: (p) => p.logPosition.offset },

@@ -1,9 +1,13 @@
-import type { Cents, OrderStatus } from '@toolforge/contracts';
+import type { Cents, OrderLine, OrderStatus } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform/sql';
 import { recordReader } from '../shared/driverRecord.js';
 import { readsTogether } from '../shared/readsTogether.js';
 
-/** An order as the query side reads it: as placed (the projector's OrderRow is this and its log position). */
+/**
+ * An order as the query side reads it: as placed (the projector's OrderRow is this and its log
+ * position). The spec's fields of an order of several lines name its first line's product and
+ * every line's quantity together (OrderDto).
+ */
 export interface OrderView {
   readonly orderId: string;
   readonly productId: string;
@@ -11,13 +15,14 @@ export interface OrderView {
   readonly userId: string;
   readonly userName: string;
   readonly quantity: number;
-  readonly unitPriceCents: Cents;
   readonly totalCostCents: Cents;
   readonly shippingAddress: string;
   /** The column holds only ORDER_STATUSES: every version of the projection wrote one of them. */
   readonly status: OrderStatus;
   readonly payment: boolean;
   readonly placedAt: string;
+  /** Every line, in the order placed. */
+  readonly lines: readonly OrderLine[];
 }
 
 /** Whose an order is and where its events sit in the log: what its history is read from. */
@@ -43,16 +48,33 @@ export interface OrderReader {
   orderInLog(orderId: string): Promise<OrderInLog | null>;
 }
 
+/**
+ * The lines of the order `orders` holds, as one JSON array in line order: each line's columns as
+ * `line` (a subquery on `order_lines l`) names them, written by row_to_json and array_to_json (no
+ * spaces, as JSON.stringify writes). One statement reads a list's orders with their lines, each
+ * order's found by the primary key of order_lines.
+ */
+const linesOf = (line: string) => `coalesce((
+  select array_to_json(array_agg(row_to_json(line) order by l.line_no))
+    from order_lines l cross join lateral (select ${line}) line
+   where l.order_id = orders.order_id
+), '[]'::json)`;
+
 // Each column under its view's name, so a record needs only its numbers and times read.
 const SELECT_ORDERS = `
   select order_id as "orderId", product_id as "productId", product_name as "productName", user_id as "userId",
-         user_name as "userName", quantity, unit_price_cents as "unitPriceCents", total_cost_cents as "totalCostCents",
-         shipping_address as "shippingAddress", status, payment, placed_at as "placedAt"
+         user_name as "userName", quantity, total_cost_cents as "totalCostCents",
+         shipping_address as "shippingAddress", status, payment, placed_at as "placedAt",
+         ${linesOf(`l.product_id as "productId", l.product_name as "productName", l.quantity,
+           l.unit_price_cents as "unitPriceCents", l.line_total_cents as "lineTotalCents"`)} as lines
     from orders`;
 const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset desc';
 
+/** The lines as JSON: drivers parse a json column as they read it, or hand back its text. */
+const readLines = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as OrderLine[];
+
 // The numbers and times come back in whichever shape the driver chose: read both ways.
-const toOrderView = recordReader<OrderView>()({ quantity: Number, unitPriceCents: Number, totalCostCents: Number, placedAt: isoTime });
+const toOrderView = recordReader<OrderView>()({ quantity: Number, totalCostCents: Number, placedAt: isoTime, lines: readLines });
 type OrderRecord = Parameters<typeof toOrderView>[0];
 
 const SELECT_ORDER_IN_LOG = `
@@ -63,9 +85,9 @@ type OrderInLogRecord = Parameters<typeof toOrderInLog>[0];
 
 /**
  * An order as the API shows it, written as JSON by the database: orderDtoSchema's fields in its
- * order, the total in currency units (cents / 100 in double precision, the number JavaScript's
- * division gives, printed as JSON.stringify prints it) and the time as toISOString writes it
- * (milliseconds, UTC). Profiled under the bench's /orders/:uid, reading each order's twelve columns
+ * order, the amounts in currency units (cents / 100 in double precision, the number JavaScript's
+ * division gives, printed as JSON.stringify prints it), the time as toISOString writes it
+ * (milliseconds, UTC) and its lines last. Profiled under the bench's /orders/:uid, reading each order's twelve columns
  * (the time parsed into a Date and printed again), mapping them and serialising the list took a
  * large share of the query service's time (docs/read-model.md#the-read-paths-cost); now each order
  * is one text, and a list is those texts joined.
@@ -75,7 +97,9 @@ const AS_ORDER_JSON = `
     select order_id as "_id", product_id as "productId", product_name as "productName", user_id as "userId",
            user_name as "userName", quantity as "orderQuantity", total_cost_cents::float8 / 100 as "totalCost",
            shipping_address as "shippingAddress", status, payment,
-           to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "placedAt") dto`;
+           to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "placedAt",
+           ${linesOf(`l.product_id as "productId", l.product_name as "productName", l.quantity,
+             l.unit_price_cents::float8 / 100 as "unitPrice", l.line_total_cents::float8 / 100 as "lineTotal"`)} as lines) dto`;
 const SELECT_ORDER_JSON = `select orders.user_id as "userId", row_to_json(dto)::text as json from orders ${AS_ORDER_JSON}`;
 interface OrderJsonRecord {
   userId: string;

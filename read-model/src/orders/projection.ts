@@ -1,37 +1,41 @@
-import { orderStatusAfter, type OrderEvent } from '@toolforge/contracts';
+import { orderStatusAfter, type HeldLine, type OrderEvent } from '@toolforge/contracts';
 import type { CatalogueWrite } from '../catalog/writes.js';
 import type { OrderWrite } from './writes.js';
 import type { StoredEvent } from '@toolforge/platform';
 
 /**
- * sales.orders → orders: a placed order is recorded and reserves its quantity of the product's
- * stock; each later event moves it on, and a cancelled one gives its quantity back.
+ * sales.orders → orders and order_lines: a placed order is recorded with its lines, and each line
+ * reserves its quantity of its product's stock; each later event moves it on, and a cancelled one
+ * gives every line's quantity back.
  */
 export function projectOrderEvent(event: StoredEvent<OrderEvent>): (OrderWrite | CatalogueWrite)[] {
   const logPosition = { partition: event.position.partition, offset: event.position.offset };
   switch (event.type) {
     case 'OrderPlaced': {
       const { data } = event;
+      const [first] = data.lines;
+      if (!first) throw new Error('OrderPlaced has no line');
       return [
         {
           kind: 'insertOrder',
           order: {
             orderId: data.orderId,
-            productId: data.productId,
-            productName: data.productName,
+            // The spec's fields: the first line's product, every line's quantity together.
+            productId: first.productId,
+            productName: first.productName,
             userId: data.userId,
             userName: data.userName,
-            quantity: data.quantity,
-            unitPriceCents: data.unitPriceCents,
+            quantity: data.lines.reduce((sum, line) => sum + line.quantity, 0),
             totalCostCents: data.totalCostCents,
             shippingAddress: data.shippingAddress,
             status: data.status,
             payment: data.payment,
             placedAt: event.meta.occurredAt,
+            lines: data.lines,
             logPosition,
           },
         },
-        { kind: 'reserveStock', productId: data.productId, quantity: data.quantity },
+        ...data.lines.map(({ productId, quantity }) => reservation(productId, quantity)),
       ];
     }
     case 'OrderPaid':
@@ -44,18 +48,27 @@ export function projectOrderEvent(event: StoredEvent<OrderEvent>): (OrderWrite |
         },
       ];
     case 'OrderCancelled': {
-      const { orderId, productId, quantity } = event.data;
-      // The quantity is given back to a counter: one that is no count of items would corrupt it for good.
-      if (!Number.isSafeInteger(quantity) || quantity <= 0)
-        throw new Error(`OrderCancelled gives back no whole quantity (${String(quantity)})`);
-      return [
-        { kind: 'moveOrder', move: { orderId, status: orderStatusAfter(event), paid: false, logPosition } },
-        { kind: 'reserveStock', productId, quantity: -quantity },
-      ];
+      const { orderId, lines } = event.data;
+      return [{ kind: 'moveOrder', move: { orderId, status: orderStatusAfter(event), paid: false, logPosition } }, ...lines.map(givenBack)];
     }
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+/** A placed line's hold on its product's stock. */
+function reservation(productId: string, quantity: number): CatalogueWrite {
+  return { kind: 'reserveStock', productId, quantity };
+}
+
+/**
+ * A cancelled line's quantity, given back to its product's counter: one that is no count of items
+ * would corrupt the counter for good, so the whole cancellation is refused.
+ */
+function givenBack({ productId, quantity }: HeldLine): CatalogueWrite {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0)
+    throw new Error(`OrderCancelled gives back no whole quantity (${String(quantity)})`);
+  return reservation(productId, -quantity);
 }

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@toolforge/contracts';
+import type { OrderLine, OrderStatus } from '@toolforge/contracts';
 import {
   columnNames,
   copyOrInsert,
@@ -37,7 +37,6 @@ const ORDER_COLUMNS: readonly CopiedColumn<OrderRow>[] = [
   { name: 'user_id', type: 'text', of: (o) => o.userId },
   { name: 'user_name', type: 'text', of: (o) => o.userName },
   { name: 'quantity', type: 'integer', of: (o) => o.quantity },
-  { name: 'unit_price_cents', type: 'bigint', of: (o) => o.unitPriceCents },
   { name: 'total_cost_cents', type: 'bigint', of: (o) => o.totalCostCents },
   { name: 'shipping_address', type: 'text', of: (o) => o.shippingAddress },
   { name: 'status', type: 'text', of: (o) => o.status },
@@ -52,24 +51,80 @@ const ORDER_COLUMN_NAMES = columnNames(ORDER_COLUMNS);
 const PLACED_COLUMNS = ORDER_COLUMNS.slice(0, -1);
 const PLACED_COLUMN_NAMES = columnNames(PLACED_COLUMNS);
 
+/** One line of an order, numbered from 1 in the order's own order. */
+interface NumberedLine {
+  readonly orderId: string;
+  readonly lineNo: number;
+  readonly line: OrderLine;
+}
+
+/** The order_lines table's columns (orders/migrations/010-order-lines.ts). */
+const LINE_COLUMNS: readonly CopiedColumn<NumberedLine>[] = [
+  { name: 'order_id', type: 'text', of: (l) => l.orderId },
+  { name: 'line_no', type: 'integer', of: (l) => l.lineNo },
+  { name: 'product_id', type: 'text', of: (l) => l.line.productId },
+  { name: 'product_name', type: 'text', of: (l) => l.line.productName },
+  { name: 'quantity', type: 'integer', of: (l) => l.line.quantity },
+  { name: 'unit_price_cents', type: 'bigint', of: (l) => l.line.unitPriceCents },
+  { name: 'line_total_cents', type: 'bigint', of: (l) => l.line.lineTotalCents },
+];
+const LINE_COLUMN_NAMES = columnNames(LINE_COLUMNS);
+
+function numberedLines(orders: readonly OrderRow[]): NumberedLine[] {
+  const lines: NumberedLine[] = [];
+  for (const order of orders)
+    for (const [index, line] of order.lines.entries()) lines.push({ orderId: order.orderId, lineNo: index + 1, line });
+  return lines;
+}
+
 /**
- * Inserts orders, in their order: with COPY where the database has it (embedded; a rebuild's batches
- * of thousands of orders are most of its time), else or when an order id is already taken with the
- * statement below, which keeps the first of a repeated order id, as inserting them one by one would.
- * The order's own event is the first of its offsets.
+ * Inserts orders and their lines, in their order: with COPY where the database has it (embedded; a
+ * rebuild's batches of thousands of orders are most of its time), else or when an order id is
+ * already taken with insertNewOrders. The order's own event is the first of its offsets.
  */
 async function insertOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
-  const copied = { table: 'orders', columns: ORDER_COLUMNS, rows: orders };
-  await copyOrInsert(tx, copied, async () => {
-    await tx.query(
-      `insert into orders (${ORDER_COLUMN_NAMES})
+  let linesInserted = false;
+  await copyOrInsert(tx, { table: 'orders', columns: ORDER_COLUMNS, rows: orders }, async () => {
+    await insertNewOrders(tx, orders);
+    linesInserted = true;
+  });
+  // The orders were copied, so every one of them is new, and so are their lines.
+  if (!linesInserted) {
+    const lines = { table: 'order_lines', columns: LINE_COLUMNS, rows: numberedLines(orders) };
+    await copyOrInsert(tx, lines, () => insertLines(tx, lines.rows));
+  }
+}
+
+/**
+ * Inserts in one statement the orders whose id is not taken, and the lines of those alone: an
+ * order id already taken, or taken twice in the run, keeps its first order and that order's lines,
+ * as inserting them one by one would.
+ */
+async function insertNewOrders(tx: SqlQueryable, orders: readonly OrderRow[]): Promise<void> {
+  const firsts = new Map<string, OrderRow>();
+  for (const order of orders) if (!firsts.has(order.orderId)) firsts.set(order.orderId, order);
+  const placed = { table: 'orders', columns: PLACED_COLUMNS, rows: [...firsts.values()] };
+  const lines = { table: 'order_lines', columns: LINE_COLUMNS, rows: numberedLines(placed.rows) };
+  await tx.query(
+    `with inserted as (
+       insert into orders (${ORDER_COLUMN_NAMES})
        select ${PLACED_COLUMN_NAMES}, array[log_offset]
          from unnest(${unnestArrays(PLACED_COLUMNS)}) with ordinality as o(${PLACED_COLUMN_NAMES}, n)
         order by n
-       on conflict (order_id) do nothing`,
-      rowColumns(copied, PLACED_COLUMNS.length),
-    );
-  });
+       on conflict (order_id) do nothing
+       returning order_id
+     )
+     insert into order_lines (${LINE_COLUMN_NAMES})
+     select ${LINE_COLUMN_NAMES} from unnest(${unnestArrays(LINE_COLUMNS, PLACED_COLUMNS.length + 1)}) as l(${LINE_COLUMN_NAMES})
+      where l.order_id in (select order_id from inserted)`,
+    [...rowColumns(placed), ...rowColumns(lines)],
+  );
+}
+
+/** Lines of orders copied just before (insertOrders), when COPY refuses them: the statement decides what their values mean. */
+async function insertLines(tx: SqlQueryable, lines: readonly NumberedLine[]): Promise<void> {
+  const copied = { table: 'order_lines', columns: LINE_COLUMNS, rows: lines };
+  await tx.query(`insert into order_lines (${LINE_COLUMN_NAMES}) select * from unnest(${unnestArrays(LINE_COLUMNS)})`, rowColumns(copied));
 }
 
 /**
@@ -123,13 +178,18 @@ async function applyOrderRun(tx: SqlQueryable, writes: readonly OrderWrite[]): P
 }
 
 const order = (orderId: string): RowKey[] => [{ table: 'orders', keyColumn: 'order_id', key: orderId }];
+/** A placed order's row and its lines' rows, all keyed by the order's id. */
+const orderAndLines = (orderId: string): RowKey[] => [...order(orderId), { table: 'order_lines', keyColumn: 'order_id', key: orderId }];
 
-/** The orders' writes in SQL; every order list goes stale with them. */
+/**
+ * The orders' writes in SQL; every order list goes stale with them. Their table is orders: an
+ * order's lines are written with it, by the same write, and no other write touches them.
+ */
 export const orderWrites: RowWriteHandlers<OrderWrite> = {
   insertOrder: {
     stale: [ORDERS_AREA],
     table: 'orders',
-    rows: (write) => order(write.order.orderId),
+    rows: (write) => orderAndLines(write.order.orderId),
     apply: (tx, write) => insertOrders(tx, [write.order]),
     applyRun: applyOrderRun,
     runsWith: ['moveOrder'],
