@@ -11,7 +11,7 @@ import {
 } from '@toolforge/contracts';
 import type { ProductStates } from '../catalog/catalogue.js';
 import type { ProductState } from '../catalog/product.js';
-import type { Orderer } from '../orders/orderLines.js';
+import { unverifiedHeld, type Orderer } from '../orders/orderLines.js';
 import { checkoutFingerprint, type OrderReceipts } from '../orders/receipts.js';
 import { appendedAt, streamOf, type CommandHandler, type Handled, type Stream } from '../shared/commandHandler.js';
 import { CommandRejected } from '../shared/decider.js';
@@ -120,15 +120,7 @@ export class Carts {
   /** Who orders, as the rules of a line need them: read at the command's turn, as the log has it then. */
   private ordererAtTurn(userId: string): Orderer {
     const verified = this.deps.isVerified(userId);
-    return { userId, verified, unverifiedHeld: (productId) => this.unverifiedHeld(productId) };
-  }
-
-  /** What unverified accounts' unpaid open orders hold of the product. */
-  private unverifiedHeld(productId: string): number {
-    let held = 0;
-    for (const [uid, quantity] of this.deps.products.get(productId)?.holds.customers() ?? [])
-      if (!this.deps.isVerified(uid)) held += quantity;
-    return held;
+    return { userId, verified, unverifiedHeld: (productId) => unverifiedHeld(this.deps.products.get(productId), this.deps.isVerified) };
   }
 
   /**
