@@ -10,7 +10,7 @@ import {
   type OrderPlaced,
 } from '@toolforge/contracts';
 import { readEvents } from '@toolforge/platform/testing';
-import { orderOf, useShop, type SignedIn } from '../test/harness.js';
+import { orderOf, startCommandService, useShop, type SignedIn } from '../test/harness.js';
 
 describe('the cart and its checkout', () => {
   const given = useShop({ customerName: 'Ada Customer' });
@@ -33,7 +33,7 @@ describe('the cart and its checkout', () => {
   /** The orders checked out from carts, as the log holds them. */
   const checkouts = async () =>
     (await readEvents(given.shop.log, { topics: [TOPICS.orders] })).filter(
-      (event): event is typeof event & OrderPlaced => event.type === 'OrderPlaced' && event.data.fromCart,
+      (event): event is typeof event & OrderPlaced => event.type === 'OrderPlaced' && event.data.cartVersion !== null,
     );
 
   /** The line of `productId` in a cart a change answered. */
@@ -143,7 +143,8 @@ describe('the cart and its checkout', () => {
         shippingAddress: '1 Forge Lane',
         status: 'pending',
         payment: false,
-        fromCart: true,
+        // The customer's cart had two events: the order empties every line set up to the second.
+        cartVersion: 2,
       });
 
       // Every line's stock is held by the order, and the cart is empty.
@@ -154,6 +155,54 @@ describe('the cart and its checkout', () => {
       const again = await checkout(customer);
       expect(again.statusCode).toBe(400);
       expect(again.json<ApiError>().message).toBe(cartMessages.cartEmpty);
+    });
+
+    it('leaves the same cart after a restart, which reads the carts’ topic and the orders’ one after the other', async () => {
+      const drill = await newProduct();
+      const saw = await newProduct({ name: 'Panel Saw', minOrder: '1' });
+      const vice = await newProduct({ name: 'Bench Vice', minOrder: '1' });
+      const customer = await given.shop.customer('Restart Customer');
+      await setLine(drill, 5, customer);
+      await setLine(saw, 2, customer);
+      expect((await checkout(customer)).statusCode).toBe(200);
+      // After the checkout of version 2: the vice goes in, the saw comes back.
+      await setLine(vice, 1, customer);
+      await setLine(saw, 3, customer);
+      const lines = (await setLine(saw, 3, customer)).json<CartChange>().lines;
+      expect(lines.map((line) => [line.productId, line.quantity])).toEqual([
+        [vice, 1],
+        [saw, 3],
+      ]);
+
+      const restarted = await startCommandService({ db: given.shop.db! });
+      try {
+        const again = await restarted.send({
+          method: 'PUT',
+          url: `/cart/lines/${saw}`,
+          token: customer.accessToken,
+          payload: { quantity: 3 },
+        });
+        // The same lines, and the quantity the saw has: nothing to append.
+        expect(again.json<CartChange>().lines).toEqual(lines);
+        expect(again.json<CartChange>().position).toBeUndefined();
+        const placed = await restarted.send({
+          method: 'POST',
+          url: '/checkout',
+          token: customer.accessToken,
+          payload: { shippingAddress: '1 Forge Lane' },
+        });
+        expect(placed.statusCode).toBe(200);
+        const [order] = await given.shop.eventsOf(placed.json<{ orderId: string }>().orderId);
+        expect(order?.data).toMatchObject({
+          lines: [
+            { productId: vice, quantity: 1 },
+            { productId: saw, quantity: 3 },
+          ],
+          cartVersion: 4,
+        });
+      } finally {
+        await restarted.close();
+      }
     });
 
     it('refuses an empty cart (400) and appends nothing', async () => {

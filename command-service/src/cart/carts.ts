@@ -139,7 +139,7 @@ export class Carts {
 
 /** The cart as the change left it, each line priced as its product stands now. */
 function changedCart({ state, position }: Handled<CartAndProducts>): ChangedCart {
-  const cart = toCartDto(priceCart(state.cart, (productId) => cartProductOf(state.products.get(productId))));
+  const cart = toCartDto(priceCart(state.cart.lines, (productId) => cartProductOf(state.products.get(productId))));
   return position === undefined ? { cart } : { cart, position };
 }
 

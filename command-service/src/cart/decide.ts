@@ -57,27 +57,28 @@ function setLine({ data }: SetCartLine, { cart, products }: CartAndProducts): De
   if (!product || product.deleted) throw new CommandRejected('not-found', messages.productNotFound);
   const refusal = lineRefusal(product, quantity, data);
   if (refusal) throw refusal;
-  const line = cart.find((held) => held.productId === productId);
+  const line = cart.lines.find((held) => held.productId === productId);
   if (line?.quantity === quantity) return [];
-  if (!line && cart.length >= LIMITS.cartLines) throw new CommandRejected('conflict', cartMessages.cartFull);
+  if (!line && cart.lines.length >= LIMITS.cartLines) throw new CommandRejected('conflict', cartMessages.cartFull);
   return [{ type: 'CartLineSet', data: { userId, productId, quantity } }];
 }
 
 /** Removing a line the cart does not hold changes nothing: a retry of a removal is no error. */
 function removeLine({ data }: RemoveCartLine, { cart }: CartAndProducts): Decided<CartLineRemoved>[] {
   const { userId, productId } = data;
-  return cart.some((line) => line.productId === productId) ? [{ type: 'CartLineRemoved', data: { userId, productId } }] : [];
+  return cart.lines.some((line) => line.productId === productId) ? [{ type: 'CartLineRemoved', data: { userId, productId } }] : [];
 }
 
 /**
  * One order of every line of the cart, each at the unit price its quantity reaches, or nothing: the
  * first line whose rules refuse it now (the product deleted, its stock taken meanwhile, the
  * customer's bounds) refuses the whole checkout, naming its product, and reserves nothing. The
- * order empties the cart by the same fact (`fromCart`).
+ * order empties the cart by the same fact: it names the cart's version it checked out (`cartVersion`),
+ * which every line it orders was set at or before.
  */
 function checkout({ data }: Checkout, { cart, products }: CartAndProducts): Decided<OrderPlaced>[] {
-  if (cart.length === 0) throw new CommandRejected('bad-request', cartMessages.cartEmpty);
-  const lines = cart.map((line) => orderLineChecked(line, products.get(line.productId), data));
+  if (cart.lines.length === 0) throw new CommandRejected('bad-request', cartMessages.cartEmpty);
+  const lines = cart.lines.map((line) => orderLineChecked(line, products.get(line.productId), data));
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   if (subtotalCents > LIMITS.maxOrderSubtotalCents) throw new CommandRejected('conflict', cartMessages.orderTooLarge);
   const { totalCostCents } = orderTotals(subtotalCents);
@@ -95,7 +96,7 @@ function checkout({ data }: Checkout, { cart, products }: CartAndProducts): Deci
         shippingAddress,
         status: NEW_ORDER_STATUS,
         payment: NEW_ORDER_PAYMENT,
-        fromCart: true,
+        cartVersion: cart.version,
       },
     },
   ];

@@ -5,6 +5,8 @@ import {
   messages,
   orderTotals,
   pricingMessages,
+  type CartLineRemoved,
+  type CartLineSet,
   type OrderLine,
   type OrderPlaced,
   type ProductAdded,
@@ -20,11 +22,16 @@ import {
   productUpdated,
 } from '@toolforge/contracts/testing';
 import type { Decided } from '../shared/decider.js';
+import { atCartVersions } from '../test/cartVersions.js';
 import { deciderSpec } from '../test/deciderSpec.js';
-import { cartDecider, type Checkout, type SetCartLine } from './decide.js';
+import { cartDecider, type CartDecisionFact, type Checkout, type SetCartLine } from './decide.js';
 
-// A cart is decided on the customer's cart and the products as they stand: the Given events are both histories.
-const spec = deciderSpec(cartDecider);
+// A cart is decided on the customer's cart and the products as they stand: the Given events are both
+// histories, each customer's cart events at their versions of the cart's stream, as the write model has them.
+const decider = deciderSpec(cartDecider);
+const spec = {
+  given: (facts: readonly (CartDecisionFact | Decided<CartLineSet | CartLineRemoved>)[]) => decider.given(atCartVersions(facts)),
+};
 
 const customer = { userId: 'u1', verified: true, unverifiedHeld: () => 0 };
 
@@ -45,8 +52,11 @@ const checkout = (data: Partial<Checkout['data']> = {}): Checkout => ({
   data: { ...customer, orderId: 'o1', userName: 'Ada', shippingAddress: '1 Forge Lane', ...data },
 });
 
-/** The order a checkout of `lines` places, every line at the unit price its quantity reaches. */
-function checkedOut(lines: OrderLine[]): Decided<OrderPlaced> {
+/**
+ * The order a checkout of `lines` places, every line at the unit price its quantity reaches, emptying
+ * the cart up to `cartVersion` (by default a cart whose every event set one of the lines).
+ */
+function checkedOut(lines: OrderLine[], cartVersion = lines.length): Decided<OrderPlaced> {
   const { subtotalCents, totalCostCents } = orderTotals(lines.reduce((sum, line) => sum + line.lineTotalCents, 0));
   return {
     type: 'OrderPlaced',
@@ -60,7 +70,7 @@ function checkedOut(lines: OrderLine[]): Decided<OrderPlaced> {
       shippingAddress: '1 Forge Lane',
       status: 'pending',
       payment: false,
-      fromCart: true,
+      cartVersion,
     },
   };
 }
@@ -140,7 +150,7 @@ describe('cart decider: the customer removes a line', () => {
       .when({ type: 'RemoveCartLine', data: { userId: 'u1', productId: 'hammer' } })
       .then([]);
     spec
-      .given([hammer, cartLineSet('u1', 'hammer', 4), orderPlaced(hammer.data, { quantity: 4, userId: 'u1', fromCart: true })])
+      .given([hammer, cartLineSet('u1', 'hammer', 4), orderPlaced(hammer.data, { quantity: 4, userId: 'u1', cartVersion: 1 })])
       .when({ type: 'RemoveCartLine', data: { userId: 'u1', productId: 'hammer' } })
       .then([]);
   });
@@ -181,14 +191,42 @@ describe('cart decider: the customer checks out', () => {
   it('refuses an empty cart (400), also once a checkout has emptied it', () => {
     spec.given([hammer]).when(checkout()).thenRejects('bad-request', cartMessages.cartEmpty);
     spec
-      .given([hammer, cartLineSet('u1', 'hammer', 4), orderPlacedOf([orderLine(hammer.data, 4)], { userId: 'u1', fromCart: true })])
+      .given([hammer, cartLineSet('u1', 'hammer', 4), orderPlacedOf([orderLine(hammer.data, 4)], { userId: 'u1', cartVersion: 1 })])
       .when(checkout())
       .thenRejects('bad-request', cartMessages.cartEmpty);
   });
 
+  it('names the cart’s version it empties: the position of the cart’s last event, a removal included', () => {
+    spec
+      .given([hammer, saw, cartLineSet('u1', 'hammer', 4), cartLineSet('u1', 'saw', 1), cartLineRemoved('u1', 'saw')])
+      .when(checkout())
+      .then([checkedOut([orderLine(hammer.data, 4)], 3)]);
+  });
+
+  it('orders only the lines set after the last checkout’s version, wherever the model read that checkout (a start reads topic by topic)', () => {
+    const before = [cartLineSet('u1', 'hammer', 4), cartLineSet('u1', 'saw', 1)];
+    const last = orderPlacedOf([orderLine(hammer.data, 4), orderLine(saw.data, 1)], { userId: 'u1', cartVersion: 2 });
+    // Versions 3 and 4: the screws went in after the checkout of version 2, the hammer came back.
+    const after = [cartLineSet('u1', 'screws', 10), cartLineSet('u1', 'hammer', 12)];
+    const products = [hammer, saw, screws];
+    const expected = checkedOut([orderLine(screws.data, 10), orderLine(hammer.data, 12)], 4);
+    spec
+      .given([...products, ...before, last, ...after])
+      .when(checkout())
+      .then([expected]);
+    spec
+      .given([...products, last, ...before, ...after])
+      .when(checkout())
+      .then([expected]);
+    spec
+      .given([...products, ...before, ...after, last])
+      .when(checkout())
+      .then([expected]);
+  });
+
   it('keeps the lines an order placed without the cart did not empty', () => {
     spec
-      .given([hammer, cartLineSet('u1', 'hammer', 4), orderPlaced(hammer.data, { quantity: 2, userId: 'u1', fromCart: false })])
+      .given([hammer, cartLineSet('u1', 'hammer', 4), orderPlaced(hammer.data, { quantity: 2, userId: 'u1', cartVersion: null })])
       .when(checkout())
       .then([checkedOut([orderLine(hammer.data, 4)])]);
   });

@@ -64,7 +64,7 @@ export function decideOrder(command: PlaceOrder, product: ProductState | undefin
         shippingAddress: data.shippingAddress,
         status: NEW_ORDER_STATUS,
         payment: NEW_ORDER_PAYMENT,
-        fromCart: false,
+        cartVersion: null,
       },
     },
   ];

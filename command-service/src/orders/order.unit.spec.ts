@@ -98,7 +98,7 @@ describe('order decider', () => {
             shippingAddress: '1 Forge Lane',
             status: 'pending',
             payment: false,
-            fromCart: false,
+            cartVersion: null,
           },
         },
       ]);
@@ -248,7 +248,7 @@ describe('order decider: the quantity ladder and the pack size', () => {
       .then(
         placedWith(
           { productId: 'p1', quantity: 10, unitPriceCents: 900, lineTotalCents: 90_00 },
-          { subtotalCents: 90_00, totalCostCents: 144_50, fromCart: false },
+          { subtotalCents: 90_00, totalCostCents: 144_50, cartVersion: null },
         ),
       );
     // 19 x 9.00 = 171.00, + 8.55, + 50.00; 20 x 8.00 = 160.00, + 8.00, + 50.00

@@ -160,7 +160,7 @@ export function checkoutFingerprint(checkout: { shippingAddress: string }): stri
 
 /** What the command that placed an order asked, as the order says it. */
 function placementFingerprint(order: OrderPlaced['data']): string {
-  if (order.fromCart) return checkoutFingerprint(order);
+  if (order.cartVersion !== null) return checkoutFingerprint(order);
   // The spec's order is of one product: its one line.
   const [line] = order.lines;
   return orderFingerprint({ ...order, productId: line!.productId, quantity: line!.quantity });

@@ -66,7 +66,7 @@ export function placedOrder({
       shippingAddress: '1 Forge Lane',
       status: 'pending',
       payment: false,
-      fromCart: false,
+      cartVersion: null,
       ...data,
     },
   } as const);
