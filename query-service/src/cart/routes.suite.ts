@@ -14,7 +14,7 @@ import { rebuildReadModel } from '@toolforge/projector';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 
-/** The n-th minute of the test's day: the carts' events and the checkouts in a known order of time. */
+/** The n-th minute of the test's day. */
 const minute = (n: number) => ({ occurredAt: new Date(Date.UTC(2026, 5, 1, 9, n)).toISOString() });
 
 /** GET /cart on a stack (embedded, or the servers). */
@@ -117,10 +117,11 @@ export function describeCartQueries(stack: QueryStack): void {
       expect(after.cart.lines.map((line) => line.productId)).toEqual([viseId]);
     });
 
-    it('empties on checkout the customer’s lines of the order’s products only, and takes a product put in again since', async () => {
+    it('empties on checkout every line set up to the cart’s version it checked out, keeps one set since, and takes a product put in again', async () => {
+      // Versions 1 and 2 of Dee's cart: the checkout of version 1 (the hammer) comes after the vise went in.
       await shop.append(cartLineSet('u-dee', hammerId, 10, minute(20)), cartLineSet('u-dee', viseId, 1, minute(21)));
       await shop.project();
-      const checkout = orderPlacedOf([orderLine(hammer.data, 10)], { userId: 'u-dee', fromCart: true }, minute(22));
+      const checkout = orderPlacedOf([orderLine(hammer.data, 10)], { userId: 'u-dee', cartVersion: 1 }, minute(22));
       await shop.append(checkout);
       await shop.project();
       expect(await linesOf('u-dee')).toEqual([[viseId, 1]]);

@@ -10,13 +10,21 @@ import { READ_MODEL_TABLES, migrateReadModel } from '../readModel.js';
 import { applyRowWrites } from '../rowWrites.js';
 import { sqlCartReader } from './cartReads.js';
 
-const minute = (n: number) => ({ occurredAt: new Date(Date.UTC(2026, 5, 1, 9, n)).toISOString() });
 const product = (productId: string) => productAdded({ productId, name: productId, priceCents: 10_00, minOrder: 1 }).data;
 const [hammer, vise, saw] = [product('p-hammer'), product('p-vise'), product('p-saw')] as const;
 
-/** The events of one customer's cart (and another's), at their offsets of the carts' topic, as the customers made them. */
+/**
+ * The events of one customer's cart (and another's), as the customers made them: at their offsets of
+ * the carts' topic, each at its version of its customer's cart stream.
+ */
 function cartEvents(events: readonly ShopEvent[]): StoredEvent[] {
-  return events.map((event, offset) => stored(event, offset));
+  const versions = new Map<string, number>();
+  return events.map((event, offset) => {
+    const userId = (event.data as { userId: string }).userId;
+    const version = (versions.get(userId) ?? 0) + 1;
+    versions.set(userId, version);
+    return stored(event, offset, version);
+  });
 }
 
 describe('the carts’ rows', () => {
@@ -49,11 +57,11 @@ describe('the carts’ rows', () => {
     await projectInOrder(
       sql,
       cartEvents([
-        cartLineSet('u-ada', hammer.productId, 2, minute(1)),
-        cartLineSet('u-ada', vise.productId, 1, minute(2)),
-        cartLineSet('u-ada', hammer.productId, 5, minute(3)),
-        cartLineSet('u-ada', saw.productId, 1, minute(4)),
-        cartLineRemoved('u-ada', vise.productId, minute(5)),
+        cartLineSet('u-ada', hammer.productId, 2),
+        cartLineSet('u-ada', vise.productId, 1),
+        cartLineSet('u-ada', hammer.productId, 5),
+        cartLineSet('u-ada', saw.productId, 1),
+        cartLineRemoved('u-ada', vise.productId),
       ]),
     );
     expect(await linesOf(sql, 'u-ada')).toEqual([
@@ -61,7 +69,7 @@ describe('the carts’ rows', () => {
       [saw.productId, 1],
     ]);
     // Taken out, then put in again: at the end of the cart.
-    await projectInOrder(sql, [stored(cartLineSet('u-ada', vise.productId, 3, minute(6)), 5)]);
+    await projectInOrder(sql, [stored(cartLineSet('u-ada', vise.productId, 3), 5, 6)]);
     expect(await linesOf(sql, 'u-ada')).toEqual([
       [hammer.productId, 5],
       [saw.productId, 1],
@@ -72,8 +80,8 @@ describe('the carts’ rows', () => {
   it('leaves the cart as it is for an order placed on its own', async () => {
     const sql = await readModel();
     await projectInOrder(sql, [
-      stored(cartLineSet('u-ada', hammer.productId, 2, minute(1)), 0),
-      stored(orderPlacedOf([orderLine(hammer, 2)], { userId: 'u-ada', fromCart: false }, minute(2)), 0),
+      stored(cartLineSet('u-ada', hammer.productId, 2), 0),
+      stored(orderPlacedOf([orderLine(hammer, 2)], { userId: 'u-ada', cartVersion: null }), 0),
     ]);
     expect(await linesOf(sql, 'u-ada')).toEqual([[hammer.productId, 2]]);
   });
@@ -84,29 +92,32 @@ describe('the carts’ rows', () => {
    * place must leave the same rows.
    */
   const history = cartEvents([
-    cartLineSet('u-ada', hammer.productId, 2, minute(1)),
-    cartLineSet('u-bo', hammer.productId, 7, minute(2)),
-    cartLineSet('u-ada', vise.productId, 1, minute(3)),
-    cartLineRemoved('u-ada', vise.productId, minute(4)),
-    cartLineSet('u-ada', vise.productId, 6, minute(5)),
-    cartLineSet('u-ada', saw.productId, 5, minute(6)),
-    // The checkout of the hammer and the vise comes here, at minute 7.
-    cartLineSet('u-ada', hammer.productId, 3, minute(8)),
-    cartLineRemoved('u-ada', saw.productId, minute(9)),
-    cartLineSet('u-ada', saw.productId, 1, minute(10)),
+    cartLineSet('u-ada', hammer.productId, 2),
+    cartLineSet('u-bo', hammer.productId, 7),
+    cartLineSet('u-ada', vise.productId, 1),
+    cartLineRemoved('u-ada', vise.productId),
+    cartLineSet('u-ada', vise.productId, 6),
+    // The checkout of Ada's cart at version 4 (the hammer and the vise) comes here.
+    cartLineSet('u-ada', saw.productId, 5),
+    cartLineSet('u-ada', hammer.productId, 3),
+    cartLineRemoved('u-ada', saw.productId),
+    cartLineSet('u-ada', saw.productId, 1),
+    cartLineSet('u-ada', vise.productId, 2),
+    cartLineRemoved('u-ada', vise.productId),
   ]);
-  const checkout = stored(orderPlacedOf([orderLine(hammer, 2), orderLine(vise, 6)], { userId: 'u-ada', fromCart: true }, minute(7)), 0);
+  const checkout = stored(orderPlacedOf([orderLine(hammer, 2), orderLine(vise, 6)], { userId: 'u-ada', cartVersion: 4 }), 0);
 
   it.each(Array.from({ length: history.length + 1 }, (_, at) => at))(
-    'empties on checkout only the customer’s lines of the order’s products, projected after %i of the carts’ events',
+    'empties on checkout every line set up to its version, projected after %i of the carts’ events',
     async (at) => {
       const inTime = await readModel();
-      await projectInOrder(inTime, [...history.slice(0, 6), checkout, ...history.slice(6)]);
+      await projectInOrder(inTime, [...history.slice(0, 5), checkout, ...history.slice(5)]);
       const rowsInTime = await rowsOf(inTime);
       const sql = await readModel();
       await projectInOrder(sql, [...history.slice(0, at), checkout, ...history.slice(at)]);
 
-      // The hammer put in again after the checkout, at the end; the saw taken out and put in again.
+      // The saw put in after the checkout, taken out and put in again; the hammer put in again, before it;
+      // the vise put in again and taken out.
       expect(await linesOf(sql, 'u-ada')).toEqual([
         [hammer.productId, 3],
         [saw.productId, 1],
@@ -116,6 +127,18 @@ describe('the carts’ rows', () => {
       expect(await rowsOf(sql)).toEqual(rowsInTime);
     },
   );
+
+  it('keeps no checkout on a row once the product’s own events reach it, and answers a line set at the checkout’s very version as emptied', async () => {
+    const sql = await readModel();
+    await projectInOrder(sql, [checkout, ...history.slice(0, 5)]);
+    // Projected first, the checkout waits on the hammer's row for sets up to version 4; the vise's set at 4 is the last it empties.
+    expect(await rowsOf(sql)).toEqual([
+      { user_id: 'u-ada', product_id: hammer.productId, quantity: null, set_version: 1, placed_version: null, checked_out_version: 4 },
+      { user_id: 'u-ada', product_id: vise.productId, quantity: null, set_version: 4, placed_version: null, checked_out_version: null },
+      { user_id: 'u-bo', product_id: hammer.productId, quantity: 7, set_version: 1, placed_version: 1, checked_out_version: null },
+    ]);
+    expect(await linesOf(sql, 'u-ada')).toEqual([]);
+  });
 
   it('applies a checkout again, or a set again, without changing the rows', async () => {
     const sql = await readModel();

@@ -39,7 +39,7 @@ export function sqlCartReader(sql: SqlQueryable): CartReader {
            left join products p on p.product_id = c.product_id
            left join product_reservations r on r.product_id = c.product_id
           where c.user_id = $1 and ${inCart('c')}
-          order by c.placed_at, c.placed_offset`,
+          order by c.placed_version`,
         [userId],
       );
       const products = new Map<string, CartProduct>();

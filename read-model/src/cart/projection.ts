@@ -4,7 +4,7 @@ import type { CartWrite } from './writes.js';
 
 /**
  * sales.carts → cart_lines: a line set is in the customer's cart at its quantity, a line removed is
- * out of it.
+ * out of it, each at its version of the customer's cart stream (its stream position).
  */
 export function projectCartEvent(event: StoredEvent<CartEvent>): CartWrite[] {
   switch (event.type) {
@@ -20,15 +20,19 @@ export function projectCartEvent(event: StoredEvent<CartEvent>): CartWrite[] {
             userId: idField('userId', userId),
             productId: idField('productId', productId),
             quantity,
-            setAt: event.meta.occurredAt,
-            offset: event.position.offset,
+            version: event.streamPosition,
           },
         },
       ];
     }
     case 'CartLineRemoved':
       return [
-        { kind: 'removeCartLine', userId: idField('userId', event.data.userId), productId: idField('productId', event.data.productId) },
+        {
+          kind: 'removeCartLine',
+          userId: idField('userId', event.data.userId),
+          productId: idField('productId', event.data.productId),
+          version: event.streamPosition,
+        },
       ];
     default: {
       const unknown: never = event;
@@ -38,16 +42,19 @@ export function projectCartEvent(event: StoredEvent<CartEvent>): CartWrite[] {
 }
 
 /**
- * sales.orders → cart_lines: an order checked out from the cart empties the customer's lines of its
- * products, as of when it was placed. The orders feature projects the order itself; an order placed
+ * sales.orders → cart_lines: an order checked out from the cart empties the customer's cart of every
+ * line set at or before the cart's version it names. It ordered every line the cart held then, so
+ * those are the lines of its products. The orders feature projects the order itself; an order placed
  * on its own (the spec's POST /order) leaves the cart as it is.
  */
 export function projectCheckout(event: StoredEvent<OrderPlaced>): CartWrite[] {
-  const { fromCart, userId, lines } = event.data;
-  if (fromCart !== true) return [];
+  const { cartVersion, userId, lines } = event.data;
+  if (cartVersion === null) return [];
+  // Compared with the versions of the cart's rows: anything but a version is refused (to the dead letters).
+  if (!Number.isSafeInteger(cartVersion) || cartVersion <= 0) throw new Error(`OrderPlaced names no cart version (${String(cartVersion)})`);
   // A product once, however many of the order's lines name it: the statement changes each row once.
   const productIds = [...new Set(lines.map((line) => idField('productId', line.productId)))];
-  return [{ kind: 'emptyCart', userId: idField('userId', userId), productIds, at: event.meta.occurredAt }];
+  return [{ kind: 'emptyCart', userId: idField('userId', userId), productIds, cartVersion }];
 }
 
 /** An id the row is keyed by: anything but text is refused (to the dead letters) rather than stored as something else. */

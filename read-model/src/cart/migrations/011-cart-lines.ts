@@ -1,13 +1,19 @@
 import type { Migration } from '@toolforge/platform/sql';
 
 /**
- * - cart_lines: each customer's cart, a row per product they have put in it. A checkout empties
- *   the cart by its OrderPlaced, which is on another topic than the cart's events and projected in
- *   no fixed order with them (a rebuild projects every order before any cart): so a checkout does
- *   not delete its lines but records when it emptied them (`emptied_at`), and a line is in the cart
- *   while it was set after that (`set_at`), whichever came first. `quantity` is null once the
- *   customer took the line out. `placed_at`/`placed_offset` is the CartLineSet that put the line in
- *   the cart, for the cart's order (lines as they were added); `set_offset` is the last one's.
+ * - cart_lines: each customer's cart, a row per product they have put in it. A checkout empties the
+ *   cart by its OrderPlaced, which is on another topic than the cart's events and projected in no
+ *   fixed order with them (a rebuild projects every order before any cart), so the rows go by the
+ *   versions of the customer's cart stream rather than by what came first:
+ *   - `set_version`: the version of the cart's last event of the product: the CartLineSet of
+ *     `quantity`, or its CartLineRemoved; `quantity` is null while the line is not in the cart
+ *     (taken out, or emptied by a checkout of a version at or after `set_version`);
+ *   - `checked_out_version`: a checkout of the product ahead of `set_version` (projected before
+ *     the cart's events up to it), null otherwise: a set projected later at or before it is emptied;
+ *   - `placed_version`: the CartLineSet that put the line in the cart, for the cart's order (lines
+ *     as they were added).
+ *   A product taken out keeps its row, with its version: a checkout projected after it learns that
+ *   its line is out already.
  */
 export const createCartLines: Migration = {
   version: 11,
@@ -16,11 +22,9 @@ export const createCartLines: Migration = {
     user_id text not null,
     product_id text not null,
     quantity integer,
-    set_at timestamptz,
-    set_offset bigint,
-    placed_at timestamptz,
-    placed_offset bigint,
-    emptied_at timestamptz,
+    set_version bigint,
+    placed_version bigint,
+    checked_out_version bigint,
     primary key (user_id, product_id)
   );
   `,
