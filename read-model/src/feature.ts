@@ -3,7 +3,11 @@ import type { StoredEvent } from '@toolforge/platform';
 import type { CacheArea, HotAnswers } from '@toolforge/platform/cache';
 import type { ReadModelTables, SqlQueryable } from '@toolforge/platform/sql';
 
-/** One read-model row: its table, the column that keys it there, and the key. */
+/**
+ * The read-model rows a write changes: its table, a column that keys them there, and the key. The
+ * column may be the first of a longer primary key (an order's lines by order_id): then the key names
+ * every row that has it, which a replay compares and repairs together.
+ */
 export interface RowKey {
   readonly table: string;
   readonly keyColumn: string;
