@@ -29,7 +29,7 @@ describe('the command service describes its API (issue 15)', () => {
     expect(apiDescriptionMismatches(document, routes)).toEqual([]);
   });
 
-  it('documents the Idempotency-Key on the order commands, and on nothing else', () => {
+  it('documents the Idempotency-Key on the order commands and the checkout, and on nothing else', () => {
     const takesKey = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) =>
@@ -37,7 +37,7 @@ describe('the command service describes its API (issue 15)', () => {
         )
         .map(([method]) => `${method} ${path}`),
     );
-    expect(takesKey.sort()).toEqual(['post /order', 'post /orders/{id}/cancel', 'post /orders/{id}/status']);
+    expect(takesKey.sort()).toEqual(['post /checkout', 'post /order', 'post /orders/{id}/cancel', 'post /orders/{id}/status']);
   });
 
   it('names the bearer scheme on admin commands and says they are for admins, and leaves /login open', () => {

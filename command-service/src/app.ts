@@ -15,6 +15,7 @@ import {
 } from '@toolforge/platform/http';
 import type { IdentityProvider } from '@toolforge/platform/identity';
 import type { AdminGrant } from '@toolforge/platform/operatorSocket';
+import { cart } from './cart/feature.js';
 import { catalog } from './catalog/feature.js';
 import { identity } from './identity/feature.js';
 import { orders } from './orders/feature.js';
@@ -29,7 +30,7 @@ import { WriteModel } from './shared/writeModel.js';
  * The command side's features, in the order their routes are served: identity first, its API
  * tokens guarding the routes of the others. A new feature is one more line here.
  */
-export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews];
+export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews, cart];
 
 export interface CommandServiceDeps {
   log: EventLog;

@@ -15,6 +15,8 @@ describe('bad input', () => {
     { method: 'POST' as const, url: '/revokeadmin' },
     { method: 'POST' as const, url: '/review' },
     { method: 'DELETE' as const, url: '/review/r-1' },
+    { method: 'PUT' as const, url: '/cart/lines/p-1' },
+    { method: 'POST' as const, url: '/checkout' },
   ];
   const payloads: [string, string, string][] = [
     ['malformed JSON', 'application/json', '{"name": "x",'],

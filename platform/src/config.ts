@@ -49,7 +49,7 @@ export interface ShopConfig {
   queryRateLimit: number;
   /** RATE_LIMIT_LOGIN: sign-ins a minute per client address; 0 turns the limit off. */
   loginRateLimit: number;
-  /** RATE_LIMIT_ORDER: orders a minute per signed-in customer; 0 turns the limit off. */
+  /** RATE_LIMIT_ORDER: orders, and checkouts, a minute per signed-in customer (each); 0 turns the limit off. */
   orderRateLimit: number;
   /** RATE_LIMIT_COMMAND: every other command, a minute per caller; 0 turns the limit off. */
   commandRateLimit: number;

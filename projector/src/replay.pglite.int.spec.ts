@@ -1,55 +1,78 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { EventLog, StoredEvent } from '@toolforge/platform';
-import { orderLine, orderPlaced, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
-import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
-import { pgliteSql } from '@toolforge/platform/sql';
-import { logWriter } from '@toolforge/platform/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cartLineSet, orderLine, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
+import { PgliteEventLog, openEmbeddedPostgres, type EmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
+import { logWriter, readEvents } from '@toolforge/platform/testing';
 import { Projector } from './projector.js';
 import { openProjectorStore } from './projectorStore.js';
 import { MISSING, PRESENT, WHOLE_ROW, replayReadModel } from './replay.js';
-import { dumpReadModel } from './test/readModel.js';
+import { truncateReadModel } from './test/readModel.js';
 
-/** The range: every order event, as the tool reads it from the log. */
-async function* ordersIn(log: EventLog): AsyncGenerator<StoredEvent> {
-  for await (const page of log.readAll({ topics: ['sales.orders'] })) yield* page.events;
-}
+/*
+ * A write names its rows by one column, which keys several rows of a table whose primary key has
+ * more: a customer's cart is a row per product (cart_lines, by user_id), an order a row per line
+ * (order_lines, by order_id). Each of those rows is compared and repaired, not one row per key.
+ */
+describe('replaying rows that one key names several of', () => {
+  let db: EmbeddedPostgres;
+  let log: PgliteEventLog;
+  let sql: SqlExecutor;
+  const [hammer, vise, saw] = ['p-hammer', 'p-vise', 'p-saw'].map((productId) => productAdded({ productId, name: productId }).data);
 
-describe('replaying a range of orders with several lines (replayReadModel)', () => {
-  const closing: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    while (closing.length > 0) await closing.pop()!();
+  beforeAll(async () => {
+    db = await openEmbeddedPostgres(null);
+    log = await PgliteEventLog.open(db);
+    sql = pgliteSql(db);
+    const append = logWriter(log);
+    for (const event of [
+      cartLineSet('u-ada', hammer!.productId, 2),
+      cartLineSet('u-ada', vise!.productId, 1),
+      cartLineSet('u-ada', saw!.productId, 3),
+      orderPlacedOf([orderLine(hammer!, 4), orderLine(vise!, 2), orderLine(saw!, 5)], { orderId: 'o-1', userId: 'u-bo' }),
+    ])
+      await append(event);
+  });
+  afterAll(() => db.close());
+
+  /** The serving read model as the log says it should be: projected afresh before each test spoils it. */
+  beforeEach(async () => {
+    const store = await openProjectorStore(sql);
+    await truncateReadModel(sql);
+    await new Projector({ log, store }).catchUp();
   });
 
-  it('compares every line of an order, not one of them, and puts back those changed, lost or added by hand', async () => {
-    const db = await openEmbeddedPostgres(null);
-    closing.push(() => db.close());
-    const log = await PgliteEventLog.open(db);
-    const sql = pgliteSql(db);
-    const append = logWriter(log);
-    const [drill, vise, saw] = ['p-drill', 'p-vise', 'p-saw'].map((productId) => productAdded({ productId, name: productId, stock: 50 }));
-    for (const product of [drill!, vise!, saw!]) await append(product);
-    await append(orderPlacedOf([orderLine(drill!.data, 1), orderLine(vise!.data, 2), orderLine(saw!.data, 3)], { orderId: 'o-cart' }));
-    await append(orderPlaced(vise!.data, { orderId: 'o-one', quantity: 4 }));
-    await new Projector({ log, store: await openProjectorStore(sql) }).catchUp();
-    const projected = await dumpReadModel(sql);
+  /** Every event of the log as the range. */
+  async function* everyEvent() {
+    yield* await readEvents(log);
+  }
+  const replay = async (dryRun: boolean) => (await replayReadModel({ log, sql, liveProjectors: false, events: everyEvent(), dryRun }))!;
 
-    await sql.query(`update order_lines set quantity = 9 where order_id = 'o-cart' and line_no = 2`);
-    await sql.query(`delete from order_lines where order_id = 'o-cart' and line_no = 3`);
-    await sql.query(
-      `insert into order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents, line_total_cents)
-       values ('o-one', 2, 'p-saw', 'p-saw', 1, 100, 100)`,
-    );
-    const replay = (dryRun: boolean) => replayReadModel({ log, sql, liveProjectors: false, events: ordersIn(log), dryRun });
+  const cartRows = async () => (await sql.query('select * from cart_lines order by product_id')).rows;
 
+  it('finds a changed column in any row of a customer’s cart, by the row’s whole primary key, and repairs it', async () => {
+    const rows = await cartRows();
+    // The first row a customer's cart reads: the one a comparison of one row per key would never look at.
+    await sql.query(`update cart_lines set quantity = 9 where product_id = 'p-hammer'`);
     const dryRun = await replay(true);
-    expect(dryRun?.changes).toEqual([
-      { what: 'order_lines', key: 'o-cart', column: 'quantity', serving: '9', replayed: '2' },
-      { what: 'order_lines', key: 'o-cart', column: WHOLE_ROW, serving: MISSING, replayed: PRESENT },
-      { what: 'order_lines', key: 'o-one', column: WHOLE_ROW, serving: PRESENT, replayed: MISSING },
-    ]);
-    expect(dryRun?.changedRows).toBe(2);
+    expect(dryRun.changes).toEqual([{ what: 'cart_lines', key: 'u-ada/p-hammer', column: 'quantity', serving: '9', replayed: '2' }]);
+    expect(dryRun.changedRows).toBe(1);
 
-    expect(await replay(false)).toMatchObject({ changedRows: 2, repaired: true });
-    expect(await dumpReadModel(sql)).toEqual(projected);
+    const repaired = await replay(false);
+    expect(repaired.repaired).toBe(true);
+    expect(await cartRows()).toEqual(rows);
+    expect((await replay(true)).changes).toEqual([]);
+  });
+
+  it('finds a row missing from a group and a row that should not be there', async () => {
+    await sql.query(`delete from cart_lines where product_id = 'p-vise'`);
+    await sql.query(`insert into order_lines select order_id, line_no + 10, product_id, product_name, quantity, unit_price_cents, line_total_cents
+                       from order_lines where order_id = 'o-1' and line_no = 1`);
+    const { changes } = await replay(true);
+    expect(changes).toEqual([
+      { what: 'cart_lines', key: 'u-ada/p-vise', column: WHOLE_ROW, serving: MISSING, replayed: PRESENT },
+      { what: 'order_lines', key: 'o-1/11', column: WHOLE_ROW, serving: PRESENT, replayed: MISSING },
+    ]);
+    await replay(false);
+    expect((await replay(true)).changes).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
+import { cartQueries } from './cart/index.js';
 import { catalogueQueries } from './catalog/index.js';
 import { orderQueries } from './orders/index.js';
 import { reviewQueries } from './reviews/index.js';
 import type { QueryFeature } from './queryFeature.js';
 
 /** Every feature of the query side, in the order their routes are registered: a new feature is one line here. */
-export const QUERY_FEATURES: readonly QueryFeature[] = [catalogueQueries, orderQueries, reviewQueries];
+export const QUERY_FEATURES: readonly QueryFeature[] = [catalogueQueries, orderQueries, reviewQueries, cartQueries];

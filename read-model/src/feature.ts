@@ -3,7 +3,11 @@ import type { StoredEvent } from '@toolforge/platform';
 import type { CacheArea, HotAnswers } from '@toolforge/platform/cache';
 import type { ReadModelTables, SqlQueryable } from '@toolforge/platform/sql';
 
-/** One read-model row: its table, the column that keys it there, and the key. */
+/**
+ * The read-model rows a write changes: its table, a column that keys them there, and the key. The
+ * column may be the first of a longer primary key (an order's lines by order_id): then the key names
+ * every row that has it, which a replay compares and repairs together.
+ */
 export interface RowKey {
   readonly table: string;
   readonly keyColumn: string;
@@ -42,6 +46,8 @@ export type RowWriteHandlers<Write extends { readonly kind: string }> = {
  * - `events`: the event types it projects (every ShopEvent type is projected by exactly one feature);
  * - `project`: an event's row writes, pure, no I/O: its own kinds, or another feature's (a placed
  *   order reserves the catalogue's stock);
+ * - `follows`: event types another feature projects that change this one's rows too, and their
+ *   writes here (a checkout's OrderPlaced empties the cart): the owner's writes come first;
  * - `writes`: how each of its kinds of write is applied, and the cache areas it makes stale;
  * - `tables`: its tables and their migrations (one file per version, in its migrations folder);
  * - `cacheAreas`: where the query service keeps its answers, by name;
@@ -54,15 +60,26 @@ export interface ReadModelFeature<
   Reader,
   Areas,
   Projected extends { readonly kind: string } = Write,
+  Followed extends ShopEvent = never,
 > {
   readonly name: string;
   readonly events: readonly Event['type'][];
   project(event: StoredEvent<Event>): Projected[];
+  readonly follows?: FollowedEvents<Followed, Projected>;
   readonly writes: RowWriteHandlers<Write>;
   readonly tables: ReadModelTables;
   readonly cacheAreas: Areas;
   reads(sql: SqlQueryable): Reader;
   hotAnswers?(reader: NoInfer<Reader>): HotAnswers[];
+}
+
+/**
+ * Event types a feature follows without owning them: it is not their projection of record (that
+ * feature is listed in `events` of another), but they change its rows as well.
+ */
+export interface FollowedEvents<Followed extends ShopEvent, Projected extends { readonly kind: string }> {
+  readonly events: readonly Followed['type'][];
+  readonly project: (event: StoredEvent<Followed>) => Projected[];
 }
 
 /** A feature's registration, its types inferred from it. */
@@ -72,6 +89,9 @@ export function readModelFeature<
   Reader,
   const Areas extends Readonly<Record<string, CacheArea>>,
   Projected extends { readonly kind: string } = Write,
->(feature: ReadModelFeature<Event, Write, Reader, Areas, Projected>): ReadModelFeature<Event, Write, Reader, Areas, Projected> {
+  Followed extends ShopEvent = never,
+>(
+  feature: ReadModelFeature<Event, Write, Reader, Areas, Projected, Followed>,
+): ReadModelFeature<Event, Write, Reader, Areas, Projected, Followed> {
   return feature;
 }

@@ -1,6 +1,7 @@
 import type { ShopEventType } from '@toolforge/contracts';
 import type { ReadModelFeature } from './feature.js';
 import { bookkeepingReadModel } from './bookkeeping/index.js';
+import { cartReadModel } from './cart/index.js';
 import { catalogueReadModel } from './catalog/index.js';
 import { identityReadModel } from './identity/index.js';
 import { ordersReadModel } from './orders/index.js';
@@ -17,14 +18,15 @@ export const READ_MODEL_FEATURES = [
   identityReadModel,
   bookkeepingReadModel,
   reviewsReadModel,
+  cartReadModel,
 ] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];
 
 /** The type arguments a feature was registered with (feature.ts), for the types the list puts together from them. */
 type Registered<F> =
-  F extends ReadModelFeature<infer Event, infer Write, infer Reader, infer Areas, infer Projected>
-    ? { event: Event; write: Write; reader: Reader; areas: Areas; projected: Projected }
+  F extends ReadModelFeature<infer Event, infer Write, infer Reader, infer Areas, infer Projected, infer Followed>
+    ? { event: Event; write: Write; reader: Reader; areas: Areas; projected: Projected; followed: Followed }
     : never;
 
 type Intersection<Union> = (Union extends unknown ? (part: Union) => void : never) extends (whole: infer Whole) => void ? Whole : never;
@@ -37,15 +39,15 @@ type Intersection<Union> = (Union extends unknown ? (part: Union) => void : neve
  */
 export type RowWrite = Registered<Feature>['write'];
 
-/** The query side's reads: the projector's checkpoints, products, orders, roles, reviews. Lists are newest first. */
+/** The query side's reads: the projector's checkpoints, products, orders, roles, reviews, carts. Lists are newest first. */
 export type ReadModelReader = Intersection<Registered<Feature>['reader']>;
 
 /** Every cache area of the read model's answers, by name. */
 export type CacheAreas = Intersection<Registered<Feature>['areas']>;
 
 // What the central switch over event types checked, without one: every event type has a feature
-// that projects it (a unit test checks it is exactly one), and every write a feature's projection
-// makes is one some feature applies.
+// that projects it (a unit test checks it is exactly one; others may follow it besides), and every
+// write a feature's projection makes is one some feature applies.
 type Unprojected = Exclude<ShopEventType, Registered<Feature>['event']['type']>;
 const everyEventProjected: [Unprojected] extends [never] ? true : Unprojected = true;
 type Unapplied = Exclude<Registered<Feature>['projected']['kind'], RowWrite['kind']>;

@@ -11,6 +11,20 @@ describe('the read model’s features', () => {
     expect(names(READ_MODEL_FEATURES.map((feature) => feature.events))).toEqual(Object.keys(TOPIC_OF_EVENT).sort());
   });
 
+  it('follow only event types another feature projects', () => {
+    for (const feature of READ_MODEL_FEATURES) {
+      const followed = 'follows' in feature && feature.follows ? feature.follows.events : [];
+      for (const type of followed) {
+        const owners = READ_MODEL_FEATURES.filter((owner) => (owner.events as readonly string[]).includes(type));
+        expect(
+          owners.map((owner) => owner.name),
+          `${feature.name} follows ${type}`,
+        ).toHaveLength(1);
+        expect(owners[0], `${feature.name} follows ${type}`).not.toBe(feature);
+      }
+    }
+  });
+
   it('apply each kind of write in exactly one feature', () => {
     const kinds = names(READ_MODEL_FEATURES.map((feature) => Object.keys(feature.writes)));
     expect(kinds).toEqual([...new Set(kinds)]);

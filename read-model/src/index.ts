@@ -7,6 +7,8 @@ export { CATALOGUE_AREA, PRODUCT_COUNTS_AREA, catalogueHotAnswers, catalogueKeys
 export { productRating, toProductDto } from './catalog/productDto.js';
 export { ALL_NEWEST, sqlCatalogueReader, type CatalogueReader, type ProductSearch, type ProductView } from './catalog/productReads.js';
 export { foldReservations, reservationHandler, type CatalogueWrite, type ProductRow } from './catalog/writes.js';
+export { sqlCartReader, type CartReader, type CartView } from './cart/cartReads.js';
+export type { CartWrite } from './cart/writes.js';
 export { sqlStandingReader, type StandingReader } from './identity/standingReads.js';
 export type { IdentityWrite } from './identity/writes.js';
 export { ORDERS_AREA, orderKeys } from './orders/answers.js';

@@ -3,17 +3,33 @@ import type { StoredEvent } from '@toolforge/platform';
 import type { DeadLetterSource, ProjectedEvent } from '@toolforge/platform/sql';
 import { READ_MODEL_FEATURES, type RowWrite } from './features.js';
 
-/** Each event type's feature: the one that projects it. */
-const FEATURE_OF_EVENT = new Map<string, (typeof READ_MODEL_FEATURES)[number]>(
-  READ_MODEL_FEATURES.flatMap((feature) => feature.events.map((type) => [type, feature] as const)),
-);
+type Projection = (event: StoredEvent) => RowWrite[];
 
-/** The read model's rows for one event, by the feature that projects its type: pure, no I/O; the store applies them. */
+/**
+ * Each event type's projections: the feature that projects it first, then those that follow it. A
+ * feature lists the types it takes, so an event reaches only projections written for its type.
+ */
+const PROJECTIONS_OF_EVENT = new Map<string, Projection[]>();
+for (const feature of READ_MODEL_FEATURES) {
+  const owned: Projection = (event) => (feature.project as Projection)(event);
+  for (const type of feature.events) projectionsOf(type).unshift(owned);
+  const { follows } = feature;
+  if (follows) for (const type of follows.events) projectionsOf(type).push(follows.project as Projection);
+}
+
+function projectionsOf(type: string): Projection[] {
+  let projections = PROJECTIONS_OF_EVENT.get(type);
+  if (!projections) PROJECTIONS_OF_EVENT.set(type, (projections = []));
+  return projections;
+}
+
+/** The read model's rows for one event: those of the feature that projects its type, then of each that follows it. Pure, no I/O; the store applies them. */
 export function project(event: StoredEvent): RowWrite[] {
-  const feature = FEATURE_OF_EVENT.get(event.type);
-  if (feature === undefined) throw new Error(`no feature of the read model projects ${String(event.type)}`);
-  // The feature lists this type among its events, so the event is one its projection takes.
-  return (feature.project as (event: StoredEvent) => RowWrite[])(event);
+  const projections = PROJECTIONS_OF_EVENT.get(event.type);
+  if (projections === undefined) throw new Error(`no feature of the read model projects ${String(event.type)}`);
+  // Most types have one projection: its writes as they are, no copy (a rebuild projects a million events).
+  if (projections.length === 1) return projections[0]!(event);
+  return projections.flatMap((projection) => projection(event));
 }
 
 /**

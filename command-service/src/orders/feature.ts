@@ -10,8 +10,8 @@ import { OrderReceipts } from './receipts.js';
 import { ReservationQueue } from './reservationQueue.js';
 import { ReservationSweeper } from './reservationSweeper.js';
 
-/** Every order command takes one (docs/api-guide.md): a network retry must not order twice. */
-const idempotencyKeyDoc = {
+/** Every order command takes one, the cart's checkout too (docs/api-guide.md): a network retry must not order twice. */
+export const idempotencyKeyDoc = {
   description:
     'Optional: a key the client makes for one command (the web sends a UUID). A retry with the same key answers the first outcome instead of acting twice; the same key with another command is refused (422).',
   schema: idempotencyKeySchema,

@@ -165,7 +165,7 @@ describe('order lifecycle decider: an order of several lines', () => {
     {
       orderId: 'o1',
       userId: 'u1',
-      cartVersion: 1,
+      cartVersion: 3,
     },
     { occurredAt: new Date(PLACED_AT).toISOString() },
   );

@@ -45,6 +45,13 @@ export function lineRefusal(product: ProductState | undefined, quantity: number,
   return undefined;
 }
 
+/** What unverified accounts' unpaid open orders hold of the product now, by `isVerified` at the command's turn. */
+export function unverifiedHeld(product: ProductState | undefined, isVerified: (uid: string) => boolean): number {
+  let held = 0;
+  for (const [uid, quantity] of product?.holds.customers() ?? []) if (!isVerified(uid)) held += quantity;
+  return held;
+}
+
 /** The line an order holds of `quantity` of the product: at the unit price its quantity reaches on the ladder. */
 export function orderLineOf(product: ProductState, quantity: number): OrderLine {
   const unitPriceCents = unitPriceCentsFor(product, quantity);

@@ -60,7 +60,7 @@ export async function orderRoutes(scope: FastifyInstance, { orders }: { orders: 
 }
 
 /** The request's Idempotency-Key, if it has one (400 for a malformed one). */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   return header === undefined ? undefined : idempotencyKeySchema.parse(header);
 }

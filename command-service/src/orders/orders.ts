@@ -12,6 +12,7 @@ import { appendedAt, streamOf, type CommandHandler, type Stream } from '../share
 import { CommandRejected } from '../shared/decider.js';
 import { orderDecider, type PlaceOrder } from './decide.js';
 import { orderLifecycleDecider, type OrderLifecycleCommand } from './lifecycle.js';
+import { unverifiedHeld } from './orderLines.js';
 import type { OrderState } from './order.js';
 import type { OrderStates } from './orderStates.js';
 import { moveFingerprint, orderFingerprint, type OrderReceipts, type ReceiptAnswer } from './receipts.js';
@@ -86,7 +87,7 @@ export class Orders {
             clientTotalCents,
             customerVerified,
             // Counted only where it bounds the order: for a verified customer it would be a walk of every hold for nothing.
-            unverifiedHeld: customerVerified ? 0 : this.unverifiedHeld(order.productId),
+            unverifiedHeld: customerVerified ? 0 : unverifiedHeld(this.deps.products.get(order.productId), this.deps.isVerified),
           },
         };
         return orderDecider.decide(command, product);
@@ -98,14 +99,6 @@ export class Orders {
       return { orderId: receipt.orderId, position, totalCost: fromCents(receipt.answer.totalCostCents), replayed: true };
     }
     return { position: appendedAt(placed), orderId: placed.streamId, totalCost: fromCents(clientTotalCents), replayed: false };
-  }
-
-  /** What unverified accounts' unpaid open orders hold of the product, read at the command's turn. */
-  private unverifiedHeld(productId: string): number {
-    let held = 0;
-    for (const [uid, quantity] of this.deps.products.get(productId)?.holds.customers() ?? [])
-      if (!this.deps.isVerified(uid)) held += quantity;
-    return held;
   }
 
   /** An admin moves an order on (paid, shipped, delivered) or cancels it (without a reason). */

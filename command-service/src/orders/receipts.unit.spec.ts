@@ -45,7 +45,7 @@ describe('OrderReceipts', () => {
   it('answers a checkout of the cart by where it ships: its lines were the cart’s, which the order emptied', () => {
     const receipts = new OrderReceipts();
     const saw = productAdded({ productId: 'p-saw', name: 'Panel Saw', priceCents: 2499 }).data;
-    const checkedOut = orderPlacedOf([orderLine(drill, 2), orderLine(saw, 3)], { userId: 'u1', cartVersion: 1 }, { commandId: 'key-3' });
+    const checkedOut = orderPlacedOf([orderLine(drill, 2), orderLine(saw, 3)], { userId: 'u1', cartVersion: 2 }, { commandId: 'key-3' });
     receipts.apply(stored(checkedOut, 12));
 
     const receipt = receipts.of('u1', 'key-3')!;

@@ -21,7 +21,7 @@ export interface Decider<State, Command, Event extends Decided, Fact extends Dec
 }
 
 /** Why a command is refused; each is one HTTP status (see replies.ts). */
-export type RejectionReason = 'not-found' | 'conflict' | 'forbidden' | 'unprocessable';
+export type RejectionReason = 'bad-request' | 'not-found' | 'conflict' | 'forbidden' | 'unprocessable';
 
 /** A command the current state does not allow, with the message the user reads. */
 export class CommandRejected extends Error {

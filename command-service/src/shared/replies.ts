@@ -6,7 +6,7 @@ import { InvalidIdentityToken } from '@toolforge/platform/identity';
 import { ShopBusy } from './commandQueue.js';
 import { CommandRejected, type RejectionReason } from './decider.js';
 
-const STATUS: Record<RejectionReason, number> = { 'not-found': 404, conflict: 409, forbidden: 403, unprocessable: 422 };
+const STATUS: Record<RejectionReason, number> = { 'bad-request': 400, 'not-found': 404, conflict: 409, forbidden: 403, unprocessable: 422 };
 
 /** The HTTP answer each refusal of the command side means. */
 export function translateRejection(error: unknown): HttpError | undefined {

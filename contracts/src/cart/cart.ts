@@ -3,6 +3,7 @@ import type { ApiTag } from '../apiTags.js';
 import { LIMITS } from '../constants.js';
 import { unitPriceCentsFor, type Priced } from '../catalog/pricing.js';
 import { fromCents, orderTotals, type Cents, type OrderTotals } from '../money.js';
+import { identifier } from '../schemas/fields.js';
 import { orderQuantity, shippingAddressSchema } from '../schemas/order.js';
 
 export const CART_TAG: ApiTag = {
@@ -22,6 +23,8 @@ export const cartMessages = {
 /** PUT /cart/lines/:productId: how many of the product the cart holds from now on. */
 export const cartLineSchema = z.strictObject({ quantity: orderQuantity });
 export type CartLineCommand = z.output<typeof cartLineSchema>;
+/** PUT and DELETE /cart/lines/:productId: the product the line is of. */
+export const cartLineParamsSchema = z.strictObject({ productId: identifier('productId', LIMITS.productId) });
 
 /** POST /checkout: where to ship the order of every line of the cart. */
 export const checkoutSchema = z.strictObject({ shippingAddress: shippingAddressSchema });
@@ -97,6 +100,12 @@ export const cartDtoSchema = z.object({
   totalCost: z.number(),
 });
 export type CartDto = z.output<typeof cartDtoSchema>;
+/**
+ * The command side's answer to a change of the cart, acknowledged as every command's is: the cart as
+ * it is now, and where the change is in the log (none when it changed nothing).
+ */
+export const cartChangeSchema = cartDtoSchema.extend({ acknowledged: z.literal(true), position: z.string().optional() });
+export type CartChange = z.output<typeof cartChangeSchema>;
 
 export function toCartDto(cart: PricedCart): CartDto {
   const { totals } = cart;

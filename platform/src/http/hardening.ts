@@ -61,7 +61,8 @@ export function commandRateLimit(max: number): RateLimitRule | undefined {
 
 /**
  * The limits of the shop's sensitive commands, RATE_LIMIT_LOGIN sign-ins a minute per address and
- * RATE_LIMIT_ORDER orders a minute per customer; 0 leaves a route unlimited.
+ * RATE_LIMIT_ORDER orders a minute per customer, the spec's one-product orders and the cart's
+ * checkouts each (both hold stock); 0 leaves a route unlimited.
  * The web client calls /login on every page load and every ID-token refresh, and a shop's customers
  * often share one address (an office, a workshop, a mobile carrier's NAT): 300 a minute lets some
  * fifty people behind one address reload a few pages a minute each. /login guesses no password (a
@@ -72,6 +73,7 @@ export function shopRateLimits(config: Pick<ShopConfig, 'loginRateLimit' | 'orde
   return {
     '/login': perMinute(config.loginRateLimit, 'address') ?? null,
     '/order': perMinute(config.orderRateLimit, 'user') ?? null,
+    '/checkout': perMinute(config.orderRateLimit, 'user') ?? null,
   };
 }
 

@@ -157,6 +157,7 @@ describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_Q
       await scope.register(apiTokens, { secret: 'hardening-test-secret-long-enough' });
       scope.post('/login', () => Promise.resolve({ acknowledged: true }));
       scope.post('/order', () => Promise.resolve({ acknowledged: true }));
+      scope.post('/checkout', { onRequest: scope.authenticate }, () => Promise.resolve({ acknowledged: true }));
       scope.post('/review', { onRequest: scope.authenticate }, () => Promise.resolve({ acknowledged: true }));
       scope.get('/products', () => Promise.resolve([]));
       scope.get('/token/:uid', (request) =>
@@ -209,6 +210,38 @@ describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_Q
     }
   });
 
+  it('limits checkouts per signed-in customer as orders (RATE_LIMIT_ORDER), whatever the address, on a budget of their own', async () => {
+    const app = await configuredInstance({ RATE_LIMIT_ORDER: '2', RATE_LIMIT_COMMAND: '100' });
+    const tokenOf = async (uid: string) => (await app.inject({ method: 'GET', url: `/token/${uid}` })).json<{ token: string }>().token;
+    const checkout = (token: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/checkout', remoteAddress, headers: { authorization: `Bearer ${token}` } });
+    try {
+      const [ada, bo] = [await tokenOf('ada'), await tokenOf('bo')];
+      expect((await checkout(ada, '192.0.2.1')).statusCode).toBe(200);
+      const last = await checkout(ada, '192.0.2.2');
+      expect(last.statusCode).toBe(200);
+      expect(last.headers['ratelimit-limit']).toBe('2');
+      const refused = await checkout(ada, '192.0.2.3');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ message: messages.tooManyRequests });
+      // Another customer behind the same address has a budget of their own; the spec's orders too.
+      expect((await checkout(bo, '192.0.2.3')).statusCode).toBe(200);
+      expect((await call(app, 'POST', '/order')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves checkouts unlimited when RATE_LIMIT_ORDER is 0, whatever the other commands’ limit', async () => {
+    const app = await configuredInstance({ RATE_LIMIT_ORDER: '0', RATE_LIMIT_COMMAND: '3' });
+    try {
+      for (let n = 0; n < 40; n += 1) expect((await call(app, 'POST', '/checkout')).statusCode).toBe(401);
+      expect((await call(app, 'POST', '/checkout')).headers['ratelimit-limit']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('limits every other command per caller (RATE_LIMIT_COMMAND): one account cannot grow the log without bound', async () => {
     const app = await configuredInstance({ RATE_LIMIT_COMMAND: '3' });
     const review = async (uid: string) =>
@@ -247,6 +280,7 @@ describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_Q
     expect(shopRateLimits(config)).toEqual(SHOP_RATE_LIMITS);
     expect(SHOP_RATE_LIMITS['/login']).toMatchObject({ max: 300, per: 'address' });
     expect(SHOP_RATE_LIMITS['/order']).toMatchObject({ max: 30, per: 'user' });
+    expect(SHOP_RATE_LIMITS['/checkout']).toEqual(SHOP_RATE_LIMITS['/order']);
     expect(queryRateLimit(config.queryRateLimit)).toMatchObject({ max: 600, per: 'user' });
     expect(commandRateLimit(config.commandRateLimit)).toMatchObject({ max: 120, per: 'user' });
   });

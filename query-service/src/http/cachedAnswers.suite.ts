@@ -47,8 +47,11 @@ const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
   [/^toolforge:query:reviews:\d+:latest$/, '/latestreviews'],
 ];
 
-/** The GETs whose answers are never kept: an order's history is read from the log on each request. */
-const NEVER_KEPT: ReadonlySet<string> = new Set(['/orders/:id/history']);
+/**
+ * The GETs whose answers are never kept: an order's history is read from the log on each request,
+ * a customer's cart from the read model (cart/routes.ts).
+ */
+const NEVER_KEPT: ReadonlySet<string> = new Set(['/orders/:id/history', '/cart']);
 
 function routeOf(key: string): string {
   const route = ROUTE_OF_KEY.find(([pattern]) => pattern.test(key))?.[1];

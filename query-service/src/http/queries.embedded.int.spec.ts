@@ -6,6 +6,7 @@ import { describeOrderHistory } from '../orders/history.suite.js';
 import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 import { describeReviewQueries } from '../reviews/routes.suite.js';
+import { describeCartQueries } from '../cart/routes.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
@@ -14,3 +15,4 @@ describeReadAfter(embeddedStack);
 describeHotAnswers(embeddedStack);
 describeCachedAnswers(embeddedStack);
 describeReviewQueries(embeddedStack);
+describeCartQueries(embeddedStack);

@@ -11,6 +11,7 @@ import { describeOrderHistory } from '../orders/history.suite.js';
 import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 import { describeReviewQueries } from '../reviews/routes.suite.js';
+import { describeCartQueries } from '../cart/routes.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
 const servers = serversStack();
@@ -21,6 +22,7 @@ describeReadAfter(servers);
 describeHotAnswers(servers);
 describeCachedAnswers(servers);
 describeReviewQueries(servers);
+describeCartQueries(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

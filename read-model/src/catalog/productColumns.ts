@@ -1,8 +1,8 @@
 import { fromCents, type Cents, type PriceTier, type ProductCategory, type ProductRating } from '@toolforge/contracts';
 import { isoTime, type CopyType, type CopyValue } from '@toolforge/platform/sql';
 
-// What is left to order, and the reviews that are up, of `products p` with WITH_RESERVATIONS (productReads.ts): one rule for the columns and the JSON.
-const AVAILABLE_STOCK = 'greatest(p.stock - coalesce(r.reserved, 0), 0)';
+// What is left to order, and the reviews that are up, of `products p` with WITH_RESERVATIONS (productReads.ts): one rule for the columns and the JSON (and a cart's lines).
+export const AVAILABLE_STOCK = 'greatest(p.stock - coalesce(r.reserved, 0), 0)';
 const REVIEW_COUNT = 'coalesce(pr.review_count, 0)';
 
 /** A product as the driver hands its fields back, before they are read (the answers' values are taken from it). */

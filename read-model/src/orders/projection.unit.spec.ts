@@ -45,7 +45,7 @@ describe('orders projection', () => {
     }).data;
     const saw = productAdded({ productId: 'p-saw', name: 'Hand Saw', priceCents: 24_99 }).data;
     const lines = [orderLine(vise, 2), orderLine(drill, 10), orderLine(saw, 1)];
-    const event = orderPlacedOf(lines, { orderId: 'o-3', userId: 'u-1', fromCart: true });
+    const event = orderPlacedOf(lines, { orderId: 'o-3', userId: 'u-1' });
     const [insert, ...reservations] = project(stored(event, 4));
     expect(insert).toMatchObject({
       kind: 'insertOrder',
