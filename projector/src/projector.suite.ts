@@ -308,7 +308,7 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
         meta: version1(cancelled),
       });
       const lines = [orderLine(drill.data, 10), orderLine(vise.data, 2), orderLine(saw.data, 1)];
-      await append(orderPlacedOf(lines, { orderId: 'o-cart', userId: 'u-ada', fromCart: true }));
+      await append(orderPlacedOf(lines, { orderId: 'o-cart', userId: 'u-ada', cartVersion: 1 }));
 
       expect(await new Projector({ log, store }).catchUp()).toBe(7);
       expect(await store.deadLetterCount()).toBe(0);

@@ -54,7 +54,7 @@ export function describeOrderQueries(stack: QueryStack): void {
       }
       const cart = orderPlacedOf([orderLine(saw.data, 1), orderLine(drill.data, 10), orderLine(vise.data, 2)], {
         userId: 'u-cy',
-        fromCart: true,
+        cartVersion: 1,
       });
       orders.push({ id: cart.data.orderId, uid: 'u-cy' });
       await shop.append(cart);
