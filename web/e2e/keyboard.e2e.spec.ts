@@ -2,14 +2,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { launchChromium } from './browser';
-import { mainNav, openPage } from './pages';
+import { homeProducts } from './apiOrders';
+import { logIn, mainNav, openPage } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
  * A customer with only a keyboard, at a desktop and a phone width: from the home page through the skip link to Login, signs in,
  * goes to All Products, orders a product and sees the order in My Orders, with page.keyboard alone
  * (Tab, Shift+Tab, Enter, Space, arrow keys, typing). Every element the focus lands on shows where it is,
- * and after each move to another page the focus is on that page's heading.
+ * and after each move to another page the focus is on that page's heading. Then the cart: from an order page
+ * into the cart, through the navigation to the cart page, and its checkout.
  */
 
 /** More presses than any page here needs to reach its farthest control from the one before. */
@@ -151,6 +153,50 @@ describe('the shop with a keyboard only, in Chromium', () => {
 
     // From the heading, Tab goes on into the list: to the new order's own controls.
     await pressUntilFocused(page, 'Tab', row.getByRole('link', { name: /^History of order/ }), 'the order’s History link');
+    expect(errors).toEqual([]);
+  });
+
+  it.each([1280, 390])('at %i px: an order page → Add to cart → the cart → Checkout → My Orders, by keys alone', async (width) => {
+    // Signed in by the form (the walk above signs in by keys), on the order page of a product sold one by one.
+    const product = (await homeProducts(stack.queryUrl)).find((each) => each.packSize === 1 && each.stock >= each.minOrder)!;
+    const { page, errors } = await openPage(browser, width);
+    await logIn(page, stack.webUrl, customer);
+    await mainNav(page).getByText(customer.displayName).waitFor({ state: 'attached' });
+    await page.goto(`${stack.webUrl}/order/${encodeURIComponent(product._id)}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Add to cart', exact: true }), 'Add to cart');
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Notifications' }).getByText(`${product.name} is in your cart`, { exact: false }).waitFor();
+
+    // Back to the navigation's cart: on a phone it is behind the menu button, which Space opens.
+    const cart = mainNav(page).getByRole('link', { name: /^Cart, / });
+    if (width < 600) {
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await pressUntilFocused(page, 'Shift+Tab', menu, 'the menu button');
+      await page.keyboard.press('Space');
+      await pressUntilFocused(page, 'Tab', cart, 'Cart in the menu');
+    } else {
+      await pressUntilFocused(page, 'Shift+Tab', cart, 'Cart in the navigation');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/cart');
+    await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'Your Cart' }), 'the cart’s heading');
+
+    // Checkout opens the address step with the focus in it.
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Checkout', exact: true }), 'Checkout');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, page.getByRole('textbox', { name: 'Shipping address' }), 'the Shipping address field');
+    const address = `Keyboard Cart Lane ${Date.now()}, Forge Town`;
+    await page.keyboard.type(address);
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Confirm Order' }), 'Confirm Order');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`**/userdashboard/orders/${customer.uid}`);
+    await expectFocusOn(page, page.getByRole('heading', { name: 'My Orders' }), 'the My Orders heading');
+    const row = page.getByRole('table', { name: 'My orders' }).getByRole('row').filter({ hasText: address });
+    await row.waitFor({ timeout: 5_000 });
+    expect(await row.locator('[data-label="Product"]').textContent()).toBe(product.name);
     expect(errors).toEqual([]);
   });
 });
