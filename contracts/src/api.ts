@@ -25,6 +25,8 @@ export interface AddProductResponse extends Acknowledgement {
 export interface PlaceOrderResponse extends Acknowledgement {
   orderId: string;
   totalCost: number;
+  /** Where to pay it (the provider's hosted page); null when the provider could not be reached (payments/payments.ts). */
+  payment: { url: string } | null;
 }
 
 /** The error body of every 4xx and 5xx (docs/architecture.md#8-bad-input-and-errors). */
@@ -63,6 +65,14 @@ export interface OrderDto {
   payment: boolean;
   placedAt: string;
   lines: OrderLineDto[];
+  /** How it was paid: by card through the payment provider, offline, or null (unpaid, or marked paid before the shop took payments). */
+  paidWith: 'card' | 'offline' | null;
+  /** The provider's payment id of a card payment, or an offline payment's reference. */
+  paymentReference: string | null;
+  /** Why the last attempt to pay failed, while the order is still pending; null otherwise. */
+  paymentFailure: string | null;
+  /** What has been refunded of it, with two decimals (0 when nothing). */
+  refunded: number;
 }
 
 /**
@@ -72,7 +82,15 @@ export interface OrderDto {
 export interface OrderHistoryEntry {
   /** The event's position in the log (sales.orders/0/41). */
   position: string;
-  type: 'OrderPlaced' | 'OrderPaid' | 'OrderShipped' | 'OrderDelivered' | 'OrderCancelled';
+  type:
+    | 'OrderPlaced'
+    | 'OrderPaid'
+    | 'OrderShipped'
+    | 'OrderDelivered'
+    | 'OrderCancelled'
+    | 'OrderPaymentFailed'
+    | 'PaymentNotApplied'
+    | 'OrderRefunded';
   occurredAt: string;
   /** The uid that caused it; null for the shop itself. */
   actor: string | null;

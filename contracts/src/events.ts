@@ -3,6 +3,7 @@ import { productEvents } from './catalog/events.js';
 import type { AnyFeatureEvents, EventsOf } from './eventDefinition.js';
 import { userEvents } from './identity/events.js';
 import { orderEvents } from './orders/events.js';
+import { paymentEvents } from './payments/events.js';
 import { reviewEvents } from './reviews/events.js';
 
 /**
@@ -10,7 +11,7 @@ import { reviewEvents } from './reviews/events.js';
  * order of their topics: the union of the shop's events, its topics and each event's topic and
  * schema are assembled from this list, so a new feature's events are its module, imported and listed here.
  */
-export const SHOP_FEATURE_EVENTS = [productEvents, orderEvents, userEvents, reviewEvents, cartEvents] as const;
+export const SHOP_FEATURE_EVENTS = [productEvents, orderEvents, userEvents, reviewEvents, cartEvents, paymentEvents] as const;
 type ShopFeatureEvents = (typeof SHOP_FEATURE_EVENTS)[number];
 type EventsOfEach<Feature> = Feature extends AnyFeatureEvents ? EventsOf<Feature> : never;
 
@@ -30,7 +31,7 @@ export const TOPIC_OF_EVENT = Object.fromEntries(
 ) as Readonly<Record<ShopEventType, Topic>>;
 
 /** The schema version every event is written in now; upcasters.ts reads the older ones into it. */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /**
  * The type a log reader gives a record that holds no ToolForge event (no key, no headers, no JSON

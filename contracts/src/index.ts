@@ -23,4 +23,7 @@ export * from './orders/events.js';
 export * from './catalog/pricing.js';
 export * from './cart/events.js';
 export * from './cart/cart.js';
+export * from './payments/limits.js';
+export * from './payments/events.js';
+export * from './payments/payments.js';
 export * from './upcasters.js';

@@ -26,7 +26,8 @@ const isText = (value: unknown): value is string => typeof value === 'string';
  * every reader sees today's shapes:
  * - version 1 → 2, when orders got lines: an order of version 1 is one line of its product, its
  *   subtotal the unit price x quantity, never from a cart (`cartVersion` null); its cancellation gives back that line;
- *   a product of version 1 has no ladder and comes in units of one.
+ *   a product of version 1 has no ladder and comes in units of one;
+ * - version 2 → 3, when the shop took payments: an order paid before says nothing of how (`payment` null).
  */
 export const SHOP_UPCASTERS: Upcasters = {
   OrderPlaced: {
@@ -47,6 +48,9 @@ export const SHOP_UPCASTERS: Upcasters = {
       const line = { productId: field(data, 'productId', isText), quantity: field(data, 'quantity', isCount) };
       return { ...without(data, Object.keys(line)), lines: [line] };
     },
+  },
+  OrderPaid: {
+    2: (data) => ({ ...data, payment: null }),
   },
   ProductAdded: {
     1: (data) => ({ ...data, priceTiers: [], packSize: 1 }),

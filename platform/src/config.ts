@@ -64,6 +64,28 @@ export interface ShopConfig {
    * in bulk as a rebuild builds it before the projector starts (docs/read-model.md); 0 turns it off.
    */
   bulkBuildFrom: number;
+  /** The payment provider's settings; undefined when STRIPE_SECRET_KEY is unset: no card payments, orders are paid offline only. */
+  payments: PaymentSettings | undefined;
+}
+
+/** Card payments through Stripe (docs/payments.md). */
+export interface PaymentSettings {
+  /** STRIPE_SECRET_KEY: the API key the shop calls the provider with. */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: what the provider signs its webhooks with (whsec_…). */
+  webhookSecret: string;
+  /**
+   * STRIPE_API_BASE: another address for the provider's API than Stripe's own, the local provider
+   * of `make start` and the tests (development only); undefined: api.stripe.com.
+   */
+  apiBase: URL | undefined;
+  /** SHOP_CURRENCY: ISO 4217, lower case, as Stripe takes it. */
+  currency: string;
+  /**
+   * SHOP_URL: the web shop's own address, where the provider sends a customer back to My Orders;
+   * undefined: the address the customer's browser called from, if it is one of WEB_ORIGINS, else the first of them.
+   */
+  shopUrl: string | undefined;
 }
 
 /** BULK_BUILD_FROM's default: below it the projector's own catch-up takes a few seconds at most. */
@@ -253,7 +275,45 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     commandQueueLimit: count(env.COMMAND_QUEUE_LIMIT, 100, 'COMMAND_QUEUE_LIMIT', 1),
     reservationTtlMs: duration(env.RESERVATION_TTL, DEFAULT_RESERVATION_TTL_MS, 'RESERVATION_TTL'),
     bulkBuildFrom: count(env.BULK_BUILD_FROM, BULK_BUILD_FROM_DEFAULT, 'BULK_BUILD_FROM'),
+    payments: paymentSettings(env),
   };
+}
+
+/** STRIPE_*, SHOP_CURRENCY and SHOP_URL: card payments, or none without a secret key. */
+export function paymentSettings(env: NodeJS.ProcessEnv = process.env): PaymentSettings | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  if (!secretKey) {
+    if (webhookSecret)
+      throw new ConfigError('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: set both for card payments, or neither');
+    return undefined;
+  }
+  // Without it no webhook could be trusted, and no order would ever be paid by card.
+  if (!webhookSecret)
+    throw new ConfigError('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint, whsec_…)');
+  const currency = (env.SHOP_CURRENCY?.trim() || 'usd').toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency))
+    throw new ConfigError(`SHOP_CURRENCY should be a three-letter ISO 4217 code (usd, eur), not "${env.SHOP_CURRENCY}"`);
+  return {
+    secretKey,
+    webhookSecret,
+    apiBase: httpUrl(env.STRIPE_API_BASE, 'STRIPE_API_BASE'),
+    currency,
+    shopUrl: httpUrl(env.SHOP_URL, 'SHOP_URL')?.origin,
+  };
+}
+
+function httpUrl(value: string | undefined, name: string): URL | undefined {
+  const setting = value?.trim() ?? '';
+  if (setting === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(setting);
+  } catch {
+    throw new ConfigError(`${name} should be an http(s) URL, not "${setting}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} should be an http(s) URL, not "${setting}"`);
+  return url;
 }
 
 /**

@@ -12,7 +12,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The packages an adapter brings; each is watched below as it is loaded. */
-const ADAPTERS = ['kafkajs', 'pg', 'redis', '@electric-sql/pglite', 'firebase-admin/app', 'firebase-admin/auth', 'fastify'] as const;
+const ADAPTERS = [
+  'kafkajs',
+  'pg',
+  'redis',
+  '@electric-sql/pglite',
+  'firebase-admin/app',
+  'firebase-admin/auth',
+  'fastify',
+  'stripe',
+] as const;
 type Adapter = (typeof ADAPTERS)[number];
 
 /** What each entry of platform may load: the core none. */
@@ -23,6 +32,7 @@ const LOADS: Record<string, readonly Adapter[]> = {
   operatorSocket: [],
   http: ['fastify'],
   identity: ['firebase-admin/app', 'firebase-admin/auth'],
+  payments: ['stripe'],
   kafka: ['kafkajs'],
   pglite: ['@electric-sql/pglite'],
   postgres: ['pg'],
@@ -34,9 +44,9 @@ const LOADS: Record<string, readonly Adapter[]> = {
 const IMPORTS: Record<string, readonly string[]> = {
   contracts: [],
   platform: [],
-  'command-service': ['.', 'http', 'identity', 'openEventLog', 'operatorSocket'],
+  'command-service': ['.', 'http', 'identity', 'openEventLog', 'operatorSocket', 'payments'],
   'query-service': ['.', 'cache', 'http', 'identity', 'kafka', 'postgres', 'redis', 'sql'],
-  projector: ['.', 'cache', 'http', 'kafka', 'operatorSocket', 'pglite', 'postgres', 'redis', 'sql'],
+  projector: ['.', 'cache', 'http', 'kafka', 'operatorSocket', 'payments', 'pglite', 'postgres', 'redis', 'sql'],
   embedded: ['.', 'cache', 'http', 'identity', 'operatorSocket', 'pglite', 'sql'],
   'read-model': ['.', 'cache', 'sql'],
   web: [],

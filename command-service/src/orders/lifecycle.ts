@@ -2,6 +2,7 @@ import {
   EXPIRED_REASON,
   ORDER_TRANSITIONS,
   messages,
+  paymentMessages,
   type OrderCancelled,
   type OrderDelivered,
   type OrderPaid,
@@ -11,8 +12,11 @@ import {
 import { CommandRejected, type Decided, type Decider } from '../shared/decider.js';
 import { evolveOrder, type OrderFact, type OrderState } from './order.js';
 
-/** An admin moves an order on: paid, shipped or delivered. */
-export type MarkOrder = { type: 'MarkOrder'; data: { orderId: string; status: MarkableStatus } };
+/**
+ * An admin moves an order on: shipped or delivered, or paid offline (a bank transfer: `reference`
+ * names it; card payments are the provider's webhook's, payments/).
+ */
+export type MarkOrder = { type: 'MarkOrder'; data: { orderId: string; status: MarkableStatus; reference?: string } };
 /**
  * The customer who placed it, or an admin, cancels an order. `callerIsAdmin` is the caller's role
  * at the command's turn.
@@ -28,8 +32,7 @@ export type OrderLifecycleCommand = MarkOrder | CancelOrder | ExpireOrder;
 export type MarkableStatus = 'paid' | 'shipped' | 'delivered';
 export type OrderLifecycleEvent = Decided<OrderPaid | OrderShipped | OrderDelivered | OrderCancelled>;
 
-const EVENT_OF: Record<MarkableStatus, 'OrderPaid' | 'OrderShipped' | 'OrderDelivered'> = {
-  paid: 'OrderPaid',
+const EVENT_OF: Record<Exclude<MarkableStatus, 'paid'>, 'OrderShipped' | 'OrderDelivered'> = {
   shipped: 'OrderShipped',
   delivered: 'OrderDelivered',
 };
@@ -48,9 +51,12 @@ export function decideLifecycle(command: OrderLifecycleCommand, state: OrderStat
   const { orderId } = command.data;
   switch (command.type) {
     case 'MarkOrder': {
-      const { status } = command.data;
+      const { status, reference } = command.data;
       mayMove(state.status, status);
-      return [{ type: EVENT_OF[status], data: { orderId } }];
+      if (status !== 'paid') return [{ type: EVENT_OF[status], data: { orderId } }];
+      // The schema requires it; a command without one is no offline payment.
+      if (!reference) throw new CommandRejected('bad-request', paymentMessages.referenceRequired);
+      return [{ type: 'OrderPaid', data: { orderId, payment: { method: 'offline', reference, amountCents: state.totalCostCents } } }];
     }
     case 'CancelOrder': {
       const { caller, callerIsAdmin, reason } = command.data;

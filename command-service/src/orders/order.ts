@@ -12,6 +12,8 @@ export interface OrderState {
   readonly status: OrderStatus;
   /** When it was placed, in ms since the epoch: an unpaid reservation expires RESERVATION_TTL later. */
   readonly placedAt: number;
+  /** What it costs, in cents: a card payment of any other amount does not pay it. */
+  readonly totalCostCents: number;
 }
 
 /** An order's events as the log holds them: when the order was placed is its envelope's occurredAt. */
@@ -19,12 +21,13 @@ export type OrderFact = Decided<OrderEvent> & { readonly meta: Pick<EventMeta, '
 
 export function evolveOrder(state: OrderState | undefined, event: OrderFact): OrderState | undefined {
   if (event.type === 'OrderPlaced') {
-    const { userId, lines } = event.data;
+    const { userId, lines, totalCostCents } = event.data;
     return {
       userId,
       lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
       status: orderStatusAfter(event),
       placedAt: Date.parse(event.meta.occurredAt),
+      totalCostCents,
     };
   }
   return state && { ...state, status: orderStatusAfter(event) };

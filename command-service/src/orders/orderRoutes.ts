@@ -40,7 +40,7 @@ export async function orderRoutes(scope: FastifyInstance, { orders }: { orders: 
       schema: { params: orderIdParamsSchema, body: orderStatusSchema, response: { 200: orderMovedResponseSchema } },
     },
     async (request) => {
-      const moved = await orders.moveOrder(request.user.uid, request.params.id, request.body.status, idempotencyKeyOf(request));
+      const moved = await orders.moveOrder(request.user.uid, request.params.id, request.body, idempotencyKeyOf(request));
       return acknowledged({ position: moved.position, status: moved.status });
     },
   );

@@ -31,6 +31,7 @@ export class OrderStates implements WriteModelPart {
   private users = new Int32Array(FIRST_ROWS);
   private statuses = new Uint8Array(FIRST_ROWS);
   private placedAts = new Float64Array(FIRST_ROWS);
+  private totals = new Float64Array(FIRST_ROWS);
   private used = 0;
 
   apply(event: ModelEvent): void {
@@ -57,6 +58,7 @@ export class OrderStates implements WriteModelPart {
       lines: this.linesOf(row),
       status: ORDER_STATUSES[this.statuses[row]!]!,
       placedAt: this.placedAts[row]!,
+      totalCostCents: this.totals[row]!,
     };
   }
 
@@ -76,6 +78,7 @@ export class OrderStates implements WriteModelPart {
     this.users[row] = this.userIds.number(state.userId);
     this.statuses[row] = statusNumber(state.status);
     this.placedAts[row] = state.placedAt;
+    this.totals[row] = state.totalCostCents;
   }
 
   private putLines(row: number, lines: readonly HeldLine[]): void {
@@ -107,6 +110,7 @@ export class OrderStates implements WriteModelPart {
     this.quantities = grown(this.quantities, new Float64Array(rows));
     this.statuses = grown(this.statuses, new Uint8Array(rows));
     this.placedAts = grown(this.placedAts, new Float64Array(rows));
+    this.totals = grown(this.totals, new Float64Array(rows));
   }
 }
 

@@ -5,7 +5,7 @@ import {
   roundToCents,
   type OrderStatus,
   type PlaceOrderCommand,
-  type SettableOrderStatus,
+  type OrderStatusCommand,
 } from '@toolforge/contracts';
 import type { ProductStates } from '../catalog/catalogue.js';
 import { appendedAt, streamOf, type CommandHandler, type Stream } from '../shared/commandHandler.js';
@@ -101,10 +101,14 @@ export class Orders {
     return { position: appendedAt(placed), orderId: placed.streamId, totalCost: fromCents(clientTotalCents), replayed: false };
   }
 
-  /** An admin moves an order on (paid, shipped, delivered) or cancels it (without a reason). */
-  moveOrder(actor: string, orderId: string, status: SettableOrderStatus, idempotencyKey?: string): Promise<MovedOrder> {
+  /**
+   * An admin moves an order on (shipped, delivered; paid offline, naming the payment's `reference`)
+   * or cancels it (without a reason).
+   */
+  moveOrder(actor: string, orderId: string, move: OrderStatusCommand, idempotencyKey?: string): Promise<MovedOrder> {
+    const { status, reference } = move;
     if (status === 'cancelled') return this.cancelOrder(actor, orderId, '', idempotencyKey);
-    return this.decideMove({ actor, idempotencyKey, orderId, status }, () => ({ type: 'MarkOrder', data: { orderId, status } }));
+    return this.decideMove({ actor, idempotencyKey, orderId, status }, () => ({ type: 'MarkOrder', data: { orderId, status, reference } }));
   }
 
   /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, ORDER_STATUSES } from '../constants.js';
 import { featureEvents, type EventOf, type EventsOf } from '../eventDefinition.js';
 import { count, id, personName, positive, reason, text } from '../eventFields.js';
+import { orderSettlement } from '../payments/events.js';
 
 /** Who may cancel an order; an order the shop itself cancels (an expired reservation) says null. */
 const orderCanceller = z.enum(['customer', 'admin']);
@@ -44,7 +45,11 @@ export const orderEvents = featureEvents(
        */
       cartVersion: positive.nullable(),
     }),
-    OrderPaid: z.strictObject({ orderId: id() }),
+    /**
+     * A pending order was paid: how (payments/events.ts). `payment` is null for the orders an admin
+     * marked paid before the shop took payments (schema version 2 and older).
+     */
+    OrderPaid: z.strictObject({ orderId: id(), payment: orderSettlement.nullable() }),
     OrderShipped: z.strictObject({ orderId: id() }),
     OrderDelivered: z.strictObject({ orderId: id() }),
     OrderCancelled: z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentMessages, paymentReferenceSchema } from '../payments/payments.js';
 import { FIELD_LABELS, LIMITS, NEW_ORDER_PAYMENT, NEW_ORDER_STATUS, SETTABLE_ORDER_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
 import { identifier, nullAsEmpty, numericText, plainText, requiredText } from './fields.js';
@@ -61,10 +62,20 @@ export const idempotencyKeySchema = z
 /** Order ids are server-made UUIDs; anything else cannot name an order. */
 export const orderIdParamsSchema = z.strictObject({ id: identifier('id', LIMITS.productId) });
 
-/** POST /orders/:id/status (admins): the status to move the order to; the command side checks the move. */
-export const orderStatusSchema = z.strictObject({
-  status: z.enum(SETTABLE_ORDER_STATUSES, { error: messages.orderStatus }),
-});
+/**
+ * POST /orders/:id/status (admins): the status to move the order to; the command side checks the
+ * move. Marking an order paid is for offline payments only (card payments are the provider's
+ * webhook's), and names the payment: its reference is required then, and ignored otherwise.
+ */
+export const orderStatusSchema = z
+  .strictObject({
+    status: z.enum(SETTABLE_ORDER_STATUSES, { error: messages.orderStatus }),
+    reference: paymentReferenceSchema.optional(),
+  })
+  .refine((move) => move.status !== 'paid' || move.reference !== undefined, {
+    message: paymentMessages.referenceRequired,
+    path: ['reference'],
+  });
 export type OrderStatusCommand = z.output<typeof orderStatusSchema>;
 
 /** POST /orders/:id/cancel: why, optionally (one line of plain text); an empty body is a cancel without a reason. */

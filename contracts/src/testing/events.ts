@@ -10,6 +10,9 @@ import type {
   OrderCancelled,
   OrderDelivered,
   OrderPaid,
+  OrderPaymentFailed,
+  OrderRefunded,
+  PaymentNotApplied,
   OrderPlaced,
   OrderShipped,
   ProductAdded,
@@ -165,13 +168,61 @@ export function stockAdjusted(
   return { type: 'StockAdjusted', data: { productId, delta, reason }, meta: meta({ actor: 'admin-uid', ...overrides }) };
 }
 
-/** An admin moved `order` on (paid, shipped or delivered). */
+/** An admin moved `order` on (paid, shipped or delivered); paid offline, by a bank transfer of its total. */
 export function orderMoved(
-  order: Pick<OrderPlaced['data'], 'orderId'>,
+  order: Pick<OrderPlaced['data'], 'orderId'> & Partial<Pick<OrderPlaced['data'], 'totalCostCents'>>,
   type: 'OrderPaid' | 'OrderShipped' | 'OrderDelivered',
   overrides: Partial<EventMeta> = {},
 ): OrderPaid | OrderShipped | OrderDelivered {
-  return { type, data: { orderId: order.orderId }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+  const { orderId } = order;
+  const on = meta({ actor: 'admin-uid', ...overrides });
+  if (type !== 'OrderPaid') return { type, data: { orderId }, meta: on };
+  const payment = { method: 'offline', reference: `TRANSFER-${orderId}`, amountCents: order.totalCostCents ?? 0 } as const;
+  return { type, data: { orderId, payment }, meta: on };
+}
+
+/** The shop appended, on the provider's webhook `providerEventId`, that `order` was paid by card (its total unless `amountCents` says otherwise). */
+export function orderPaidByCard(
+  order: Pick<OrderPlaced['data'], 'orderId' | 'totalCostCents'>,
+  { paymentId = `pi_${order.orderId}`, providerEventId = `evt_paid_${order.orderId}`, amountCents = order.totalCostCents } = {},
+  overrides: Partial<EventMeta> = {},
+): OrderPaid {
+  const payment = { method: 'card', paymentId, amountCents, providerEventId } as const;
+  return { type: 'OrderPaid', data: { orderId: order.orderId, payment }, meta: meta({ actor: null, ...overrides }) };
+}
+
+/** An attempt to pay `order` failed, as the provider's webhook said. */
+export function orderPaymentFailed(
+  order: Pick<OrderPlaced['data'], 'orderId'>,
+  { paymentId = `pi_${order.orderId}`, reason = 'Your card was declined.', providerEventId = `evt_failed_${order.orderId}` } = {},
+  overrides: Partial<EventMeta> = {},
+): OrderPaymentFailed {
+  const data = { orderId: order.orderId, paymentId, reason, providerEventId };
+  return { type: 'OrderPaymentFailed', data, meta: meta({ actor: null, ...overrides }) };
+}
+
+/** A payment captured for `order` when it no longer awaited one, owed back. */
+export function paymentNotApplied(
+  order: Pick<OrderPlaced['data'], 'orderId' | 'totalCostCents'>,
+  {
+    paymentId = `pi_late_${order.orderId}`,
+    because = 'order-cancelled',
+    providerEventId = `evt_late_${order.orderId}`,
+  }: Partial<PaymentNotApplied['data']> = {},
+  overrides: Partial<EventMeta> = {},
+): PaymentNotApplied {
+  const data = { orderId: order.orderId, paymentId, amountCents: order.totalCostCents, because, providerEventId };
+  return { type: 'PaymentNotApplied', data, meta: meta({ actor: null, ...overrides }) };
+}
+
+/** The provider refunded `amountCents` of `order`'s payment `paymentId`. */
+export function orderRefunded(
+  order: Pick<OrderPlaced['data'], 'orderId'>,
+  { paymentId, amountCents, refundId = `re_${paymentId}` }: { paymentId: string; amountCents: number; refundId?: string },
+  overrides: Partial<EventMeta> = {},
+): OrderRefunded {
+  const data = { orderId: order.orderId, paymentId, refundId, amountCents };
+  return { type: 'OrderRefunded', data, meta: meta({ actor: null, ...overrides }) };
 }
 
 /** `order` cancelled, every line's quantity given back; by its customer unless `by` says otherwise (null: expired). */
