@@ -218,7 +218,7 @@ describe('every route, fuzzed (embedded stack)', () => {
       get url() {
         return `/orders/${orderId}/status`;
       },
-      valid: () => ({ status: 'paid' }),
+      valid: () => ({ status: 'paid', reference: 'TRANSFER-FUZZ-1' }),
     },
     {
       name: 'POST /orders/:id/cancel',

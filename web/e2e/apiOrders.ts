@@ -67,7 +67,9 @@ export async function deliverOrderThroughApi(commandUrl: string, admin: TestAcco
   const adminToken = await signInThroughApi(commandUrl, admin);
   const commands = httpCommandClient(commandUrl);
   for (const status of ['paid', 'shipped', 'delivered'] as const) {
-    const moved = await commands.send(orderLifecycleCommands.setOrderStatus, adminToken, orderId, { status }, randomUUID());
+    // Paid offline, as an admin marks a bank transfer that arrived.
+    const move = status === 'paid' ? { status, reference: `TRANSFER-${orderId.slice(0, 8)}` } : { status };
+    const moved = await commands.send(orderLifecycleCommands.setOrderStatus, adminToken, orderId, move, randomUUID());
     if (moved.status !== status) throw new Error(`order ${orderId} did not move to ${status}: ${JSON.stringify(moved)}`);
   }
 }
