@@ -22,6 +22,7 @@ const store = createShopStore({
   ),
   commands: httpCommandClient(config.commandApi),
   navigate: (to, options) => router.navigate(to, options),
+  navigateAway: (url) => window.location.assign(url),
   newIdempotencyKey,
 });
 

@@ -22,8 +22,13 @@ export interface CommandFlow<T extends Acknowledged> {
   acknowledged?: (answer: T) => UnknownAction[];
   /** The success toast, after the acknowledged actions. */
   successText?: (answer: T) => string;
-  /** Where to go last, once acknowledged. */
+  /** Where to go in the shop, once acknowledged. */
   navigateTo?: (answer: T) => string;
+  /**
+   * An address outside the shop to send the browser to last (the payment provider's page), or null
+   * to stay; after `navigateTo`, so that the browser's Back from there comes back to that page.
+   */
+  leaveFor?: (answer: T) => string | null;
   /** The message when the server answered without acknowledging. */
   notAcknowledged: string;
   /** Put when the command did not go through: not acknowledged, refused, or never answered. */
@@ -42,7 +47,7 @@ function* apiToken(): SagaIterator<string> {
 /**
  * Every command of the web app goes the same way: pending state, the bearer, the call, the
  * `acknowledged` flag read (never assumed), its position (if it appended anything) kept so the next reads of that topic wait
- * for it, the changed reads loaded again, the feature's own actions, a toast and where to go.
+ * for it, the changed reads loaded again, the feature's own actions, a toast and where to go (in the shop, then perhaps away).
  * Answers whether what the command asked for now holds.
  */
 export function* sendCommand<T extends Acknowledged>(deps: ShopDeps, flow: CommandFlow<T>): SagaIterator<boolean> {
@@ -61,6 +66,8 @@ export function* sendCommand<T extends Acknowledged>(deps: ShopDeps, flow: Comma
     for (const action of flow.acknowledged?.(acknowledged) ?? []) yield put(action);
     if (flow.successText) yield put(toastShown({ kind: 'success', text: flow.successText(acknowledged) }));
     if (flow.navigateTo) yield call(deps.navigate, flow.navigateTo(acknowledged));
+    const away = flow.leaveFor?.(acknowledged) ?? null;
+    if (away !== null) yield call(deps.navigateAway, away);
     return true;
   } catch (error) {
     const refusal = error instanceof CommandRefused ? error : undefined;

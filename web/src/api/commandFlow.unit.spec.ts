@@ -35,7 +35,8 @@ function flowAnswering(answer: () => Promise<Answer<AddProductResponse>>): Comma
 async function run<T extends Acknowledgement>(flow: CommandFlow<T>) {
   const dispatched: UnknownAction[] = [];
   const navigate = vi.fn<ShopDeps['navigate']>();
-  const deps = { navigate } as Partial<ShopDeps> as ShopDeps;
+  const navigateAway = vi.fn<ShopDeps['navigateAway']>();
+  const deps = { navigate, navigateAway } as Partial<ShopDeps> as ShopDeps;
   const state = { auth: { session: { accessToken: 'api-token' } } };
   const holds = await runSaga(
     { dispatch: (action: UnknownAction) => dispatched.push(action), getState: () => state },
@@ -47,7 +48,7 @@ async function run<T extends Acknowledgement>(flow: CommandFlow<T>) {
   const actions = dispatched.map((action) =>
     action.type === toastShown.type ? { ...action, payload: { ...(action.payload as object), id: 'toast' } } : action,
   );
-  return { holds, actions, navigate };
+  return { holds, actions, navigate, navigateAway };
 }
 
 const toast = (kind: 'success' | 'error', text: string) => ({ ...toastShown({ kind, text }), payload: { id: 'toast', kind, text } });
@@ -111,6 +112,21 @@ describe('sendCommand: one way for every command of the web app', () => {
 
     expect(holds).toBe(true);
     expect(actions).toEqual([]);
+  });
+
+  it('leaves the shop last for the address the flow gives, after going where it says in the shop; null stays', async () => {
+    const order = { ...flowAnswering(() => Promise.resolve(acknowledgedAnswer)), leaveFor: () => 'https://pay.example/cs_1' };
+    const leaving = await run(order);
+    expect(leaving.navigate).toHaveBeenCalledWith('/product/p-7');
+    expect(leaving.navigateAway).toHaveBeenCalledWith('https://pay.example/cs_1');
+    expect(leaving.navigate.mock.invocationCallOrder[0]).toBeLessThan(leaving.navigateAway.mock.invocationCallOrder[0]!);
+
+    const staying = await run({ ...order, leaveFor: () => null });
+    expect(staying.navigate).toHaveBeenCalledTimes(1);
+    expect(staying.navigateAway).not.toHaveBeenCalled();
+
+    const refused = await run({ ...order, send: () => Promise.reject(new CommandRefused('No', 409)) });
+    expect(refused.navigateAway).not.toHaveBeenCalled();
   });
 
   it('sends the bearer the flow gives instead of the API token (the login sync sends the ID token)', async () => {

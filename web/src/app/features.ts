@@ -7,6 +7,7 @@ import { catalogFeature } from '../features/catalog';
 import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
 import { ordersFeature } from '../features/orders';
+import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { reviewsFeature } from '../features/reviews';
 
@@ -19,6 +20,7 @@ export const shopFeatures = [
   ordersFeature,
   cartFeature,
   orderLifecycleFeature,
+  paymentsFeature,
   adminFeature,
   reviewsFeature,
   catalogFeature,

@@ -7,7 +7,11 @@ import { authCommands } from '../features/auth/commands';
 import { cartCommands } from '../features/cart/commands';
 import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
 import { orderCommands } from '../features/orders/commands';
+import { paymentCommands } from '../features/payments/commands';
 import { reviewCommands } from '../features/reviews/commands';
+
+/** The payment provider's hosted page for an order, as the command service answers it (the local provider's address). */
+export const providerPageOf = (orderId: string) => `http://127.0.0.1:12111/pay/cs_test_${orderId}`;
 
 let offset = 0;
 /** A position token as the command service answers it. */
@@ -66,6 +70,7 @@ export function fakeCommands() {
         position: nextPosition('sales.orders'),
         orderId: 'order-1',
         totalCost: Number(body.totalCost),
+        payment: { url: providerPageOf('order-1') },
       }),
     ),
     addProduct: spy(adminCommands.addProduct, () =>
@@ -123,8 +128,17 @@ export function fakeCommands() {
     }),
     checkout: spy(cartCommands.checkout, () => {
       cartLines.clear();
-      return Promise.resolve({ acknowledged: true, position: nextPosition('sales.orders'), orderId: 'order-2', totalCost: 0 });
+      return Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('sales.orders'),
+        orderId: 'order-2',
+        totalCost: 0,
+        payment: { url: providerPageOf('order-2') },
+      });
     }),
+    payOrder: spy(paymentCommands.payOrder, (_token, orderId) =>
+      Promise.resolve({ acknowledged: true, payment: { url: providerPageOf(orderId) } }),
+    ),
     postReview: spy(reviewCommands.postReview, () =>
       Promise.resolve({
         acknowledged: true,

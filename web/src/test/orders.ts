@@ -17,6 +17,10 @@ export function orderDto(n: number, overrides: Partial<OrderDto> = {}): OrderDto
     status: 'pending' as const,
     payment: false,
     placedAt: '2022-05-01T10:00:00.000Z',
+    paidWith: null,
+    paymentReference: null,
+    paymentFailure: null,
+    refunded: 0,
     ...overrides,
   };
   return { ...order, lines: overrides.lines ?? [orderLineDto(order.productId, order.productName, order.orderQuantity, 24.5)] };

@@ -4,16 +4,17 @@ import { createShopStore, type RootState } from '../app/store';
 import { fakeCommands } from './fakeCommands';
 import { FakeIdentity } from './fakeIdentity';
 
-/** The real store, reducers and sagas, with the identity provider, server and router stood in for. */
+/** The real store, reducers and sagas, with the identity provider, server, router and the browser's leaving stood in for. */
 export function createTestStore() {
   const identity = new FakeIdentity();
   const commands = fakeCommands();
   const navigate = vi.fn<ShopDeps['navigate']>();
+  const navigateAway = vi.fn<ShopDeps['navigateAway']>();
   let keys = 0;
   const newIdempotencyKey = vi.fn(() => `key-${(keys += 1)}`);
-  const deps: ShopDeps = { identity, commands, navigate, newIdempotencyKey, retryDelayMs: 1 };
+  const deps: ShopDeps = { identity, commands, navigate, navigateAway, newIdempotencyKey, retryDelayMs: 1 };
   const store = createShopStore(deps);
-  return { store, identity, commands, navigate, newIdempotencyKey };
+  return { store, identity, commands, navigate, navigateAway, newIdempotencyKey };
 }
 
 type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;

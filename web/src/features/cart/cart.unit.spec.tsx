@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cartMessages, type CartDto, type OrderDto } from '@toolforge/contracts';
 import { CommandRefused } from '../../api/commandClient';
 import { cartChanged, cartDto } from '../../test/carts';
+import { providerPageOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { orderDto, orderLineDto } from '../../test/orders';
 import { productDto } from '../../test/products';
@@ -113,7 +114,7 @@ describe('the cart page', () => {
     expect(within(await lineOf('Claw Hammer')).getByText('Not available now')).toBeTruthy();
   });
 
-  it('Checkout asks where to ship, places one order of every line and opens My Orders, where the order already shows', async () => {
+  it('Checkout asks where to ship, places one order of every line, opens My Orders, where the order already shows, and leaves to pay it', async () => {
     let cart: CartDto = twoLines;
     const placed: OrderDto[] = [];
     const server = fakeQueryServer({ '/cart': () => cart, '/orders/u-7': () => placed, ...products });
@@ -129,7 +130,13 @@ describe('the cart page', () => {
           lines: [orderLineDto('p-2', 'Bench Vise', 5, 50), orderLineDto('p-1', 'Claw Hammer', 2, 24.5)],
         }),
       );
-      return Promise.resolve({ acknowledged: true, position: 'sales.orders/0/9', orderId: 'order-2', totalCost: 363.95 });
+      return Promise.resolve({
+        acknowledged: true,
+        position: 'sales.orders/0/9',
+        orderId: 'order-2',
+        totalCost: 363.95,
+        payment: { url: providerPageOf('order-2') },
+      });
     });
     const { user, router } = renderShop('/cart', { shop });
 
@@ -148,6 +155,8 @@ describe('the cart page', () => {
     // The order emptied the cart: it is read again once the order's position is in.
     expect(await within(mainNav()).findByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
     expect(server.requestsTo('/cart').at(-1)!.headers['x-read-after']).toBe('sales.orders/0/9');
+    // My Orders is where the browser's Back from the provider's page comes back to.
+    expect(shop.navigateAway).toHaveBeenCalledWith(providerPageOf('order-2'));
   });
 
   it("a refused checkout shows the server's message, naming the line, and stays on the cart", async () => {

@@ -9,6 +9,7 @@ import { shopApi } from '../../api/shopApi';
 import { toastShown } from '../../components/toasts/toastSlice';
 import type { ShopSession } from '../auth/authSlice';
 import { selectSession } from '../auth/selectors';
+import { placedOrderPayment } from '../payments/paymentPage';
 import { cartApi, selectCachedCart } from './cartApi';
 import {
   cartLineAddRequested,
@@ -81,7 +82,7 @@ function* removeLine(deps: ShopDeps, action: ReturnType<typeof cartLineRemoveReq
 }
 
 /**
- * Checkout: every line of the cart becomes one order, then My Orders shows it. A confirmed checkout
+ * Checkout: every line of the cart becomes one order, My Orders shows it and the customer goes to pay it. A confirmed checkout
  * is sent again with the same Idempotency-Key when the network lost the answer; the next Confirm
  * Order is another checkout, with a fresh one. A refusal names the line it is about; the cart and
  * the products are read again, as what made the server refuse has likely changed them.
@@ -103,9 +104,11 @@ function* checkout(deps: ShopDeps, action: ReturnType<typeof checkoutConfirmed>)
       ),
     // The order list gains a row, the products' stock went down, and the order emptied the cart.
     invalidates: ['Order', 'Product', 'Cart'],
-    acknowledged: () => [checkedOut()],
+    acknowledged: (answer) => [checkedOut(), placedOrderPayment.notice(answer)],
     successText: (answer) => checkedOutText(answer.orderId),
+    // My Orders first, as for one product's order (orderSaga.ts), then the provider's page to pay it.
     navigateTo: () => `/userdashboard/orders/${session.user.uid}`,
+    leaveFor: placedOrderPayment.leaveFor,
     notAcknowledged: CHECKOUT_NOT_ACKNOWLEDGED,
     failed: (message, refusal) => [
       checkoutFailed(message),

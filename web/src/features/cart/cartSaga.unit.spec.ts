@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
+import { READ_AFTER_HEADER, messages, paymentMessages } from '@toolforge/contracts';
 import { CommandRefused } from '../../api/commandClient';
+import { providerPageOf } from '../../test/fakeCommands';
+import { PAYMENT_PAGE_OPENING } from '../payments/paymentTexts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { cartApi } from './cartApi';
@@ -11,21 +13,44 @@ const confirmed = checkoutConfirmed({ shippingAddress: '1 Forge Lane, Sheffield'
 const emptyCart = { lines: [], subtotal: 0, surcharge: 0, shipping: 0, totalCost: 0 };
 
 describe('checkout', () => {
-  it('sends the address with a fresh Idempotency-Key, says the order is placed and opens My Orders', async () => {
+  it("sends the address with a fresh Idempotency-Key, says the order is placed, opens My Orders, then the provider's page to pay it", async () => {
     fakeQueryServer({});
     const shop = await signedInTestStore();
 
     shop.store.dispatch(confirmed);
 
-    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
+    await waitForState(shop.store, () => shop.navigateAway.mock.calls.length > 0);
     expect(shop.commands.checkout).toHaveBeenCalledWith(shop.accessToken, { shippingAddress: '1 Forge Lane, Sheffield' }, 'key-1');
     expect(shop.navigate).toHaveBeenCalledWith('/userdashboard/orders/u-7');
-    expect(shop.store.getState().toasts.items.map((toast) => toast.text)).toEqual([checkedOutText('order-2')]);
+    expect(shop.navigateAway).toHaveBeenCalledWith(providerPageOf('order-2'));
+    expect(shop.store.getState().toasts.items.map((toast) => toast.text)).toEqual([PAYMENT_PAGE_OPENING, checkedOutText('order-2')]);
     expect(shop.store.getState().cart.checkout).toEqual({ status: 'idle', error: null });
 
     shop.store.dispatch(confirmed);
     await waitForState(shop.store, () => shop.commands.checkout.mock.calls.length === 2);
     expect(shop.commands.checkout.mock.calls[1]![2]).toBe('key-2');
+  });
+
+  it('without a payment page, opens My Orders and says the order can be paid there', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    shop.commands.checkout.mockResolvedValueOnce({
+      acknowledged: true,
+      position: 'sales.orders/0/8',
+      orderId: 'order-2',
+      totalCost: 1,
+      payment: null,
+    });
+
+    shop.store.dispatch(confirmed);
+
+    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
+    expect(shop.navigate).toHaveBeenCalledWith('/userdashboard/orders/u-7');
+    expect(shop.navigateAway).not.toHaveBeenCalled();
+    expect(shop.store.getState().toasts.items.map(({ kind, text }) => ({ kind, text }))).toEqual([
+      { kind: 'info', text: paymentMessages.providerUnavailable },
+      { kind: 'success', text: checkedOutText('order-2') },
+    ]);
   });
 
   it('sends the same Idempotency-Key again when the network lost the answer', async () => {

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { ORDER_TRANSITIONS, type OrderDto, type OrderStatus } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { shortOrderId } from '../orders/shortOrderId';
+import { PayNowButton } from '../payments/PayNowButton';
 import { CancelOrderDialog } from './CancelOrderDialog';
+import { MarkPaidDialog } from './MarkPaidDialog';
 import { orderCancelRequested, orderStatusRequested, selectMovingOrders, type OrderAdvance } from './orderLifecycleSlice';
 import { orderHistoryPath, type OrderViewer } from './viewer';
 
@@ -19,17 +21,24 @@ function cancellable(order: OrderDto, viewer: OrderViewer): boolean {
   return viewer === 'admin' ? ORDER_TRANSITIONS[order.status].includes('cancelled') : order.status === 'pending';
 }
 
-/** One order row's buttons: the moves its status allows, Cancel behind a reason dialog, and its timeline. */
+/** The moves that ask something first, each in its dialog: a cancel's reason, an offline payment's reference. */
+type Asking = 'cancel' | 'paid' | null;
+
+/**
+ * One order row's buttons: the customer's Pay now while it awaits payment, the moves its status
+ * allows (Mark paid behind the payment's reference), Cancel behind a reason dialog, and its timeline.
+ */
 export function OrderActions({ order, viewer }: { order: OrderDto; viewer: OrderViewer }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector(selectMovingOrders).includes(order._id);
-  const [asking, setAsking] = useState(false);
-  const close = useCallback(() => setAsking(false), []);
+  const [asking, setAsking] = useState<Asking>(null);
+  const close = useCallback(() => setAsking(null), []);
   const name = `order ${shortOrderId(order._id)}`;
   const advances = viewer === 'admin' ? ORDER_TRANSITIONS[order.status].filter(isAdvance) : [];
 
   return (
     <div className="row-actions">
+      {viewer === 'customer' && order.status === 'pending' && <PayNowButton orderId={order._id} disabled={busy} />}
       {advances.map((status) => (
         <button
           key={status}
@@ -37,7 +46,7 @@ export function OrderActions({ order, viewer }: { order: OrderDto; viewer: Order
           className="button button--primary button--small"
           aria-label={`${ADVANCE_LABELS[status]} ${name}`}
           disabled={busy}
-          onClick={() => dispatch(orderStatusRequested({ orderId: order._id, status }))}
+          onClick={() => (status === 'paid' ? setAsking('paid') : dispatch(orderStatusRequested({ orderId: order._id, status })))}
         >
           {ADVANCE_LABELS[status]}
         </button>
@@ -48,7 +57,7 @@ export function OrderActions({ order, viewer }: { order: OrderDto; viewer: Order
           className="button button--danger button--small"
           aria-label={`Cancel ${name}`}
           disabled={busy}
-          onClick={() => setAsking(true)}
+          onClick={() => setAsking('cancel')}
         >
           Cancel
         </button>
@@ -56,13 +65,23 @@ export function OrderActions({ order, viewer }: { order: OrderDto; viewer: Order
       <Link className="button button--small" to={orderHistoryPath(viewer, order._id)} aria-label={`History of ${name}`}>
         History
       </Link>
-      {asking && (
+      {asking === 'cancel' && (
         <CancelOrderDialog
           orderId={order._id}
           onClose={close}
           onCancel={(reason) => {
             dispatch(orderCancelRequested({ orderId: order._id, reason }));
-            setAsking(false);
+            setAsking(null);
+          }}
+        />
+      )}
+      {asking === 'paid' && (
+        <MarkPaidDialog
+          orderId={order._id}
+          onClose={close}
+          onMarkPaid={(reference) => {
+            dispatch(orderStatusRequested({ orderId: order._id, status: 'paid', reference }));
+            setAsking(null);
           }}
         />
       )}

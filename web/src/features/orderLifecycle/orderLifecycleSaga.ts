@@ -38,11 +38,11 @@ function* moveOrder(
 }
 
 function* setOrderStatus(deps: ShopDeps, action: ReturnType<typeof orderStatusRequested>): SagaIterator {
-  const { orderId, status } = action.payload;
+  const { orderId, ...move } = action.payload;
   yield* moveOrder(
     deps,
     orderId,
-    (accessToken, key) => deps.commands.send(orderLifecycleCommands.setOrderStatus, accessToken, orderId, { status }, key),
+    (accessToken, key) => deps.commands.send(orderLifecycleCommands.setOrderStatus, accessToken, orderId, move, key),
     {
       givesStockBack: false,
     },

@@ -14,16 +14,21 @@ const toastTexts = (state: { toasts: { items: { kind: string; text: string }[] }
   state.toasts.items.map((toast) => `${toast.kind}: ${toast.text}`);
 
 describe('order moves (docs/architecture.md#9-the-products-rules)', () => {
-  it('marks an order paid under a fresh Idempotency-Key, then reads the orders again after its position', async () => {
+  it("marks an order paid (offline, with the payment's reference) under a fresh Idempotency-Key, then reads the orders again after its position", async () => {
     const server = fakeQueryServer({ '/allorders': [] });
     const shop = await signedInTestStore({ admin: true });
     const subscription = shop.store.dispatch(ordersApi.endpoints.allOrders.initiate());
     await waitForState(shop.store, () => server.requestsTo('/allorders').length === 1);
 
-    shop.store.dispatch(orderStatusRequested({ orderId, status: 'paid' }));
+    shop.store.dispatch(orderStatusRequested({ orderId, status: 'paid', reference: 'BT-2026-0042' }));
 
     await waitForState(shop.store, () => server.requestsTo('/allorders').length === 2);
-    expect(shop.commands.setOrderStatus).toHaveBeenCalledWith(shop.accessToken, orderId, { status: 'paid' }, 'key-1');
+    expect(shop.commands.setOrderStatus).toHaveBeenCalledWith(
+      shop.accessToken,
+      orderId,
+      { status: 'paid', reference: 'BT-2026-0042' },
+      'key-1',
+    );
     const { position } = await answerOf(shop.commands.setOrderStatus);
     expect(server.requestsTo('/allorders')[1]!.headers[READ_AFTER_HEADER]).toBe(position);
     expect(toastTexts(shop.store.getState())).toEqual([`success: ${orderMovedText(orderId, 'paid')}`]);

@@ -29,7 +29,13 @@ export const { orderMoveStarted, orderMoveEnded } = orderLifecycleSlice.actions;
 export const orderLifecycleReducer = orderLifecycleSlice.reducer;
 export const selectMovingOrders = (state: RootState) => state.orderLifecycle.moving;
 
-/** An admin marks an order paid, shipped or delivered. */
-export const orderStatusRequested = createAction<{ orderId: string; status: OrderAdvance }>('orderLifecycle/orderStatusRequested');
+/**
+ * A move an admin makes with a button. Marking an order paid is for a payment made offline (a bank
+ * transfer), which it names by its reference (contracts' orderStatusSchema); card payments are the provider's to report.
+ */
+export type OrderMove = { status: 'paid'; reference: string } | { status: Exclude<OrderAdvance, 'paid'> };
+
+/** An admin marks an order paid (with the payment's reference), shipped or delivered. */
+export const orderStatusRequested = createAction<{ orderId: string } & OrderMove>('orderLifecycle/orderStatusRequested');
 /** The customer (while pending) or an admin (while pending or paid) cancels an order; the reason may be ''. */
 export const orderCancelRequested = createAction<{ orderId: string; reason: string }>('orderLifecycle/orderCancelRequested');

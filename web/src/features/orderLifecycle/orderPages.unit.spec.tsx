@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, messages, type OrderDto } from '@toolforge/contracts';
+import { LIMITS, PAYMENT_LIMITS, messages, paymentMessages, type OrderDto } from '@toolforge/contracts';
 import { Refused, fakeQueryServer } from '../../test/fakeQueryServer';
 import { historyEntry, orderDto } from '../../test/orders';
 import { renderShop } from '../../test/renderShop';
@@ -52,6 +52,66 @@ describe('Manage Orders: the moves each status allows (docs/architecture.md#9-th
     expect(await screen.findByText('Order 00000002 is now shipped')).toBeTruthy();
   });
 
+  it("marks an order paid behind a dialog asking the offline payment's reference: required, at most 100 characters, then sent", async () => {
+    fakeQueryServer({ '/allorders': [orderDto(1)] });
+    const shop = await signedInTestStore({ admin: true });
+    const { user } = renderShop('/admindashboard/manageorders', { shop });
+
+    const markPaid = await screen.findByRole('button', { name: 'Mark paid order 00000001' });
+    await user.click(markPaid);
+    const dialog = screen.getByRole('dialog', { name: 'Mark order 00000001 paid?' });
+    const reference = within(dialog).getByLabelText('Payment reference');
+    expect(document.activeElement).toBe(reference);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText(paymentMessages.referenceRequired)).toBeTruthy();
+    await user.type(reference, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText(paymentMessages.referenceRequired)).toBeTruthy();
+
+    await user.clear(reference);
+    await user.click(reference);
+    await user.paste('r'.repeat(PAYMENT_LIMITS.reference + 1));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText(paymentMessages.referenceMax)).toBeTruthy();
+    expect(shop.commands.setOrderStatus).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep unpaid' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(markPaid);
+
+    await user.click(markPaid);
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Payment reference'), ' BT-2026-0042 ');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(shop.commands.setOrderStatus).toHaveBeenCalledWith(
+        shop.accessToken,
+        orderDto(1)._id,
+        { status: 'paid', reference: 'BT-2026-0042' },
+        'key-1',
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows how each paid order was paid, and what was refunded', async () => {
+    fakeQueryServer({
+      '/allorders': [
+        orderDto(1, { status: 'paid', payment: true, paidWith: 'offline', paymentReference: 'BT-2026-0042' }),
+        orderDto(2, { status: 'shipped', payment: true, paidWith: 'card', paymentReference: 'pi_123' }),
+        orderDto(3, { status: 'cancelled', payment: true, paidWith: 'card', paymentReference: 'pi_456', refunded: 127.18 }),
+        orderDto(4, { status: 'delivered', payment: true }),
+      ],
+    });
+    renderShop('/admindashboard/manageorders', { shop: await signedInTestStore({ admin: true }) });
+
+    const paymentOf = async (address: string) => (await screen.findByText(address)).closest('tr')!.querySelector('[data-label="Payment"]')!;
+    expect((await paymentOf('1 Forge Lane, Sheffield')).textContent).toBe('paidOffline, ref. BT-2026-0042');
+    expect((await paymentOf('2 Forge Lane, Sheffield')).textContent).toBe('paidBy card');
+    expect((await paymentOf('3 Forge Lane, Sheffield')).textContent).toBe('paidBy cardRefunded $127.18');
+    // Marked paid before the shop took payments: how is not known.
+    expect((await paymentOf('4 Forge Lane, Sheffield')).textContent).toBe('paid');
+  });
+
   it('cancels behind a dialog asking an optional reason, checked as the server checks it', async () => {
     fakeQueryServer({ '/allorders': [orderDto(1)] });
     const shop = await signedInTestStore({ admin: true });
@@ -94,13 +154,13 @@ describe('Manage Orders: the moves each status allows (docs/architecture.md#9-th
 });
 
 describe('My Orders: the customer cancels a pending order', () => {
-  it('offers Cancel only while pending, never a status move; the 409 of a late cancel is shown', async () => {
+  it('offers Pay now and Cancel only while pending, never a status move; the 409 of a late cancel is shown', async () => {
     fakeQueryServer({ '/orders/u-7': [orderDto(1), orderDto(2, { status: 'paid', payment: true })] });
     const shop = await signedInTestStore();
     shop.commands.cancelOrder.mockRejectedValueOnce(new CommandRefused(messages.customerCancelNotPending, 409));
     const { user } = renderShop('/userdashboard/orders/u-7', { shop });
 
-    expect(await rowActions('1 Forge Lane, Sheffield')).toEqual(['Cancel', 'History']);
+    expect(await rowActions('1 Forge Lane, Sheffield')).toEqual(['Pay now', 'Cancel', 'History']);
     expect(await rowActions('2 Forge Lane, Sheffield')).toEqual(['History']);
 
     await user.click(screen.getByRole('button', { name: 'Cancel order 00000001' }));
@@ -157,6 +217,67 @@ describe('order timeline', () => {
     ]);
     expect(server.requestsTo(`/orders/${orderId}/history`)[0]!.headers.authorization).toMatch(/^Bearer /);
     expect(screen.getByRole('link', { name: 'Back to orders' }).getAttribute('href')).toBe('/userdashboard/orders/u-7');
+  });
+
+  it('tells the payment events: a failed attempt, a card payment, a late payment not applied and the refunds', async () => {
+    fakeQueryServer({
+      [`/orders/${orderId}/history`]: {
+        orderId,
+        entries: [
+          historyEntry(2, {
+            type: 'OrderPaymentFailed',
+            status: 'pending',
+            actor: null,
+            by: 'shop',
+            details: { reason: 'Your card was declined.', paymentId: 'pi_1' },
+          }),
+          historyEntry(3, {
+            type: 'OrderPaid',
+            status: 'paid',
+            actor: null,
+            by: 'shop',
+            details: { method: 'card', paymentId: 'pi_2', amount: 127.18 },
+          }),
+          historyEntry(4, {
+            type: 'PaymentNotApplied',
+            status: 'paid',
+            actor: null,
+            by: 'shop',
+            details: { amount: 127.18, because: 'already-paid', paymentId: 'pi_3' },
+          }),
+          historyEntry(5, {
+            type: 'OrderRefunded',
+            status: 'paid',
+            actor: null,
+            by: 'shop',
+            details: { amount: 127.18, refundId: 're_1', paymentId: 'pi_3' },
+          }),
+          historyEntry(6, {
+            type: 'OrderPaid',
+            status: 'paid',
+            actor: 'u-admin',
+            by: 'admin',
+            details: { method: 'offline', reference: 'BT-2026-0042', amount: 127.18 },
+          }),
+        ],
+      },
+    });
+    renderShop(`/admindashboard/orderhistory/${orderId}`, { shop: await signedInTestStore({ admin: true }) });
+    const entries = within(await screen.findByRole('list', { name: 'Order timeline' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('.timeline-what')!.textContent)).toEqual([
+      'Payment failed via the payment provider',
+      'Paid via the payment provider',
+      'Late payment, to be refunded via the payment provider',
+      'Refunded by the shop',
+      'Paid by an admin',
+    ]);
+    expect(entries.map((entry) => Array.from(entry.querySelectorAll('.timeline-detail'), (line) => line.textContent))).toEqual([
+      ['Reason: Your card was declined.'],
+      ['By card for $127.18', 'Payment pi_2'],
+      ['$127.18 received', 'The order was already paid'],
+      ['$127.18 refunded', 'Refund re_1'],
+      ['Offline for $127.18', 'Reference: BT-2026-0042'],
+    ]);
   });
 
   it('says the shop cancelled an order that was not paid in time', async () => {

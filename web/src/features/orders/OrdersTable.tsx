@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderDto } from '@toolforge/contracts';
 import { formatPrice } from '../catalog/price';
+import { OrderPayment } from '../payments/OrderPayment';
 import { shortOrderId } from './shortOrderId';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,7 +63,7 @@ export function OrdersTable({ orders, showCustomer = false, caption, actions }: 
                 <span className={`status status--${order.status}`}>{order.status}</span>
               </td>
               <td data-label="Payment">
-                <span className={order.payment ? 'status status--paid' : 'status status--unpaid'}>{order.payment ? 'paid' : 'unpaid'}</span>
+                <OrderPayment order={order} />
               </td>
               <td data-label="Placed">{order.placedAt ? dateFormat.format(new Date(order.placedAt)) : ''}</td>
               {actions && <td>{actions(order)}</td>}

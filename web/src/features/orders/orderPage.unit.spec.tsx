@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages, type OrderDto } from '@toolforge/contracts';
+import { messages, paymentMessages, type OrderDto } from '@toolforge/contracts';
 import { cartDto } from '../../test/carts';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { orderLineDto } from '../../test/orders';
@@ -49,7 +49,7 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
     expect(await screen.findByText('Maximum order quantity is 40')).toBeTruthy();
   });
 
-  it('Proceed shows the summary; Confirm Order places it and opens my orders, where it already shows', async () => {
+  it('Proceed shows the summary; Confirm Order places it and opens my orders, where it already shows, payable later', async () => {
     const placed: OrderDto[] = [];
     const server = fakeQueryServer({ '/product/p-1': hammer, '/orders/u-7': () => placed });
     const shop = await signedInTestStore();
@@ -67,8 +67,19 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
         payment: false,
         placedAt: '2022-05-01T10:00:00.000Z',
         lines: [orderLineDto('p-1', 'Claw Hammer', Number(body.orderQuantity), 24.5)],
+        paidWith: null,
+        paymentReference: null,
+        paymentFailure: null,
+        refunded: 0,
       });
-      return Promise.resolve({ acknowledged: true, position: 'sales.orders/0/1', orderId: 'order-1', totalCost: Number(body.totalCost) });
+      // The payment provider could not be reached: the order stands, payable from My Orders.
+      return Promise.resolve({
+        acknowledged: true,
+        position: 'sales.orders/0/1',
+        orderId: 'order-1',
+        totalCost: Number(body.totalCost),
+        payment: null,
+      });
     });
     const { user, router } = renderShop('/order/p-1', { shop });
     const quantity = await screen.findByLabelText('Quantity');
@@ -94,6 +105,9 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
     expect(await screen.findByText('1 Forge Lane, Sheffield')).toBeTruthy();
     expect(screen.getByText('$307.25')).toBeTruthy();
     expect(server.requestsTo('/orders/u-7').at(-1)!.headers['x-read-after']).toBe('sales.orders/0/1');
+    expect(await screen.findByText(paymentMessages.providerUnavailable)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay now for order order-1' })).toBeTruthy();
+    expect(shop.navigateAway).not.toHaveBeenCalled();
   });
 
   it("shows 'Your Order Is Being generated...' while the order is on its way, and the refusal's message", async () => {

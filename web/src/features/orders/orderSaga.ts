@@ -15,10 +15,11 @@ import { sendCommand } from '../../api/commandFlow';
 import { orderCommands } from './commands';
 import type { ShopSession } from '../auth/authSlice';
 import { selectSession } from '../auth/selectors';
+import { placedOrderPayment } from '../payments/paymentPage';
 import { orderConfirmed, orderFailed, orderPlaced, orderPlacementStarted } from './orderSlice';
 import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
 
-/** The order page's second step: place the order, then show it in the user's orders. */
+/** The order page's second step: place the order, show it in the user's orders, then go to pay it on the provider's page. */
 function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>): SagaIterator {
   const session: ShopSession | null = yield select(selectSession);
   if (!session) {
@@ -53,8 +54,10 @@ function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>):
       ),
     // The order list gains a row and the product's stock went down.
     invalidates: ['Order', 'Product'],
-    acknowledged: () => [orderPlaced()],
+    acknowledged: (answer) => [orderPlaced(), placedOrderPayment.notice(answer)],
+    // My Orders first: the browser's Back from the provider's page comes back to it, where Pay now is.
     navigateTo: () => `/userdashboard/orders/${session.user.uid}`,
+    leaveFor: placedOrderPayment.leaveFor,
     notAcknowledged: ORDER_NOT_ACKNOWLEDGED,
     failed: (message) => [orderFailed(message)],
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { READ_AFTER_HEADER, messages } from '@toolforge/contracts';
-import { answerOf } from '../../test/fakeCommands';
+import { READ_AFTER_HEADER, messages, paymentMessages } from '@toolforge/contracts';
+import { answerOf, providerPageOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { CommandRefused } from '../../api/commandClient';
 import { ordersApi } from './ordersApi';
 import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
+import { PAYMENT_PAGE_OPENING } from '../payments/paymentTexts';
 import { orderConfirmed, type OrderConfirmation } from './orderSlice';
 
 const confirmation: OrderConfirmation = {
@@ -46,6 +47,61 @@ describe('order placement (docs/architecture.md#9-the-products-rules)', () => {
     shop.store.dispatch(orderConfirmed(confirmation));
     await waitForState(shop.store, () => shop.commands.placeOrder.mock.calls.length === 2);
     expect(shop.commands.placeOrder.mock.calls[1]![2]).toBe('key-2');
+  });
+
+  it("sends the browser to the provider's page to pay the order, after My Orders (where Back from there returns)", async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    await waitForState(shop.store, () => shop.navigateAway.mock.calls.length > 0);
+    expect(shop.navigateAway).toHaveBeenCalledWith(providerPageOf('order-1'));
+    expect(shop.navigate).toHaveBeenCalledWith('/userdashboard/orders/u-7');
+    expect(shop.navigate.mock.invocationCallOrder[0]).toBeLessThan(shop.navigateAway.mock.invocationCallOrder[0]!);
+    expect(shop.store.getState().toasts.items.map(({ kind, text }) => ({ kind, text }))).toEqual([
+      { kind: 'info', text: PAYMENT_PAGE_OPENING },
+    ]);
+  });
+
+  it('without a payment page (the provider could not be reached), opens My Orders and says the order can be paid there', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    shop.commands.placeOrder.mockResolvedValueOnce({
+      acknowledged: true,
+      position: 'sales.orders/0/5',
+      orderId: 'order-1',
+      totalCost: 1,
+      payment: null,
+    });
+
+    shop.store.dispatch(orderConfirmed(confirmation));
+
+    await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
+    expect(shop.navigate).toHaveBeenCalledWith('/userdashboard/orders/u-7');
+    expect(shop.navigateAway).not.toHaveBeenCalled();
+    expect(shop.store.getState().toasts.items.map(({ kind, text }) => ({ kind, text }))).toEqual([
+      { kind: 'info', text: paymentMessages.providerUnavailable },
+    ]);
+  });
+
+  it('never follows a payment address that is not a web address (a javascript: one would run in the shop)', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'not a url']) {
+      shop.commands.placeOrder.mockResolvedValueOnce({
+        acknowledged: true,
+        position: 'sales.orders/0/6',
+        orderId: 'order-1',
+        totalCost: 1,
+        payment: { url },
+      });
+      const navigated = shop.navigate.mock.calls.length;
+      shop.store.dispatch(orderConfirmed(confirmation));
+      await waitForState(shop.store, () => shop.navigate.mock.calls.length > navigated);
+    }
+    expect(shop.navigateAway).not.toHaveBeenCalled();
+    expect(shop.store.getState().toasts.items.map((toast) => toast.text)).toEqual(Array(3).fill(paymentMessages.providerUnavailable));
   });
 
   it("re-reads the user's orders after the order, waiting for the order's position (read-your-writes)", async () => {
