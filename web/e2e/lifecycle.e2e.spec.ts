@@ -107,6 +107,12 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
       ['Mark delivered', 'delivered'],
     ] as const) {
       await row.getByRole('button', { name: `${button} order ${shortId(delivered.orderId)}` }).click();
+      if (status === 'paid') {
+        // An offline payment: the admin names the bank transfer that arrived.
+        const dialog = page.getByRole('dialog', { name: `Mark order ${shortId(delivered.orderId)} paid?` });
+        await dialog.getByLabel('Payment reference').fill('TRANSFER-2026-0042');
+        await dialog.getByRole('button', { name: 'Mark paid' }).click();
+      }
       // Read again after the move's position: the list shows the new status on its first read.
       await expect.poll(() => statusOf(page, 'All orders', delivered), { timeout: 5_000 }).toBe(status);
       await notifications(page)
@@ -114,7 +120,7 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
         .waitFor();
     }
     expect(await row.getByRole('button').count()).toBe(0);
-    expect(await row.locator('[data-label="Payment"]').textContent()).toBe('paid');
+    expect(await row.locator('[data-label="Payment"]').textContent()).toBe('paidOffline, ref. TRANSFER-2026-0042');
 
     await row.getByRole('link', { name: `History of order ${shortId(delivered.orderId)}` }).click();
     await page.waitForURL(`**/admindashboard/orderhistory/${delivered.orderId}`);
