@@ -16,8 +16,11 @@ export interface TestCard {
   readonly outcome: CardOutcome;
 }
 
+/** The card that pays, as the banner and the docs offer it. */
+export const PAYING_CARD = '4242424242424242';
+
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', does: 'pays', outcome: { kind: 'pays', late: false } },
+  { number: PAYING_CARD, does: 'pays', outcome: { kind: 'pays', late: false } },
   {
     number: '4000000000000002',
     does: 'is declined',
