@@ -27,7 +27,7 @@ interface Happened {
 }
 
 /**
- * Webhook delivery (docs/payments.md#webhooks): each event is POSTed as JSON to every endpoint that
+ * Webhook delivery (docs/payments.md#its-webhooks): each event is POSTed as JSON to every endpoint that
  * subscribes to it, signed as Stripe signs (signature.ts). A delivery that fails (not 2xx, a
  * redirect, no answer) is tried again after each of `retryDelaysMs`, then given up and logged.
  * Deliveries never hold up the request that caused them: the hosted page redirects at once.
