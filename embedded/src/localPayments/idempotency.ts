@@ -19,9 +19,9 @@ const MAX_KEY_LENGTH = 255;
 /**
  * Stripe's idempotent requests: a POST with an `Idempotency-Key` that succeeded is answered again,
  * as it was, to a retry with the same key and the same request (with `Idempotent-Replayed: true`);
- * the same key with another request is refused (400 idempotency_error), and while the first is
- * still under way a second waits for nothing: 409. A refusal is not kept, so a corrected retry
- * runs; the shop's refunds are keyed `refund-<payment id>` and rely on this to refund once.
+ * the same key with another request is refused (400 idempotency_error), and so is a second request
+ * with the key while the first is still under way (409, as on Stripe). A refusal is not kept, so a
+ * corrected retry runs; the shop's refunds are keyed `refund-<payment id>` and rely on this to refund once.
  */
 export class IdempotencyKeys {
   private readonly answers = new Map<string, IdempotentAnswer>();
