@@ -7,6 +7,7 @@ import { inject, vi } from 'vitest';
 import { seedCatalogueIfEmpty } from '@toolforge/command-service';
 import { DEMO_CATALOGUE } from '@toolforge/embedded';
 import { EMULATOR_HOST, launch, startServicesStack } from '@toolforge/platform/testing';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL } from '../../scripts/payment-provider.mjs';
 // The servers scripts/test-global-setup.ts provides (inject's keys are declared there).
 import type {} from '../../scripts/test-global-setup';
 
@@ -27,6 +28,22 @@ export interface Stack {
 
 interface StackOptions {
   adminEmails: string[];
+  /**
+   * Whether the shop takes card payments through the local provider the global setup started
+   * (docs/payments.md): then Confirm Order and Checkout leave for its page. Off by default, so that
+   * the other flows end in My Orders as a shop without card payments does (STRIPE_SECRET_KEY empty).
+   */
+  payments?: boolean;
+}
+
+/** The settings of a shop that pays through the local provider, or of one without card payments. */
+function paymentSettings(payments: boolean | undefined): Record<string, string> {
+  if (!payments) return { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_BASE: '' };
+  return {
+    STRIPE_API_BASE: PAYMENT_PROVIDER_URL,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+  };
 }
 
 /** The stack E2E_STACK names (the e2e-services project of vitest.config.ts sets it), embedded by default. */
@@ -68,7 +85,7 @@ function runningStack(kind: StackKind): Stack | undefined {
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
-async function startEmbedded({ adminEmails }: StackOptions): Promise<Stack> {
+async function startEmbedded({ adminEmails, payments }: StackOptions): Promise<Stack> {
   const apiPort = process.env.E2E_API_PORT ?? '5200';
   const webPort = process.env.E2E_WEB_PORT ?? '8280';
   const dataDir = mkdtempSync(join(tmpdir(), 'toolforge-e2e-'));
@@ -79,7 +96,14 @@ async function startEmbedded({ adminEmails }: StackOptions): Promise<Stack> {
     cwd: repoRoot,
     // Its own process group, so stopping it stops everything it started.
     detached: true,
-    env: { ...process.env, API_PORT: apiPort, WEB_PORT: webPort, DATA_DIR: dataDir, ADMIN_EMAILS: adminList(adminEmails) },
+    env: {
+      ...process.env,
+      API_PORT: apiPort,
+      WEB_PORT: webPort,
+      DATA_DIR: dataDir,
+      ADMIN_EMAILS: adminList(adminEmails),
+      ...paymentSettings(payments),
+    },
     stopGraceMs: 15_000,
   });
   const apiUrl = `http://localhost:${apiPort}`;
@@ -111,7 +135,7 @@ async function startEmbedded({ adminEmails }: StackOptions): Promise<Stack> {
  * prefix, a database and a key prefix of this file's own. Ports: E2E_SERVICES_PORT_BASE (the web
  * app) and the three after it.
  */
-async function startServices({ adminEmails }: StackOptions): Promise<Stack> {
+async function startServices({ adminEmails, payments }: StackOptions): Promise<Stack> {
   const base = Number(process.env.E2E_SERVICES_PORT_BASE ?? '5210');
   const services = await startServicesStack({
     label: 'e2e',
@@ -125,6 +149,7 @@ async function startServices({ adminEmails }: StackOptions): Promise<Stack> {
       // Tokens the command service signs must pass the query service: one secret for both.
       JWT_SECRET: randomBytes(48).toString('base64url'),
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      ...paymentSettings(payments),
     },
     seed: (log) => seedCatalogueIfEmpty(log, DEMO_CATALOGUE),
     // The browser's origin and the API addresses must be the ones scripts/web-server.mjs tells the app.
