@@ -21,6 +21,11 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.StripeCon
 export const PROVIDER_TIMEOUT_MS = 10_000;
 /** The SDK's own retries of a call that failed on the network or with a 5xx (with its idempotency key). */
 const NETWORK_RETRIES = 2;
+/**
+ * Opening a page is answered to a customer who placed an order and waits for it: one retry, and a
+ * shorter bound, after which the order is answered without a page (My Orders opens one later).
+ */
+const PAGE_CALL = { timeout: 5_000, maxNetworkRetries: 1 } as const;
 
 /** What a failed payment says when the provider gave no words for it. */
 export const PAYMENT_FAILED_REASON = 'The payment failed';
@@ -54,7 +59,7 @@ export function stripePaymentProvider(settings: PaymentSettings): PaymentProvide
             payment_intent_data: { metadata: { orderId } },
             customer_email: customerEmail,
           },
-          { idempotencyKey },
+          { idempotencyKey, ...PAGE_CALL },
         ),
       );
       if (!session.url) throw new PaymentProviderUnavailable(`the payment provider opened page ${session.id} without an address`);
