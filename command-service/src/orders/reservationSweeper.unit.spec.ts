@@ -88,7 +88,7 @@ describe('ReservationSweeper', () => {
     const cancelled = await shop.place('u2');
     shop.later(60_000);
     const unpaid = await shop.place('u3');
-    await shop.orders.moveOrder('admin-uid', paid, 'paid');
+    await shop.orders.moveOrder('admin-uid', paid, { status: 'paid', reference: 'TRANSFER-1' });
     await shop.orders.cancelOrder('u2', cancelled, 'changed my mind');
     shop.later(TTL);
     expect(await shop.sweeper.sweep()).toBe(1);
