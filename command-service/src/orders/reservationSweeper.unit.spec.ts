@@ -154,7 +154,7 @@ describe('ReservationQueue', () => {
     const queue = new ReservationQueue(states);
     const placed = (orderId: string, minute: number, status: OrderState['status'] = 'pending') => {
       const placedAt = START + minute * 60_000;
-      states.set(orderId, { userId: 'u1', lines: [{ productId: 'p-drill', quantity: 1 }], status, placedAt });
+      states.set(orderId, { userId: 'u1', lines: [{ productId: 'p-drill', quantity: 1 }], status, placedAt, totalCostCents: 60_00 });
       const occurredAt = new Date(placedAt).toISOString();
       queue.apply({ type: 'OrderPlaced', data: { orderId }, meta: { occurredAt } } as unknown as ModelEvent);
     };
