@@ -8,6 +8,7 @@ export npm_config_fund := false
 export npm_config_audit := false
 
 .PHONY: help install build start test e2e browser lint typecheck auth-emulator-start auth-emulator-stop \
+	payment-provider-start payment-provider-stop \
 	kafka-jars kafka-start kafka-stop services services-stop start-services stop-services bench clean
 
 help:
@@ -16,7 +17,8 @@ help:
 	@echo "make lint   - Prettier, ESLint and the TypeScript type check"
 	@echo "make e2e    - the browser test: Debian's Chromium on make start's stack and on services mode"
 	@echo "make bench  - issue 12's figures on both stacks beside a bare Fastify route, and the web app's Lighthouse table (BENCH_STACK, BENCH_ONLY, BENCH_ORDERS: docs/benchmarks.md)"
-	@echo "make services / services-stop - Kafka, PostgreSQL, Redis and the Auth emulator for services mode"
+	@echo "make services / services-stop - Kafka, PostgreSQL, Redis, the Auth emulator and the local payment provider for services mode"
+	@echo "make payment-provider-start / payment-provider-stop - only the local payment provider (127.0.0.1:12111, development only)"
 	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
 
@@ -76,6 +78,14 @@ auth-emulator-start: install
 auth-emulator-stop:
 	node scripts/auth-emulator.mjs stop
 
+# The local payment provider (docs/payments.md#the-local-provider) runs from embedded's build output.
+payment-provider-start: install
+	npx tsc -b embedded
+	node scripts/payment-provider.mjs start
+
+payment-provider-stop:
+	node scripts/payment-provider.mjs stop
+
 # Apache Kafka 3.9 (KRaft, one node) from Maven Central jars, run with the machine's Java 17.
 kafka-jars:
 	node infra/kafka/kafka.mjs jars
@@ -86,8 +96,10 @@ kafka-start: install
 kafka-stop:
 	node infra/kafka/kafka.mjs stop
 
-# Services mode on this machine: Kafka, PostgreSQL, Redis, the Auth emulator. Idempotent.
+# Services mode on this machine: Kafka, PostgreSQL, Redis, the Auth emulator, the local payment
+# provider (built first: it runs from embedded's build output). Idempotent.
 services: install
+	npx tsc -b embedded
 	node scripts/services.mjs start
 
 services-stop:

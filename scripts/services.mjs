@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `make services` / `make services-stop`: the servers of services mode (docs/architecture.md#2-two-ways-to-run-same-code) on this machine,
 // without Docker: Kafka (infra/kafka), PostgreSQL and Redis (Debian's packages, installed and
-// started when missing), and the Firebase Auth emulator. Idempotent: what already answers is left
+// started when missing), the Firebase Auth emulator and the local payment provider (development
+// only: docs/payments.md#the-local-provider). Idempotent: what already answers is left
 // alone, and `stop` stops only what `start` started (remembered in .run/services.json).
 // Usage: node scripts/services.mjs start | stop
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KAFKA_BROKER, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { EMULATOR_HOST, startEmulator, stopEmulator } from './auth-emulator.mjs';
+import {
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  PAYMENT_PROVIDER_URL,
+  startPaymentProvider,
+  stopPaymentProvider,
+} from './payment-provider.mjs';
 import { POSTGRES_PORT, REDIS_URL, ensureDatabase, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +52,7 @@ async function start() {
   ensureDatabase(DATABASE);
   remember('redis', await startRedis());
   remember('authEmulator', await startEmulator({ dataDir: join(dataDir, 'auth') }));
+  remember('paymentProvider', await startPaymentProvider({ dataDir: join(dataDir, 'payments') }));
   console.log(`
 Services mode: run each service with these settings (docs/deployment.md#services-mode):
   export KAFKA_BROKERS=${KAFKA_BROKER}
@@ -52,11 +61,14 @@ Services mode: run each service with these settings (docs/deployment.md#services
   export DATABASE_URL=postgres://postgres@127.0.0.1:${POSTGRES_PORT}/${DATABASE}
   export REDIS_URL=${REDIS_URL}
   export FIREBASE_AUTH_EMULATOR_HOST=${EMULATOR_HOST}
+  export STRIPE_API_BASE=${PAYMENT_PROVIDER_URL} STRIPE_SECRET_KEY=${LOCAL_STRIPE_SECRET_KEY} \\
+    STRIPE_WEBHOOK_SECRET=${LOCAL_STRIPE_WEBHOOK_SECRET}  # card payments on the local provider
 Stop what this started with: make services-stop`);
 }
 
 async function stop() {
   const state = readState();
+  if (state.paymentProvider) console.log((await stopPaymentProvider()) ? 'paymentProvider: stopped' : 'paymentProvider: not running');
   if (state.authEmulator) console.log((await stopEmulator()) ? 'authEmulator: stopped' : 'authEmulator: not running');
   if (state.redis) {
     stopRedis();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `make start-services` / `make stop-services`: the shop in services mode (docs/architecture.md#2-two-ways-to-run-same-code) on this
-// machine, after `make services` has Kafka, PostgreSQL, Redis and the Auth emulator answering.
+// machine, after `make services` has Kafka, PostgreSQL, Redis, the Auth emulator and the local payment
+// provider answering.
 // start  seeds the demo catalogue into an empty log and the demo accounts into the emulator, then
 //        runs command-service, projector and query-service (and the built web app, if any) as
 //        background processes: pid files in .run/pids, logs in .run/logs. Already running: left alone.
@@ -11,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startInBackground, stopByPidFile } from './processes.mjs';
 import { KAFKA_BROKER, kafkaSaslEnv } from '../infra/kafka/kafka.mjs';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL } from './payment-provider.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pidDir = join(root, '.run', 'pids');
@@ -21,7 +23,8 @@ const STOP_TIMEOUT_MS = 20_000;
 /**
  * The servers of `make services`, unless the environment names others. The Auth emulator among them
  * is a development default, set here explicitly for the services (which never assume it) and
- * named as such in the banner; FIREBASE_AUTH_EMULATOR_HOST empty means real Firebase.
+ * named as such in the banner; FIREBASE_AUTH_EMULATOR_HOST empty means real Firebase. So is the
+ * local payment provider, when STRIPE_SECRET_KEY is unset (set: real Stripe; empty: no card payments).
  */
 const env = {
   ...process.env,
@@ -29,6 +32,13 @@ const env = {
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/toolforge',
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+  ...(process.env.STRIPE_SECRET_KEY === undefined
+    ? {
+        STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: PAYMENT_PROVIDER_URL,
+      }
+    : {}),
 };
 
 /**

@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// `make start` (after `tsc -b`): the Auth emulator (accounts kept in DATA_DIR/auth) unless one
-// already answers, then the whole shop in this one process on the embedded default: command side,
-// projector and query side on API_PORT, the built web app on WEB_PORT. Ctrl-C stops everything;
-// the next start resumes from the same data.
+// `make start` (after `tsc -b`): the Auth emulator (accounts kept in DATA_DIR/auth) and the local
+// payment provider (its ledger in DATA_DIR/payments) unless they already answer, then the whole shop
+// in this one process on the embedded default: command side, projector and query side on API_PORT,
+// the built web app on WEB_PORT. Ctrl-C stops everything; the next start resumes from the same data.
 // The emulator is this script's own development default, set here explicitly (FIREBASE_AUTH_EMULATOR_HOST
-// empty: real Firebase, which needs credentials); the services never assume it.
+// empty: real Firebase, which needs credentials); the services never assume it. So is the local
+// payment provider (docs/payments.md#the-local-provider), when STRIPE_SECRET_KEY is unset: set, it
+// names real Stripe; empty, no card payments.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
+import {
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  PAYMENT_PROVIDER_URL,
+  startPaymentProvider,
+  stopPaymentProvider,
+} from './payment-provider.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'embedded/dist/index.js');
@@ -24,6 +33,13 @@ process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEVELOPMENT_EMULATOR;
 // The demo admin the banner prints is an admin only here, on the emulator: the services have no
 // default admin, so a shop on real Firebase never grants the role to a published demo address.
 if (process.env.FIREBASE_AUTH_EMULATOR_HOST) process.env.ADMIN_EMAILS ??= DEMO_ADMIN_EMAIL;
+// The local provider's key, signing secret and address go together: one without the others would pay nowhere.
+const localPayments = process.env.STRIPE_SECRET_KEY === undefined;
+if (localPayments) {
+  process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = LOCAL_STRIPE_WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = PAYMENT_PROVIDER_URL;
+}
 
 let config;
 try {
@@ -35,6 +51,20 @@ try {
 }
 
 const startedEmulator = config.authEmulatorHost ? await startEmulator({ dataDir: join(config.dataDir, 'auth') }) : false;
+let startedPayments = false;
+try {
+  // Before the shop: it registers its webhook endpoint with the provider as it starts.
+  if (localPayments) startedPayments = await startPaymentProvider({ dataDir: join(config.dataDir, 'payments') });
+} catch (error) {
+  console.error(error.message);
+  await stopStarted();
+  process.exit(1);
+}
+
+/** What this start launched besides the shop: the emulator exports its accounts, the provider writes its ledger, as they stop. */
+async function stopStarted() {
+  await Promise.all([startedEmulator ? stopEmulator() : undefined, startedPayments ? stopPaymentProvider() : undefined]);
+}
 
 // Ctrl-C during start-up waits for the start to finish, then stops what it started.
 let stopping = false;
@@ -47,7 +77,7 @@ try {
   shop = await starting;
 } catch (error) {
   console.error(`ToolForge could not start: ${error.message}`);
-  if (startedEmulator) await stopEmulator();
+  await stopStarted();
   process.exit(1);
 }
 if (!stopping) console.log(describeRunningShop(shop));
@@ -64,8 +94,7 @@ async function stop() {
     console.error(error);
     code = 1;
   }
-  // The emulator exports its accounts to DATA_DIR/auth as it stops.
-  if (startedEmulator) await stopEmulator();
+  await stopStarted();
   console.log('ToolForge stopped.');
   process.exit(code);
 }

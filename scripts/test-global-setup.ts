@@ -1,9 +1,12 @@
-// Tests verify real ID tokens from the Firebase Auth emulator, and the log and read-model behaviour
-// runs against a real Kafka broker, PostgreSQL and Redis as well as the embedded adapters. Start
-// each when nothing answers yet, and stop it afterwards only if this run started it.
+// Tests verify real ID tokens from the Firebase Auth emulator, pay through the local payment
+// provider (docs/payments.md#the-local-provider), and the log and read-model behaviour runs against
+// a real Kafka broker, PostgreSQL and Redis as well as the embedded adapters. Start each when nothing
+// answers yet, and stop it afterwards only if this run started it. The STRIPE_* settings are not set
+// here: a test that pays sets them for the shop it starts (PAYMENT_PROVIDER_URL and the local keys).
 // KAFKA_BROKERS, DATABASE_URL and REDIS_URL name outside servers to use instead.
 import type { TestProject } from 'vitest/node';
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
+import { startPaymentProvider, stopPaymentProvider } from './payment-provider.mjs';
 import { KAFKA_BROKER, kafkaSaslEnv, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { POSTGRES_URL, REDIS_URL, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
@@ -24,8 +27,9 @@ export default async function setup(project: TestProject) {
     postgres: process.env.DATABASE_URL?.trim(),
     redis: process.env.REDIS_URL?.trim(),
   };
-  const [startedEmulator, startedKafka, startedPostgres, startedRedis] = await Promise.all([
+  const [startedEmulator, startedPayments, startedKafka, startedPostgres, startedRedis] = await Promise.all([
     startEmulator(),
+    startPaymentProvider(),
     outside.kafka ? false : startKafka(),
     outside.postgres ? false : startPostgres(),
     outside.redis ? false : startRedis(),
@@ -40,6 +44,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (startedRedis) stopRedis();
     if (startedPostgres) stopPostgres();
-    await Promise.all([startedEmulator ? stopEmulator() : undefined, startedKafka ? stopKafka() : undefined]);
+    await Promise.all([
+      startedEmulator ? stopEmulator() : undefined,
+      startedPayments ? stopPaymentProvider() : undefined,
+      startedKafka ? stopKafka() : undefined,
+    ]);
   };
 }

@@ -1,6 +1,7 @@
 import { withoutPassword, type IdentitySource, type ShopConfig } from '@toolforge/platform';
 import type { DemoAccount } from './demoAccounts.js';
 import type { RunningShop } from './host.js';
+import { PAYING_CARD, groupedNumber } from './localPayments/testCards.js';
 
 /** One line of a banner: what it is, then where. */
 type Row = readonly [label: string, value: string];
@@ -33,8 +34,19 @@ function formatBanner({ accounts, config }: Started, banner: Banner): string {
 }
 
 /**
+ * Where card payments go (docs/payments.md): the local provider, named for what it is (development
+ * only, test cards), Stripe, or nowhere (orders are then marked paid by an admin).
+ */
+function paymentsRow({ payments }: ShopConfig): Row {
+  if (!payments) return ['Payments', 'off (no STRIPE_SECRET_KEY): an admin marks orders paid'];
+  if (!payments.apiBase) return ['Payments', 'Stripe'];
+  return ['Payments', `${payments.apiBase.origin}   (development only: the local provider; test card ${groupedNumber(PAYING_CARD)} pays)`];
+}
+
+/**
  * The rows both banners end with: whose word the shop takes on ID tokens (the emulator named for
- * what it is, development only), where its files are, and where its catalogue came from.
+ * what it is, development only), where card payments go, where its files are, and where its
+ * catalogue came from.
  */
 function closingRows({ identity, config, seeded }: Started, files: Row, notSeeded: string): Row[] {
   const projectId = config.firebaseProjectId;
@@ -42,6 +54,7 @@ function closingRows({ identity, config, seeded }: Started, files: Row, notSeede
     identity.kind === 'emulator'
       ? ['Auth emulator', `http://${identity.host}   (project ${projectId}; development only: it accepts unsigned ID tokens)`]
       : ['Firebase', `project ${projectId}, credentials from ${identity.credentials}`],
+    paymentsRow(config),
     files,
     ['Catalogue', seeded > 0 ? `${seeded} products seeded into the empty log` : notSeeded],
   ];

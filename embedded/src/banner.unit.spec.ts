@@ -5,6 +5,14 @@ import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from './demoAccounts.js';
 import type { RunningShop } from './host.js';
 
 const emulator = { kind: 'emulator', host: '127.0.0.1:9099' } as const;
+/** As scripts/start.mjs and scripts/start-services.mjs set them when STRIPE_SECRET_KEY is unset: the local payment provider. */
+const localPayments = {
+  STRIPE_SECRET_KEY: 'sk_test_toolforge_local',
+  STRIPE_WEBHOOK_SECRET: 'whsec_toolforge_local_development',
+  STRIPE_API_BASE: 'http://127.0.0.1:12111',
+};
+const localPaymentsLine =
+  '  Payments       http://127.0.0.1:12111   (development only: the local provider; test card 4242 4242 4242 4242 pays)';
 const signInLines = [
   '  Sign in with:',
   '    admin     admin@toolforge.test     password Admin@2022forge',
@@ -21,14 +29,14 @@ function embeddedShop(overrides: Partial<RunningShop> = {}): RunningShop {
     accounts: DEMO_ACCOUNTS,
     identity: emulator,
     // As scripts/start.mjs sets it on the emulator: the services themselves have no default admin.
-    config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL }),
+    config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL, ...localPayments }),
     close: async () => {},
     ...overrides,
   };
 }
 
 describe('the start banners', () => {
-  it('make start: where the API, the web app, the emulator and the data are, and how to sign in', () => {
+  it('make start: where the API, the web app, the emulator, the payment provider and the data are, and how to sign in', () => {
     expect(describeRunningShop(embeddedShop()).split('\n')).toEqual([
       '',
       'ToolForge is running (embedded: one process, the log and the read model in PGlite).',
@@ -36,6 +44,7 @@ describe('the start banners', () => {
       '  API            http://localhost:5000   (command and query routes)',
       '  Web app        http://localhost:8080',
       '  Auth emulator  http://127.0.0.1:9099   (project demo-toolforge; development only: it accepts unsigned ID tokens)',
+      localPaymentsLine,
       '  Data           /srv/toolforge/.data',
       '  Catalogue      24 products seeded into the empty log',
       '',
@@ -52,6 +61,7 @@ describe('the start banners', () => {
       KAFKA_BROKERS: '127.0.0.1:9092',
       DATABASE_URL: 'postgres://postgres:s3cret@127.0.0.1:5432/toolforge',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      ...localPayments,
     });
 
     const banner = describeServicesMode({
@@ -75,6 +85,7 @@ describe('the start banners', () => {
       '  PostgreSQL     postgres://postgres:***@127.0.0.1:5432/toolforge',
       '  Redis          redis://127.0.0.1:6379',
       '  Auth emulator  http://127.0.0.1:9099   (project demo-toolforge; development only: it accepts unsigned ID tokens)',
+      localPaymentsLine,
       '  Logs           /srv/toolforge/.run/logs',
       '  Catalogue      as the log holds it',
       '',
@@ -91,7 +102,7 @@ describe('the start banners', () => {
         webUrl: undefined,
         seeded: 0,
         identity: { kind: 'firebase', credentials: 'GOOGLE_APPLICATION_CREDENTIALS' },
-        config: readConfig({ ADMIN_EMAILS: 'owner@toolforge.test' }),
+        config: readConfig({ ADMIN_EMAILS: 'owner@toolforge.test', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
       }),
     );
 
@@ -99,5 +110,13 @@ describe('the start banners', () => {
     expect(banner).toContain('  Firebase       project demo-toolforge, credentials from GOOGLE_APPLICATION_CREDENTIALS');
     expect(banner).toContain('  Catalogue      resumed from the log in the data dir');
     expect(banner).toContain('    admin     admin@toolforge.test     password Admin@2022forge  (not in ADMIN_EMAILS: no admin rights)');
+    expect(banner).toContain('  Payments       Stripe\n');
+    expect(banner).not.toContain('sk_live_x');
+  });
+
+  it('says when there are no card payments: an admin marks orders paid', () => {
+    const banner = describeRunningShop(embeddedShop({ config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL }) }));
+
+    expect(banner).toContain('  Payments       off (no STRIPE_SECRET_KEY): an admin marks orders paid\n');
   });
 });
