@@ -10,7 +10,7 @@ import {
   productAdded,
 } from '@toolforge/contracts/testing';
 import { deciderSpec } from '../test/deciderSpec.js';
-import { judgeNotice, paymentDecider, type OrderMoneyFact, type PaymentCommand, type SettlingNotice } from './decide.js';
+import { evolveOrderMoney, judgeNotice, paymentDecider, type OrderMoneyFact, type PaymentCommand, type SettlingNotice } from './decide.js';
 
 // A payment is decided on the order's own stream: the Given events are the order's history.
 const spec = deciderSpec(paymentDecider);
