@@ -85,7 +85,7 @@ export function isRefunded(payments: OrderPayments | undefined, paymentId: strin
 }
 
 /**
- * What the shop owes back of an order (design: refunds): every payment not applied, and the card
+ * What the shop owes back of an order (docs/payments.md): every payment not applied, and the card
  * payment of an order cancelled after it was paid, each until it is refunded.
  */
 export function owedPayments(payments: OrderPayments | undefined, orderCancelled: boolean): CapturedPayment[] {

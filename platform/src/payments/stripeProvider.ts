@@ -120,7 +120,7 @@ export function stripePaymentProvider(settings: PaymentSettings): PaymentProvide
 }
 
 /**
- * Registers `url` as a webhook endpoint of the provider (design: development hosts, whose local
+ * Registers `url` as a webhook endpoint of the provider (docs/payments.md: development hosts, whose local
  * provider learns where the shop listens this way; on Stripe the endpoint is configured in its
  * dashboard), and deletes it again on close. `signsWithOurSecret` says whether the endpoint's
  * signing secret is STRIPE_WEBHOOK_SECRET: if not, none of its webhooks will be accepted.
