@@ -24,6 +24,8 @@ import { ofType, pay, startTestProvider, webhookReceiver, type TestProvider } fr
  */
 
 const WEB = 'http://localhost:8180';
+/** The web shop's other address (WEB_ORIGINS holds both): a customer who came from it goes back to it. */
+const OTHER_WEB = 'http://127.0.0.1:8180';
 const DECLINED_CARD = '4000000000000002';
 const NO_FUNDS_CARD = '4000000000009995';
 const LATE_TWICE_CARD = '4000000000000077';
@@ -56,7 +58,7 @@ async function openCardShop(options: { reservationTtlMs?: number; lateWebhookMs?
     currency: 'usd',
     shopUrl: undefined,
   };
-  const payments = cardPaymentsOf({ payments: settings, webOrigins: [WEB] });
+  const payments = cardPaymentsOf({ payments: settings, webOrigins: [WEB, OTHER_WEB] });
   const adminEmail = uniqueEmail('card-admin');
   const shop: EmbeddedTestShop = await openEmbeddedTestShop({
     adminEmails: [adminEmail],
@@ -129,8 +131,9 @@ async function openCardShop(options: { reservationTtlMs?: number; lateWebhookMs?
       expect(response.statusCode).toBe(200);
       return response.json<PlaceOrderResponse>();
     },
-    /** POST /orders/:id/pay by the customer. */
-    payAgain: (orderId: string) => send({ method: 'POST', url: `/orders/${orderId}/pay`, token: customer.token }),
+    /** POST /orders/:id/pay by the customer, from the browser's `origin` when given. */
+    payAgain: (orderId: string, origin?: string) =>
+      send({ method: 'POST', url: `/orders/${orderId}/pay`, token: customer.token, headers: origin ? { origin } : {} }),
     async close() {
       await webhook.close();
       await provider.close();
@@ -227,6 +230,21 @@ describe('card payments through the local provider', () => {
     expect(payment.url).not.toBe(placed.payment!.url);
     expect((await pay(payment.url, PAYING_CARD)).status).toBe(303);
     await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaymentFailed', 'OrderPaymentFailed', 'OrderPaid']);
+  });
+
+  it('sends the customer back to the web origin they came from, and never to one the shop does not serve', async () => {
+    const placed = await shop.placeOrder();
+    const returnOf = async (origin: string) => {
+      const page = (await shop.payAgain(placed.orderId, origin)).json<{ payment: { url: string } }>().payment.url;
+      const session = await shop.provider.stripe.checkout.sessions.retrieve(page.slice(page.lastIndexOf('/') + 1));
+      return { success: session.success_url, cancel: session.cancel_url };
+    };
+    expect(await returnOf(OTHER_WEB)).toEqual({ success: `${OTHER_WEB}/myorders?paid=${placed.orderId}`, cancel: `${OTHER_WEB}/myorders` });
+    // Any other Origin a request names is no address of the shop's: the first web origin instead.
+    expect(await returnOf('https://evil.example')).toEqual({
+      success: `${WEB}/myorders?paid=${placed.orderId}`,
+      cancel: `${WEB}/myorders`,
+    });
   });
 
   it('refunds a paid order an admin cancels: OrderRefunded, and the refund in the provider’s ledger', async () => {
