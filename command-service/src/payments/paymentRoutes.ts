@@ -85,7 +85,7 @@ async function webhookRoute(scope: FastifyInstance, { payments, card }: PaymentR
         throw new HttpError(400, paymentMessages.badSignature);
       }
       if (notice.kind === 'ignored') return { received: true as const };
-      const { outcome } = await payments.applyNotice(notice);
+      const outcome = await payments.applyNotice(notice);
       const ids = {
         outcome,
         orderId: notice.orderId,

@@ -3,7 +3,7 @@ import type { PaymentNotice, Refund } from '@toolforge/platform/payments';
 import type { OrderStates } from '../orders/orderStates.js';
 import { streamOf, type CommandHandler } from '../shared/commandHandler.js';
 import { CommandRejected } from '../shared/decider.js';
-import { judgeNotice, paymentDecider, type NoticeVerdict, type OrderMoney, type PaymentCommand } from './decide.js';
+import { judgeNotice, paymentDecider, type NoticeOutcome, type OrderMoney, type PaymentCommand } from './decide.js';
 import type { OwedRefund, PaymentStates } from './paymentStates.js';
 
 export interface PaymentsDeps {
@@ -20,9 +20,6 @@ export interface PayableOrder {
   readonly totalCostCents: number;
 }
 
-/** What a notice came to, with the order it named (for the webhook's log). */
-export type AppliedNotice = Pick<NoticeVerdict, 'outcome'> & { readonly position?: string };
-
 /**
  * The shop's side of card payments: what the provider's webhooks report is decided on the order's
  * stream, by the shop itself (actor null), like every command through the one handler; the refunds
@@ -36,13 +33,16 @@ export class Payments {
     this.money = { get: (orderId) => ({ order: deps.orders.get(orderId), payments: deps.payments.get(orderId) }) };
   }
 
-  /** Applies a verified notice to the order it names; an order the shop does not know is left alone. */
-  async applyNotice(notice: Extract<PaymentNotice, { kind: 'succeeded' | 'failed' }>): Promise<AppliedNotice> {
+  /**
+   * Applies a verified notice to the order it names, and says what it came to (for the webhook's
+   * log); an order the shop does not know is left alone.
+   */
+  async applyNotice(notice: Extract<PaymentNotice, { kind: 'succeeded' | 'failed' }>): Promise<NoticeOutcome> {
     const { orderId } = notice;
     // Not one of the shop's orders: no stream is named after what a payment's metadata says.
-    if (orderId === null || !this.deps.orders.has(orderId)) return { outcome: 'unknown-order' };
-    let outcome: AppliedNotice['outcome'] = 'unknown-order';
-    const handled = await this.deps.handler.handle(
+    if (orderId === null || !this.deps.orders.has(orderId)) return 'unknown-order';
+    let outcome: NoticeOutcome = 'unknown-order';
+    await this.deps.handler.handle(
       streamOf(TOPICS.orders, orderId, this.money),
       (state) => {
         const verdict = judgeNotice({ notice: { ...notice, orderId }, currency: this.deps.currency }, state);
@@ -51,7 +51,7 @@ export class Payments {
       },
       { actor: null },
     );
-    return { outcome, position: handled.position };
+    return outcome;
   }
 
   /** Records a refund the provider made of a payment the shop owed back (once per payment). */
