@@ -122,7 +122,8 @@ export function stripePaymentProvider(settings: PaymentSettings): PaymentProvide
 /**
  * Registers `url` as a webhook endpoint of the provider (docs/payments.md: development hosts, whose local
  * provider learns where the shop listens this way; on Stripe the endpoint is configured in its
- * dashboard), and deletes it again on close. `signsWithOurSecret` says whether the endpoint's
+ * dashboard), in place of one an earlier instance at the same address left behind, and deletes it
+ * again on close. `signsWithOurSecret` says whether the endpoint's
  * signing secret is STRIPE_WEBHOOK_SECRET: if not, none of its webhooks will be accepted.
  */
 export async function registerWebhookEndpoint(
@@ -130,6 +131,12 @@ export async function registerWebhookEndpoint(
   url: string,
 ): Promise<{ endpointId: string; signsWithOurSecret: boolean; close(): Promise<void> }> {
   const stripe = stripeClient(settings);
+  // An instance that ended without closing left its endpoint behind: each event would come twice.
+  await call(async () => {
+    for await (const stale of stripe.webhookEndpoints.list({ limit: 100 })) {
+      if (stale.url === url) await stripe.webhookEndpoints.del(stale.id);
+    }
+  });
   const endpoint = await call(() => stripe.webhookEndpoints.create({ url, enabled_events: [PAYMENT_SUCCEEDED, PAYMENT_FAILED] }));
   return {
     endpointId: endpoint.id,

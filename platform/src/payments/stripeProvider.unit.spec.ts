@@ -340,29 +340,41 @@ describe('the Stripe adapter, through the official SDK', () => {
   });
 
   describe('registerWebhookEndpoint', () => {
-    it('registers the shop’s webhook address for the events it reads, and deletes it on close', async () => {
-      api.answer((request) =>
-        request.method === 'DELETE'
-          ? { body: { id: 'we_1', object: 'webhook_endpoint', deleted: true } }
-          : { body: { id: 'we_1', object: 'webhook_endpoint', url: request.form.url, secret: WEBHOOK_SECRET } },
-      );
-      const endpoint = await registerWebhookEndpoint(settings, 'http://127.0.0.1:5300/payments/webhook');
+    it('registers the shop’s webhook address for the events it reads, in place of one left behind, and deletes it on close', async () => {
+      const url = 'http://127.0.0.1:5300/payments/webhook';
+      api.answer((request) => {
+        if (request.method === 'DELETE') return { body: { id: request.path.split('/').at(-1), object: 'webhook_endpoint', deleted: true } };
+        if (request.method === 'GET') {
+          const endpoints = [
+            { id: 'we_stale', object: 'webhook_endpoint', url },
+            { id: 'we_other_shop', object: 'webhook_endpoint', url: 'http://127.0.0.1:5200/payments/webhook' },
+          ];
+          return { body: { object: 'list', url: '/v1/webhook_endpoints', has_more: false, data: endpoints } };
+        }
+        return { body: { id: 'we_1', object: 'webhook_endpoint', url: request.form.url, secret: WEBHOOK_SECRET } };
+      });
+      const endpoint = await registerWebhookEndpoint(settings, url);
       expect(endpoint).toMatchObject({ endpointId: 'we_1', signsWithOurSecret: true });
-      expect(api.received[0]).toMatchObject({
-        method: 'POST',
-        path: '/v1/webhook_endpoints',
-        form: {
-          url: 'http://127.0.0.1:5300/payments/webhook',
-          'enabled_events[0]': 'payment_intent.succeeded',
-          'enabled_events[1]': 'payment_intent.payment_failed',
-        },
+      expect(api.received.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'GET /v1/webhook_endpoints',
+        'DELETE /v1/webhook_endpoints/we_stale',
+        'POST /v1/webhook_endpoints',
+      ]);
+      expect(api.received[2]!.form).toEqual({
+        url,
+        'enabled_events[0]': 'payment_intent.succeeded',
+        'enabled_events[1]': 'payment_intent.payment_failed',
       });
       await endpoint.close();
-      expect(api.received[1]).toMatchObject({ method: 'DELETE', path: '/v1/webhook_endpoints/we_1' });
+      expect(api.received[3]).toMatchObject({ method: 'DELETE', path: '/v1/webhook_endpoints/we_1' });
     });
 
     it('says when the provider signs the endpoint with another secret', async () => {
-      api.answer(() => ({ body: { id: 'we_2', object: 'webhook_endpoint', url: 'x', secret: 'whsec_other' } }));
+      api.answer((request) =>
+        request.method === 'GET'
+          ? { body: { object: 'list', url: '/v1/webhook_endpoints', has_more: false, data: [] } }
+          : { body: { id: 'we_2', object: 'webhook_endpoint', url: 'x', secret: 'whsec_other' } },
+      );
       expect(await registerWebhookEndpoint(settings, 'http://127.0.0.1:5300/payments/webhook')).toMatchObject({
         signsWithOurSecret: false,
       });
