@@ -19,6 +19,8 @@ import { cart } from './cart/feature.js';
 import { catalog } from './catalog/feature.js';
 import { identity } from './identity/feature.js';
 import { orders } from './orders/feature.js';
+import { payments } from './payments/feature.js';
+import type { CardPayments } from './payments/paymentPage.js';
 import { reviews } from './reviews/feature.js';
 import { CommandHandler } from './shared/commandHandler.js';
 import type { CommandQueueLimits } from './shared/commandQueue.js';
@@ -30,7 +32,7 @@ import { WriteModel } from './shared/writeModel.js';
  * The command side's features, in the order their routes are served: identity first, its API
  * tokens guarding the routes of the others. A new feature is one more line here.
  */
-export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews, cart];
+export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews, cart, payments];
 
 export interface CommandServiceDeps {
   log: EventLog;
@@ -57,6 +59,11 @@ export interface CommandServiceDeps {
    * serves it on the operators' socket in DATA_DIR (services mode has no such socket yet).
    */
   onAdminGrant?: (grant: AdminGrant) => void;
+  /**
+   * Card payments (STRIPE_SECRET_KEY and its settings): the provider, as the identity provider is,
+   * a dependency the host builds (cardPaymentsOf). Absent: no card payments, orders are paid offline.
+   */
+  payments?: CardPayments;
 }
 
 /**

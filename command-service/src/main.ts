@@ -3,6 +3,7 @@ import { commandRateLimit, shopRateLimits } from '@toolforge/platform/http';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { openEventLog } from '@toolforge/platform/openEventLog';
 import { buildCommandService } from './app.js';
+import { cardPaymentsOf, registerDevelopmentWebhook, type DevelopmentWebhook } from './payments/hosting.js';
 
 /**
  * The command service alone (services mode, docs/architecture.md#2-two-ways-to-run-same-code): on Kafka when KAFKA_BROKERS is set, else
@@ -11,10 +12,16 @@ import { buildCommandService } from './app.js';
 const { config, identity } = serviceConfigOrExit();
 const opened = await openEventLog(config, { clientId: 'toolforge-command-service', writer: true });
 
+const payments = cardPaymentsOf(config);
+/** Development only: the local provider's webhook endpoint of this instance, once it listens. */
+let webhook: DevelopmentWebhook | undefined = undefined;
+
 let ending: Promise<void> | undefined;
 /** Finish the requests in hand, let the log finish its last append and disconnect. */
 const finish = async () => {
   ending ??= (async () => {
+    // No more webhooks for this instance first (development only: the local provider's endpoint).
+    await webhook?.close();
     await app.close();
     await opened.close();
   })();
@@ -29,6 +36,7 @@ const app = await buildCommandService(
     adminEmails: config.adminEmails,
     limits: { deadlineMs: config.commandDeadlineMs, limit: config.commandQueueLimit },
     reservationTtlMs: config.reservationTtlMs,
+    payments,
     writer: opened.writer,
     // No longer the writer: /ready says so from now on; answer what is in hand, then end non-zero
     // so that a supervisor starts a fresh instance, which reads the settled log again.
@@ -56,4 +64,5 @@ const app = await buildCommandService(
 stopOnSignals('command service', app.log, finish);
 
 await app.listen({ host: config.host, port: config.commandPort });
+webhook = await registerDevelopmentWebhook(payments, { host: config.host, port: config.commandPort }, app.log);
 app.log.info(`command service on ${opened.description}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`);

@@ -4,6 +4,7 @@ import {
   COMMAND_BODY_LIMIT,
   WRITE_MODEL_LOAD_TIMEOUT,
   commandService,
+  type CardPayments,
   type CommandServiceDeps,
 } from '@toolforge/command-service';
 import { LogEnd, type TrustProxy } from '@toolforge/platform';
@@ -54,6 +55,8 @@ export interface EmbeddedShopDeps {
   reservationTtlMs?: number;
   /** BULK_BUILD_FROM: from how many events in the log a read model that has applied none is built in bulk; its default when not given. */
   bulkBuildFrom?: number;
+  /** Card payments (STRIPE_*): none when not given, orders are paid offline. */
+  payments?: CardPayments;
 }
 
 export interface EmbeddedShop {
@@ -119,6 +122,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       adminEmails: deps.adminEmails,
       reservationTtlMs: deps.reservationTtlMs,
       limits: deps.commandLimits,
+      payments: deps.payments,
       onAdminGrant: (grant) => (handed.grantAdmin = grant),
     });
     await app.register(queryService, {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedCatalogueIfEmpty } from '@toolforge/command-service';
+import { registerDevelopmentWebhook, seedCatalogueIfEmpty } from '@toolforge/command-service';
 import { apiTokenSecret, identitySource, type IdentitySource, type ShopConfig } from '@toolforge/platform';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { PgliteEventLog, lockDataDir, openEmbeddedPostgres } from '@toolforge/platform/pglite';
@@ -68,12 +68,13 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       ? await ensureDemoAccounts({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost })
       : [];
 
+    const settings = embeddedSettings(config);
     const shop = await composeEmbeddedShop({
       sql: pgliteSql(readModelDb),
       log,
       identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
       jwtSecret: await apiTokenSecret(config),
-      ...embeddedSettings(config),
+      ...settings,
     });
     cleanups.push(() => shop.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).
@@ -90,6 +91,9 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
     });
     if (operators) cleanups.push(() => operators.close());
     await listen(() => shop.app.listen({ host: HOST, port: config.apiPort }), 'API_PORT', config.apiPort);
+    // Development with the local payment provider: it learns where to post its webhooks (closed before the shop).
+    const webhook = await registerDevelopmentWebhook(settings.payments, { host: HOST, port: config.apiPort }, shop.app.log);
+    if (webhook) cleanups.push(() => webhook.close());
 
     let web: WebServer | undefined;
     if (existsSync(join(webRoot, 'index.html'))) {

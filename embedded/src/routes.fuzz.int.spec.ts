@@ -218,7 +218,7 @@ describe('every route, fuzzed (embedded stack)', () => {
       get url() {
         return `/orders/${orderId}/status`;
       },
-      valid: () => ({ status: 'paid', reference: 'TRANSFER-FUZZ-1' }),
+      valid: () => ({ status: 'paid', reference: 'TRANSFER-0042' }),
     },
     {
       name: 'POST /orders/:id/cancel',
@@ -229,6 +229,13 @@ describe('every route, fuzzed (embedded stack)', () => {
       valid: () => ({ reason: 'fuzz' }),
     },
     { name: 'POST /makeadmin', method: 'POST', url: '/makeadmin', valid: () => ({ email: uniqueEmail('nobody') }) },
+    // Unsigned, as anyone but the payment provider would send it: refused whatever it says.
+    {
+      name: 'POST /payments/webhook',
+      method: 'POST',
+      url: '/payments/webhook',
+      valid: () => ({ id: 'evt_fuzz', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz' } } }),
+    },
     { name: 'POST /logout', method: 'POST', url: '/logout', valid: () => ({ uid: admin.uid, loggedIn: false }) },
     {
       name: 'POST /login',
@@ -264,6 +271,7 @@ describe('every route, fuzzed (embedded stack)', () => {
     { name: 'GET /orders/:uid', method: 'GET', path: (uid) => `/orders/${uid}` },
     { name: 'GET /orders/:id/history', method: 'GET', path: (id) => `/orders/${id}/history` },
     { name: 'POST /orders/:id/cancel', method: 'POST', path: (id) => `/orders/${id}/cancel` },
+    { name: 'POST /orders/:id/pay', method: 'POST', path: (id) => `/orders/${id}/pay` },
     { name: 'POST /product/:id/restock', method: 'POST', path: (id) => `/product/${id}/restock` },
     { name: 'DELETE /review/:id', method: 'DELETE', path: (id) => `/review/${id}` },
   ];

@@ -1,3 +1,4 @@
+import { cardPaymentsOf } from '@toolforge/command-service';
 import type { ShopConfig } from '@toolforge/platform';
 import { commandRateLimit, queryRateLimit, shopRateLimits } from '@toolforge/platform/http';
 import type { EmbeddedShopDeps } from './compose.js';
@@ -20,6 +21,7 @@ export function embeddedSettings(
   | 'trustProxy'
   | 'reservationTtlMs'
   | 'bulkBuildFrom'
+  | 'payments'
 > {
   return {
     adminEmails: config.adminEmails,
@@ -32,5 +34,6 @@ export function embeddedSettings(
     trustProxy: config.trustProxy,
     reservationTtlMs: config.reservationTtlMs,
     bulkBuildFrom: config.bulkBuildFrom,
+    payments: cardPaymentsOf(config),
   };
 }

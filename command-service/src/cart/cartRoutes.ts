@@ -11,16 +11,17 @@ import {
 import { HttpError } from '@toolforge/platform/http';
 import { idempotencyKeyDoc } from '../orders/feature.js';
 import { idempotencyKeyOf } from '../orders/orderRoutes.js';
+import type { PaymentPages } from '../payments/paymentPage.js';
 import { acknowledged, placeOrderResponseSchema } from '../shared/replies.js';
 import type { ChangedCart, Carts } from './carts.js';
 
 /**
  * PUT and DELETE /cart/lines/:productId: a signed-in customer sets or removes a line of their own
  * cart (whose cart it is comes from the token alone). POST /checkout: they order every line of it, with
- * an optional Idempotency-Key, as POST /order takes.
+ * an optional Idempotency-Key, as POST /order takes, and are answered where to pay it.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or calls done()); it registers its routes without awaiting anything
-export async function cartRoutes(scope: FastifyInstance, { carts }: { carts: Carts }) {
+export async function cartRoutes(scope: FastifyInstance, { carts, pages }: { carts: Carts; pages: PaymentPages }) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.put(
     '/cart/lines/:productId',
@@ -46,7 +47,8 @@ export async function cartRoutes(scope: FastifyInstance, { carts }: { carts: Car
       // An account without an address (an anonymous sign-in) is no shop account: it cannot hold stock.
       if (!request.user.email) throw new HttpError(403, messages.orderNeedsEmail);
       const { position, orderId, totalCost } = await carts.checkout(request.user.uid, request.body, idempotencyKeyOf(request));
-      return acknowledged({ position, orderId, totalCost });
+      // As POST /order's: the page is opened once the order is in the log.
+      return acknowledged({ position, orderId, totalCost, payment: await pages.forPlacedOrder(orderId, request) });
     },
   );
 }

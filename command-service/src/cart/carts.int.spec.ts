@@ -129,6 +129,8 @@ describe('the cart and its checkout', () => {
         orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         totalCost: 186.5,
         position: expect.stringMatching(/^sales\.orders\/\d+\/\d+$/),
+        // No card payments in this shop: nowhere to pay it but offline.
+        payment: null,
       });
       const [placed] = await given.shop.eventsOf(response.json<{ orderId: string }>().orderId);
       expect(placed?.data).toMatchObject({

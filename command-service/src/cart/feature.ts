@@ -3,6 +3,7 @@ import { documented } from '@toolforge/platform/http';
 import { catalog } from '../catalog/feature.js';
 import { identity } from '../identity/feature.js';
 import { orders } from '../orders/feature.js';
+import { PaymentPages } from '../payments/paymentPage.js';
 import type { CommandFeature } from '../shared/feature.js';
 import { cartRoutes } from './cartRoutes.js';
 import { Carts } from './carts.js';
@@ -15,7 +16,7 @@ export const cart: CommandFeature<{ carts: CartStates }> = {
     const carts = cartStates();
     return { states: { carts }, parts: [carts] };
   },
-  async serve({ app, handler, states, need }) {
+  async serve({ app, deps, handler, states, need }) {
     const { accounts } = need(identity);
     const carts = new Carts({
       handler,
@@ -26,6 +27,6 @@ export const cart: CommandFeature<{ carts: CartStates }> = {
       customerName: (uid) => accounts.nameOf(uid),
       isVerified: (uid) => accounts.isVerified(uid),
     });
-    await app.register(documented({ tag: CART_TAG }, cartRoutes), { carts });
+    await app.register(documented({ tag: CART_TAG }, cartRoutes), { carts, pages: new PaymentPages(deps.payments, need(orders).orders) });
   },
 };

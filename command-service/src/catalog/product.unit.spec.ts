@@ -60,7 +60,8 @@ describe('product decider', () => {
 const deleted = fact({ type: 'ProductDeleted', data: { productId: 'p1' } } as const);
 /** An order of `quantity` for p1 by `userId`. */
 const placed = (orderId: string, userId: string, quantity: number) => placedOrder({ orderId, userId, quantity, unitPriceCents: 2450 });
-const paid = (orderId: string) => fact({ type: 'OrderPaid', data: { orderId } } as const);
+/** How it was paid does not matter to the product: an order marked paid before payments said nothing of it. */
+const paid = (orderId: string) => fact({ type: 'OrderPaid', data: { orderId, payment: null } } as const);
 const cancelled = (orderId: string, userId: string, quantity: number) => cancelledOrder({ orderId, userId, quantity });
 const adjusted = (delta: number) => fact({ type: 'StockAdjusted', data: { productId: 'p1', delta, reason: 'restock' } } as const);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, type ApiError, type OrderCancelled } from '@toolforge/contracts';
+import { messages, paymentMessages, totalCostCents, type ApiError, type OrderCancelled } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import { useShop, type SignedIn } from '../test/harness.js';
 
@@ -13,8 +13,15 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
     const productId = await given.shop.addProduct(given.admin);
     return { productId, orderId: await given.shop.placeOrder(customer, productId, quantity) };
   };
+  /** Paid is paid offline here: the admin names the bank transfer's reference. */
   const setStatus = (orderId: string, status: unknown, token = given.admin.accessToken, headers: Record<string, string> = {}) =>
-    given.shop.send({ method: 'POST', url: `/orders/${orderId}/status`, token, headers, payload: { status } });
+    given.shop.send({
+      method: 'POST',
+      url: `/orders/${orderId}/status`,
+      token,
+      headers,
+      payload: status === 'paid' ? { status, reference: 'TRANSFER-0042' } : { status },
+    });
   const cancel = (orderId: string, payload: object = {}, token = given.customer.accessToken, headers: Record<string, string> = {}) =>
     given.shop.send({ method: 'POST', url: `/orders/${orderId}/cancel`, token, headers, payload });
   const lastEvent = async (orderId: string) => (await given.shop.eventsOf(orderId)).at(-1)!;
@@ -52,6 +59,19 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
         'OrderShipped',
         'OrderDelivered',
       ]);
+    });
+
+    it('marks an order paid offline with the transfer’s reference and the order’s total; without a reference it is refused (400)', async () => {
+      const { orderId } = await newOrder(10);
+      const body = (payload: object) => () =>
+        given.shop.send({ method: 'POST', url: `/orders/${orderId}/status`, token: given.admin.accessToken, payload });
+      await expectRefused(body({ status: 'paid' }), 400, paymentMessages.referenceRequired);
+      await expectRefused(body({ status: 'paid', reference: '  ' }), 400, paymentMessages.referenceRequired);
+      expect((await setStatus(orderId, 'paid')).statusCode).toBe(200);
+      expect(await lastEvent(orderId)).toMatchObject({
+        type: 'OrderPaid',
+        data: { orderId, payment: { method: 'offline', reference: 'TRANSFER-0042', amountCents: totalCostCents(10_00, 10) } },
+      });
     });
 
     it('refuses a move the order’s status does not allow, the same status twice included (409)', async () => {

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { EXPIRED_REASON, messages, type OrderStatus } from '@toolforge/contracts';
+import { EXPIRED_REASON, messages, paymentMessages, type OrderStatus } from '@toolforge/contracts';
 import { orderLine, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
 import { cancelledOrder, deciderSpec, fact, placedOrder } from '../test/deciderSpec.js';
 import {
@@ -18,7 +18,10 @@ const PLACED_AT = Date.parse('2026-01-01T00:00:00.000Z');
 const TTL = 30 * 60_000;
 
 const placed = placedOrder({ orderId: 'o1', userId: 'u1', quantity: 7, totalCostCents: 12_350 });
-const paid = fact({ type: 'OrderPaid', data: { orderId: 'o1' } } as const);
+const paid = fact({
+  type: 'OrderPaid',
+  data: { orderId: 'o1', payment: { method: 'offline', reference: 'TRANSFER-1', amountCents: 12_350 } },
+} as const);
 const shipped = fact({ type: 'OrderShipped', data: { orderId: 'o1' } } as const);
 const delivered = fact({ type: 'OrderDelivered', data: { orderId: 'o1' } } as const);
 const cancelledBefore = cancelledOrder({ orderId: 'o1', userId: 'u1', quantity: 7 });
@@ -32,7 +35,11 @@ const historyAt: Record<OrderStatus, OrderFact[]> = {
   cancelled: [placed, cancelledBefore],
 };
 
-const mark = (status: MarkableStatus): OrderLifecycleCommand => ({ type: 'MarkOrder', data: { orderId: 'o1', status } });
+/** Paid offline names the bank transfer's reference. */
+const mark = (status: MarkableStatus, reference = status === 'paid' ? 'TRANSFER-1' : undefined): OrderLifecycleCommand => ({
+  type: 'MarkOrder',
+  data: { orderId: 'o1', status, reference },
+});
 const cancel = (caller: string, callerIsAdmin: boolean, reason = ''): OrderLifecycleCommand => ({
   type: 'CancelOrder',
   data: { orderId: 'o1', caller, callerIsAdmin, reason },
@@ -45,8 +52,18 @@ const cancelled = (reason: string, by: 'customer' | 'admin' | null): OrderLifecy
 });
 
 describe('order lifecycle decider: an admin moves an order on', () => {
+  it('marks a pending order paid offline, with the transfer’s reference and the order’s total', () => {
+    spec
+      .given([placed])
+      .when(mark('paid'))
+      .then([{ type: 'OrderPaid', data: { orderId: 'o1', payment: { method: 'offline', reference: 'TRANSFER-1', amountCents: 12_350 } } }]);
+  });
+
+  it('refuses to mark an order paid without a reference: card payments are the provider’s', () => {
+    spec.given([placed]).when(mark('paid', '')).thenRejects('bad-request', paymentMessages.referenceRequired);
+  });
+
   it.each([
-    ['pending', 'paid', 'OrderPaid'],
     ['paid', 'shipped', 'OrderShipped'],
     ['shipped', 'delivered', 'OrderDelivered'],
   ] as const)('moves a %s order to %s (%s)', (from, to, type) => {

@@ -169,7 +169,7 @@ describe('order decider', () => {
   });
 
   it('releases a customer’s hold when their order is paid: the half of the stock is theirs to order again', () => {
-    const paid = fact({ type: 'OrderPaid', data: { orderId: 'o0' } } as const);
+    const paid = fact({ type: 'OrderPaid', data: { orderId: 'o0', payment: null } } as const);
     spec
       .given([productAdded, placed(10, 'o0', 'u1'), paid])
       .when(placeTen())

@@ -10,15 +10,17 @@ import {
   placeOrderSchema,
 } from '@toolforge/contracts';
 import { HttpError } from '@toolforge/platform/http';
+import type { PaymentPages } from '../payments/paymentPage.js';
 import { acknowledged, orderMovedResponseSchema, placeOrderResponseSchema } from '../shared/replies.js';
 import type { Orders } from './orders.js';
 
 /**
- * POST /order: a customer orders for themself. POST /orders/:id/status: an admin moves an order on.
- * POST /orders/:id/cancel: its customer or an admin cancels it. Each takes an optional Idempotency-Key.
+ * POST /order: a customer orders for themself, and is answered where to pay it. POST
+ * /orders/:id/status: an admin moves an order on. POST /orders/:id/cancel: its customer or an admin
+ * cancels it. Each takes an optional Idempotency-Key.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or calls done()); it registers its routes without awaiting anything
-export async function orderRoutes(scope: FastifyInstance, { orders }: { orders: Orders }) {
+export async function orderRoutes(scope: FastifyInstance, { orders, pages }: { orders: Orders; pages: PaymentPages }) {
   // The body arrives as the schema's output (the validator compiler returns it), typed as such.
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -30,7 +32,8 @@ export async function orderRoutes(scope: FastifyInstance, { orders }: { orders: 
       // An account without an address (an anonymous sign-in) is no shop account: it cannot hold stock.
       if (!request.user.email) throw new HttpError(403, messages.orderNeedsEmail);
       const { position, orderId, totalCost } = await orders.placeOrder(request.user.uid, order, idempotencyKeyOf(request));
-      return acknowledged({ position, orderId, totalCost });
+      // The order is in the log: the page is opened after the writer's turn, and its failure leaves the order standing.
+      return acknowledged({ position, orderId, totalCost, payment: await pages.forPlacedOrder(orderId, request) });
     },
   );
   app.post(

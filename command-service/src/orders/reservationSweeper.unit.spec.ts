@@ -88,7 +88,7 @@ describe('ReservationSweeper', () => {
     const cancelled = await shop.place('u2');
     shop.later(60_000);
     const unpaid = await shop.place('u3');
-    await shop.orders.moveOrder('admin-uid', paid, 'paid');
+    await shop.orders.moveOrder('admin-uid', paid, { status: 'paid', reference: 'TRANSFER-1' });
     await shop.orders.cancelOrder('u2', cancelled, 'changed my mind');
     shop.later(TTL);
     expect(await shop.sweeper.sweep()).toBe(1);
@@ -154,7 +154,7 @@ describe('ReservationQueue', () => {
     const queue = new ReservationQueue(states);
     const placed = (orderId: string, minute: number, status: OrderState['status'] = 'pending') => {
       const placedAt = START + minute * 60_000;
-      states.set(orderId, { userId: 'u1', lines: [{ productId: 'p-drill', quantity: 1 }], status, placedAt });
+      states.set(orderId, { userId: 'u1', lines: [{ productId: 'p-drill', quantity: 1 }], status, placedAt, totalCostCents: 60_00 });
       const occurredAt = new Date(placedAt).toISOString();
       queue.apply({ type: 'OrderPlaced', data: { orderId }, meta: { occurredAt } } as unknown as ModelEvent);
     };

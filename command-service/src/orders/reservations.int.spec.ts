@@ -75,7 +75,12 @@ describe('reservations that run out unpaid', () => {
     const productId = await first.addProduct(admin);
     const unpaid = await first.placeOrder(customer, productId, 5);
     const paid = await first.placeOrder(customer, productId, 5);
-    const pay = await first.send({ method: 'POST', url: `/orders/${paid}/status`, token: admin.accessToken, payload: { status: 'paid' } });
+    const pay = await first.send({
+      method: 'POST',
+      url: `/orders/${paid}/status`,
+      token: admin.accessToken,
+      payload: { status: 'paid', reference: 'TRANSFER-1' },
+    });
     expect(pay.statusCode).toBe(200);
     await stop(first);
 

@@ -18,7 +18,8 @@ describe('POST /review and DELETE /review/:id', () => {
         method: 'POST',
         url: `/orders/${orderId}/status`,
         token: given.admin.accessToken,
-        payload: { status },
+        // Paid offline, by a bank transfer: marking an order paid names its reference.
+        payload: status === 'paid' ? { status, reference: `TRANSFER-${orderId}` } : { status },
       });
       expect(moved.statusCode).toBe(200);
     }

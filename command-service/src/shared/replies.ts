@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, messages } from '@toolforge/contracts';
+import { ORDER_STATUSES, messages, paymentAnswerSchema } from '@toolforge/contracts';
 import { ConcurrencyError, WriterFencedError } from '@toolforge/platform';
 import { HttpError } from '@toolforge/platform/http';
 import { InvalidIdentityToken } from '@toolforge/platform/identity';
@@ -38,7 +38,12 @@ export const loginResponseSchema = acknowledgementSchema
   })
   .partial({ position: true, accessToken: true, user: true });
 export const addProductResponseSchema = acknowledgementSchema.extend({ productId: z.string() });
-export const placeOrderResponseSchema = acknowledgementSchema.extend({ orderId: z.string(), totalCost: z.number() });
+/** An order placed (POST /order, POST /checkout), with where to pay it: null when no page could be opened. */
+export const placeOrderResponseSchema = acknowledgementSchema.extend({
+  orderId: z.string(),
+  totalCost: z.number(),
+  payment: paymentAnswerSchema,
+});
 /** An order moved on or cancelled: the status it is in now. */
 export const orderMovedResponseSchema = acknowledgementSchema.extend({ status: z.enum(ORDER_STATUSES) });
 /** A product edit: without a position when it changed nothing (nothing was appended). */

@@ -59,7 +59,7 @@ export const validProduct: AddProductInput = {
 export async function startCommandService(
   options: { db?: PGlite; log?: EventLog } & Pick<
     CommandServiceDeps,
-    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs'
+    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs' | 'payments'
   > = {},
 ) {
   const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
@@ -75,6 +75,7 @@ export async function startCommandService(
     limits: options.limits,
     clock: options.clock,
     reservationTtlMs: options.reservationTtlMs,
+    payments: options.payments,
   });
 
   const send = (request: AppRequest): Promise<LightMyRequestResponse> => sendTo(app, request);

@@ -4,25 +4,31 @@ import { firebaseIdentity } from '@toolforge/platform/identity';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql } from '@toolforge/platform/sql';
 import { EMULATOR_HOST, PROJECT_ID, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
-import { composeEmbeddedShop } from '../compose.js';
+import { composeEmbeddedShop, type EmbeddedShopDeps } from '../compose.js';
 
 /**
  * `make start`'s composition (command side, projector and query side in one Fastify) on an
  * in-memory PGlite, verifying real ID tokens from the Auth emulator: the embedded HTTP tests' shop.
  */
-export async function openEmbeddedTestShop(options: { adminEmails: string[]; rateLimits?: RouteRateLimits }) {
+export async function openEmbeddedTestShop(
+  options: { adminEmails: string[]; rateLimits?: RouteRateLimits } & Pick<EmbeddedShopDeps, 'payments' | 'reservationTtlMs'>,
+) {
   const db = await openEmbeddedPostgres(null);
+  const log = await PgliteEventLog.open(db);
   const shop = await composeEmbeddedShop({
     sql: pgliteSql(db),
-    log: await PgliteEventLog.open(db),
+    log,
     identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
     jwtSecret: 'embedded-test-secret-long-enough-for-hs256',
     adminEmails: options.adminEmails,
     origins: ['http://localhost:8180'],
     rateLimits: options.rateLimits,
+    payments: options.payments,
+    reservationTtlMs: options.reservationTtlMs,
   });
   return {
     db,
+    log,
     shop,
     app: shop.app,
     /** How many events the log holds: a refusal must never change it. */

@@ -74,8 +74,20 @@ export function shopRateLimits(config: Pick<ShopConfig, 'loginRateLimit' | 'orde
     '/login': perMinute(config.loginRateLimit, 'address') ?? null,
     '/order': perMinute(config.orderRateLimit, 'user') ?? null,
     '/checkout': perMinute(config.orderRateLimit, 'user') ?? null,
+    // Each opens a page at the payment provider: as many a minute as orders.
+    '/orders/:id/pay': perMinute(config.orderRateLimit, 'user') ?? null,
+    '/payments/webhook': PAYMENT_WEBHOOK_RATE_LIMIT,
   };
 }
+
+/**
+ * The payment provider's webhooks come without a bearer, so a limit counts them by address, and the
+ * provider posts every shop's events from a few addresses: the commands' limit (RATE_LIMIT_COMMAND a
+ * minute) would throttle a busy hour's payments. A limit of their own, far above what the shop's
+ * payments send (a handful of events each), still bounds what a stranger makes the shop verify (each
+ * is an HMAC over at most 64 KiB, refused before anything is decided).
+ */
+export const PAYMENT_WEBHOOK_RATE_LIMIT: RateLimitRule = { max: 3000, timeWindowMs: 60_000, per: 'address' };
 
 /** The shop's limits when nothing is configured. */
 export const SHOP_RATE_LIMITS: RouteRateLimits = shopRateLimits({

@@ -5,7 +5,14 @@ import { sendTo } from '../testing/http.js';
 import { apiTokens } from './apiToken.js';
 import { useErrorReplies } from './errorReplies.js';
 import { readConfig } from '../config.js';
-import { SHOP_RATE_LIMITS, commandRateLimit, queryRateLimit, shopRateLimits, useHttpHardening } from './hardening.js';
+import {
+  PAYMENT_WEBHOOK_RATE_LIMIT,
+  SHOP_RATE_LIMITS,
+  commandRateLimit,
+  queryRateLimit,
+  shopRateLimits,
+  useHttpHardening,
+} from './hardening.js';
 
 const WEB = 'http://localhost:8180';
 
@@ -283,5 +290,14 @@ describe('the rate limits as RATE_LIMIT_LOGIN, RATE_LIMIT_ORDER and RATE_LIMIT_Q
     expect(SHOP_RATE_LIMITS['/checkout']).toEqual(SHOP_RATE_LIMITS['/order']);
     expect(queryRateLimit(config.queryRateLimit)).toMatchObject({ max: 600, per: 'user' });
     expect(commandRateLimit(config.commandRateLimit)).toMatchObject({ max: 120, per: 'user' });
+  });
+
+  it('limits opening payment pages as orders are, and the provider’s webhooks by address far above the commands’ limit', () => {
+    const config = readConfig({ RATE_LIMIT_ORDER: '12', RATE_LIMIT_COMMAND: '120' });
+    expect(shopRateLimits(config)['/orders/:id/pay']).toEqual({ max: 12, timeWindowMs: 60_000, per: 'user' });
+    // The provider posts without a bearer, every payment's events from a few addresses: the commands' budget would throttle it.
+    expect(shopRateLimits(config)['/payments/webhook']).toEqual(PAYMENT_WEBHOOK_RATE_LIMIT);
+    expect(PAYMENT_WEBHOOK_RATE_LIMIT).toMatchObject({ per: 'address' });
+    expect(PAYMENT_WEBHOOK_RATE_LIMIT.max).toBeGreaterThan(10 * config.commandRateLimit);
   });
 });

@@ -1,1 +1,2 @@
 export * from './paymentProvider.js';
+export * from './stripeProvider.js';
