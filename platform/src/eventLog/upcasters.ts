@@ -20,7 +20,8 @@ export { SHOP_UPCASTERS, type Upcaster, type Upcasters } from '@toolforge/contra
 
 /**
  * The event in the shape of the current schema version: each upcaster from its written version up
- * to the current one is applied in turn, and meta.schemaVersion names the version reached. An event
+ * to the current one is applied in turn, and meta.schemaVersion names the current version (a version
+ * that changed other types only left this one as it was). An event
  * with nothing to upgrade is handed back as it is, so an event from a newer ToolForge keeps its
  * version and is still set aside by the projector. An upcaster that fails (data it cannot read) makes
  * the event an UnreadableRecord that says why and keeps the event as written: one event never stops
@@ -48,7 +49,8 @@ export function upcast(event: StoredEvent, upcasters: Upcasters = SHOP_UPCASTERS
   } catch (error) {
     return cannotUpgrade(event, version, error);
   }
-  return { ...event, data, meta: { ...meta, schemaVersion: version } } as StoredEvent;
+  // The versions after the last upgrade left this type's shape as it was: it is today's now.
+  return { ...event, data, meta: { ...meta, schemaVersion: CURRENT_SCHEMA_VERSION } } as StoredEvent;
 }
 
 function cannotUpgrade(event: StoredEvent, version: number, error: unknown): StoredEvent {
