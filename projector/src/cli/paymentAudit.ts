@@ -146,7 +146,7 @@ const recorded = (record: RecordedPayment | RecordedRefund) =>
   `${'type' in record ? record.type : 'OrderRefunded'} at ${record.position}: ${money(record.amountCents)} for ${record.orderId}`;
 
 /**
- * The provider's ledger against the log (docs/operators.md, "Auditing payments"): every payment
+ * The provider's ledger against the log (docs/operators.md#what-the-payment-audit-compares): every payment
  * the provider captured is named by exactly one OrderPaid (card) or PaymentNotApplied of the same
  * amount, in the shop's currency, for the same order, and every refund by exactly one OrderRefunded
  * of the same amount and payment; nothing the log records is missing from the ledger. The

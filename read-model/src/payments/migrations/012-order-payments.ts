@@ -4,8 +4,8 @@ import type { Migration } from '@toolforge/platform/sql';
  * What an order's payment shows (payments/index.ts), as columns of `orders`, not a table of its own:
  * the order lists are the shop's hot reads, and a table of their own cost each order of a list a
  * lookup by key. Side by side on PGlite (200,000 orders, customers' lists read 50 customers at a
- * time, the best of nine rounds while other work shared the machine): 15–17 µs an order before,
- * 17–18 µs with these columns (the answer's four more fields), 21–22 µs joined to a table of their own.
+ * time as orderReads.ts reads them, the median of nine rounds): 15.6 µs an order before, 16.0 µs
+ * with these columns (the answer's four more fields), 20.0 µs joined to a table of their own.
  * - `paid_with`: 'card' or 'offline' once an OrderPaid says how; null while unpaid, and for an
  *   order marked paid before the shop took payments;
  * - `payment_reference`: a card payment's id at the provider, or an offline payment's reference;
