@@ -45,7 +45,7 @@ function productNamesOf(events: readonly StoredEvent<OrderStreamEvent>[]): Map<s
 }
 
 /** How an OrderPaid paid: by card (the provider's payment id), offline (its reference), each for its amount; nothing more for one paid before the shop said how. */
-function settlementDetails(payment: OrderSettlement | null): OrderHistoryEntry['details'] {
+function settlementDetails(payment: OrderSettlement | null | undefined): OrderHistoryEntry['details'] {
   // Null since schema version 3 for the orders paid before; an event read without its upcasters has none at all.
   if (payment === null || payment === undefined) return {};
   const amount = fromCents(payment.amountCents);
