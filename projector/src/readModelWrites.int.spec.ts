@@ -11,7 +11,14 @@ import {
   type SqlExecutor,
 } from '@toolforge/platform/sql';
 import { createTestDatabase } from '@toolforge/platform/testing';
-import { READ_MODEL_TABLES, applyRowWrite, migrateReadModel, type OrderRow, type RowWrite } from '@toolforge/read-model';
+import {
+  READ_MODEL_TABLES,
+  applyRowWrite,
+  migrateReadModel,
+  type OrderRow,
+  type PaymentChange,
+  type RowWrite,
+} from '@toolforge/read-model';
 import { at, orderRow, productRow } from '@toolforge/read-model/testing';
 import { ReservationTally } from './catalog/reservationTally.js';
 import { openProjectorStore } from './projectorStore.js';
@@ -40,7 +47,24 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
   const placed: OrderRow[] = [];
   const move = (order: OrderRow, status: OrderStatus): RowWrite => ({
     kind: 'moveOrder',
-    move: { orderId: order.orderId, status, paid: status === 'paid', logPosition: { partition: 0, offset: orders.length } },
+    move: {
+      orderId: order.orderId,
+      status,
+      paid: status === 'paid',
+      ...(status === 'paid' && { payment: { kind: 'settled', paidWith: 'card', reference: `pi-${order.orderId}-${orders.length}` } }),
+      logPosition: { partition: 0, offset: orders.length },
+    },
+  });
+  /** A payment's event of the order's stream (payments/): it leaves the status where it was. */
+  const noted = (order: OrderRow, payment?: PaymentChange): RowWrite => ({
+    kind: 'moveOrder',
+    move: {
+      orderId: order.orderId,
+      status: null,
+      paid: false,
+      ...(payment && { payment }),
+      logPosition: { partition: 0, offset: orders.length },
+    },
   });
   const line = (product: number, quantity: number, productName = `Product ${product}`) => ({
     productId: `p-${product}`,
@@ -74,6 +98,17 @@ function mixedHistory(): { topic: string; events: ProjectedEvent<RowWrite>[] }[]
     if (n % 7 === 6) {
       const cancelled = earlier(1)!;
       orders.push([move(cancelled, 'cancelled'), ...reserved(cancelled, -1)]);
+    }
+  }
+  // Then what the payment provider said of some of them: failures (one cleared by a payment after
+  // it), payments not applied and refunds, each orders' events folding in runs with the others'.
+  for (const [index, order] of placed.entries()) {
+    if (index % 4 === 0) orders.push([noted(order, { kind: 'failed', reason: `Declined ${index}` })]);
+    if (index % 8 === 0) orders.push([move(order, 'paid')]);
+    if (index % 6 === 1) {
+      orders.push([noted(order)]);
+      orders.push([noted(order, { kind: 'refunded', amountCents: order.totalCostCents })]);
+      orders.push([noted(order, { kind: 'refunded', amountCents: 1 })]);
     }
   }
   const products: RowWrite[][] = [
@@ -234,6 +269,11 @@ describe('a batch applied in a few statements', () => {
     ]);
     // Shipped orders were all delivered next.
     expect(new Set(oneByOne.dump.orders.map((row) => row.status))).toEqual(new Set(['pending', 'paid', 'delivered', 'cancelled']));
+    // Paid, failed and refunded: every payment's event applied once, in its order.
+    const refunded = oneByOne.dump.orders.find((row) => row.order_id === 'o-1')!;
+    expect(refunded.refunded_cents).toBe(Number(refunded.total_cost_cents) + 1);
+    expect(oneByOne.dump.orders.filter((row) => row.payment_failure !== null)).not.toHaveLength(0);
+    expect(oneByOne.dump.orders.filter((row) => row.paid_with === 'card')).not.toHaveLength(0);
     // Moved before it was placed: the move found no row, and the row records its own event alone.
     expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-41')).toMatchObject({ status: 'pending', payment: false });
     expect(oneByOne.dump.orders.find((row) => row.order_id === 'o-41')?.event_offsets).toHaveLength(1);

@@ -5,6 +5,7 @@ import { cartReadModel } from './cart/index.js';
 import { catalogueReadModel } from './catalog/index.js';
 import { identityReadModel } from './identity/index.js';
 import { ordersReadModel } from './orders/index.js';
+import { paymentsReadModel } from './payments/index.js';
 import { reviewsReadModel } from './reviews/index.js';
 
 /**
@@ -19,6 +20,7 @@ export const READ_MODEL_FEATURES = [
   bookkeepingReadModel,
   reviewsReadModel,
   cartReadModel,
+  paymentsReadModel,
 ] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];
@@ -39,7 +41,7 @@ type Intersection<Union> = (Union extends unknown ? (part: Union) => void : neve
  */
 export type RowWrite = Registered<Feature>['write'];
 
-/** The query side's reads: the projector's checkpoints, products, orders, roles, reviews, carts. Lists are newest first. */
+/** The query side's reads: the projector's checkpoints, products, orders (with their payments), roles, reviews, carts. Lists are newest first. */
 export type ReadModelReader = Intersection<Registered<Feature>['reader']>;
 
 /** Every cache area of the read model's answers, by name. */

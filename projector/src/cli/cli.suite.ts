@@ -686,9 +686,10 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
       for (const argv of [
         ['audit', 'orders', '--from', 'yesterday'],
         ['audit', 'orders', '--format', 'xml'],
-        ['events', 'list', '--type', 'OrderRefunded'],
+        ['events', 'list', '--type', 'OrderTeleported'],
         ['events', 'list', '--from', 'nowhere/0/1'],
         ['audit', 'everything'],
+        ['audit', 'payments', '--to', 'tomorrow'],
         ['replay', '--dry-run'],
         ['replay', '--from', 'yesterday'],
         ['replay', '--from', '2026-11-20', '--projection', 'orders'],

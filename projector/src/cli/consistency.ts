@@ -28,6 +28,10 @@ interface OrderRow {
   product_id: string;
   placed_at: unknown;
   event_offsets: readonly unknown[];
+  paid_with: string | null;
+  payment_reference: string | null;
+  payment_failure: string | null;
+  refunded_cents: unknown;
 }
 
 interface ProductRow {
@@ -43,8 +47,8 @@ type Compared = readonly [field: string, log: string, readModel: string];
 
 /**
  * The read model against the log: each order in range (quantity, the sum of its lines'; total,
- * status, payment, user; product, its first line's; the offsets of its events; a row the log does
- * not know of is a disagreement too), and each product's stock on hand (added, restocked, written
+ * status, payment, user; product, its first line's; the offsets of its events; how it was paid, its
+ * last failure and its refunds; a row the log does not know of is a disagreement too), and each product's stock on hand (added, restocked, written
  * off), what the lines of the open orders hold of it, and its name and price as last edited. A
  * read model that lags behind the log shows as missing rows or older values.
  */
@@ -58,7 +62,9 @@ export async function checkReadModel(sql: SqlQueryable, ledger: LogLedger, filte
   const rows = new Map(
     (
       await sql.query<OrderRow>(
-        'select order_id, quantity, total_cost_cents, status, payment, user_id, product_id, placed_at, event_offsets from orders',
+        `select order_id, quantity, total_cost_cents, status, payment, user_id, product_id, placed_at, event_offsets,
+                paid_with, payment_reference, payment_failure, refunded_cents
+           from orders`,
       )
     ).rows.map((row) => [row.order_id, row]),
   );
@@ -77,6 +83,10 @@ export async function checkReadModel(sql: SqlQueryable, ledger: LogLedger, filte
       ['user_id', order.userId, row.user_id],
       ['product_id', order.lines[0]!.productId, row.product_id],
       ['event_offsets', order.offsets.join(' '), row.event_offsets.map(Number).join(' ')],
+      ['paid_with', String(order.paidWith), String(row.paid_with)],
+      ['payment_reference', String(order.paymentReference), String(row.payment_reference)],
+      ['payment_failure', String(order.paymentFailure), String(row.payment_failure)],
+      ['refunded_cents', String(order.refundedCents), String(Number(row.refunded_cents))],
     ]);
   }
   for (const row of rows.values()) {

@@ -1,8 +1,10 @@
 import {
+  formatCents,
   formatPosition,
   formatTier,
   whyUnreadable,
   type HeldLine,
+  type OrderSettlement,
   type ProductAdded,
   type ShopEvent,
   type ShopEventType,
@@ -94,6 +96,13 @@ function pricingGist({ priceTiers, packSize }: ProductAdded['data']): string {
   return [...priceTiers.map(formatTier), ...(packSize > 1 ? [`packs of ${packSize}`] : [])].map((part) => `, ${part}`).join('');
 }
 
+/** How an order was paid: by card (the provider's payment id), offline (its reference), with the amount; just "paid" for one paid before the shop said how. */
+function paidGist(payment: OrderSettlement | null): string {
+  if (payment === null) return 'paid';
+  const how = payment.method === 'card' ? `by card, payment ${payment.paymentId}` : `offline, reference ${quoted(payment.reference)}`;
+  return `paid ${how}, ${formatCents(payment.amountCents)}`;
+}
+
 /** A field's name as a summary shows it: quoted unless it is a plain word. */
 const fieldName = (field: string) => (/^\w+$/.test(field) ? field : quoted(field));
 
@@ -107,11 +116,15 @@ const GISTS: { readonly [Type in ShopEventType]?: (data: EventData<Type>) => str
   ProductUpdated: (data) => `changed ${Object.keys(data.changes).map(fieldName).join(', ')}`,
   StockAdjusted: (data) => `stock ${data.delta > 0 ? '+' : ''}${data.delta} (${quoted(data.reason)})`,
   OrderPlaced: (data) => `${linesGist(data.lines)} for ${data.userId}${data.cartVersion === null ? '' : ' from the cart'}`,
-  OrderPaid: () => 'paid',
+  OrderPaid: (data) => paidGist(data.payment),
   OrderShipped: () => 'shipped',
   OrderDelivered: () => 'delivered',
   OrderCancelled: ({ lines, by, reason }) =>
     `cancelled by ${by ?? 'the shop'}${reason ? ` (${quoted(reason)})` : ''}: ${linesGist(lines)} back in stock`,
+  // The payment provider's word on an order's money, as the shop recorded it (payments/events.ts).
+  OrderPaymentFailed: (data) => `payment ${data.paymentId} failed (${quoted(data.reason)})`,
+  PaymentNotApplied: (data) => `payment ${data.paymentId} of ${formatCents(data.amountCents)} not applied (${data.because}): owed back`,
+  OrderRefunded: (data) => `refunded ${formatCents(data.amountCents)} of payment ${data.paymentId} (${data.refundId})`,
   CartLineSet: (data) => `${data.quantity} × ${data.productId} in the cart`,
   CartLineRemoved: (data) => `${data.productId} out of the cart`,
   ReviewPosted: (data) => `${data.rating}★ for ${data.productId} by ${data.userId}`,

@@ -8,8 +8,12 @@ import {
   orderCancelled,
   orderLine,
   orderMoved,
+  orderPaidByCard,
+  orderPaymentFailed,
   orderPlaced,
   orderPlacedOf,
+  orderRefunded,
+  paymentNotApplied,
   productAdded,
   productDeleted,
   productUpdated,
@@ -58,7 +62,7 @@ describe("the tool's one-line summaries of events", () => {
       'stock +10 ("restock")',
       'stock -3 ("write-off")',
       '2 × p-drill for u-ada',
-      'paid',
+      'paid offline, reference "TRANSFER-o-1", 102.48',
       'shipped',
       'delivered',
       'cancelled by customer ("ordered twice"): 2 × p-drill back in stock',
@@ -67,6 +71,28 @@ describe("the tool's one-line summaries of events", () => {
       'now 3★',
       'removed ("off-topic")',
       'admin "bo@toolforge.test" (granted-by-admin)',
+    ]);
+  });
+
+  it('says how an order was paid, why a payment failed, a payment not applied and what was refunded, amounts with two decimals', () => {
+    const { orderId, totalCostCents } = order.data;
+    const paidBefore = { ...orderPaidByCard(order.data), data: { orderId, payment: null } };
+    const summaries = [
+      orderPaidByCard(order.data, { paymentId: 'pi_1' }),
+      orderMoved(order.data, 'OrderPaid'),
+      paidBefore,
+      orderPaymentFailed(order.data, { paymentId: 'pi_2', reason: 'Your card was declined.\u001b[2J' }),
+      paymentNotApplied(order.data, { paymentId: 'pi_3', because: 'already-paid' }),
+      orderRefunded(order.data, { paymentId: 'pi_3', amountCents: totalCostCents, refundId: 're_3' }),
+    ].map((event) => summaryOf(stored(event)));
+    // 2 × 24.99 (the builder's price) = 49.98, + 5 % = 2.50, + 50 = 102.48
+    expect(summaries).toEqual([
+      'paid by card, payment pi_1, 102.48',
+      `paid offline, reference "TRANSFER-${orderId}", 102.48`,
+      'paid',
+      'payment pi_2 failed ("Your card was declined.\\u001b[2J")',
+      'payment pi_3 of 102.48 not applied (already-paid): owed back',
+      'refunded 102.48 of payment pi_3 (re_3)',
     ]);
   });
 

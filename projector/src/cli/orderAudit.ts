@@ -2,13 +2,15 @@ import {
   TOPICS,
   TOPIC_OF_EVENT,
   formatPosition,
+  isOrderEvent,
   orderProgressAfter,
   type Cents,
-  type OrderCancelled,
   type OrderEvent,
   type OrderLine,
   type OrderPlaced,
+  type OrderSettlement,
   type OrderStatus,
+  type PaymentEvent,
   type ProductAdded,
   type ProductEvent,
   type ProductUpdated,
@@ -34,9 +36,9 @@ export interface OrderHistoryLine {
   readonly type: string;
   /** Who did it; null for the shop itself (an expired reservation). */
   readonly actor: string | null;
-  /** The order's status after the event. */
+  /** The order's status after the event (a payment's event leaves it as it was). */
   readonly status: OrderStatus;
-  /** A cancellation's reason. */
+  /** A cancellation's reason, or a failed payment's. */
   readonly reason?: string;
 }
 
@@ -54,6 +56,14 @@ export interface AuditedOrder {
   readonly fromCart: boolean;
   readonly status: OrderStatus;
   readonly payment: boolean;
+  /** How it was paid (payments/events.ts): null while unpaid, or paid before the shop said how. */
+  readonly paidWith: OrderSettlement['method'] | null;
+  /** A card payment's id at the provider, or an offline payment's reference. */
+  readonly paymentReference: string | null;
+  /** The last failed attempt's reason, until a payment clears it (the read model's row keeps it so). */
+  readonly paymentFailure: string | null;
+  /** The refunds of its payments, summed. */
+  readonly refundedCents: Cents;
   readonly events: readonly OrderHistoryLine[];
   /** The offsets of its stream's events in its partition, in log order (the read model's `event_offsets`). */
   readonly offsets: readonly number[];
@@ -116,7 +126,7 @@ export function ledgerOf(events: Iterable<StoredEvent>): LogLedger {
   const products = new Map<string, LedgerProduct>();
   for (const event of events) {
     const topic = TOPIC_OF_EVENT[event.type];
-    if (topic === TOPICS.orders) foldOrderEvent(orders, event as StoredEvent<OrderEvent>);
+    if (topic === TOPICS.orders) foldOrderEvent(orders, event as StoredEvent<OrderEvent | PaymentEvent>);
     else if (topic === TOPICS.products) foldProductEvent(products, event as StoredEvent<ProductEvent>);
   }
   const reserved = new Map<string, number>();
@@ -136,7 +146,7 @@ export function ledgerOf(events: Iterable<StoredEvent>): LogLedger {
   return { orders, products: ledgerProducts };
 }
 
-function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: StoredEvent<OrderEvent>): void {
+function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: StoredEvent<OrderEvent | PaymentEvent>): void {
   const line = { position: formatPosition(event.position), time: event.meta.occurredAt, type: event.type, actor: event.meta.actor };
   if (event.type === 'OrderPlaced') {
     const { data } = event as StoredEvent<OrderPlaced>;
@@ -151,6 +161,10 @@ function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: Store
       fromCart: data.cartVersion !== null,
       status: data.status,
       payment: data.payment,
+      paidWith: null,
+      paymentReference: null,
+      paymentFailure: null,
+      refundedCents: 0,
       events: [{ ...line, status: data.status }],
       offsets: [event.position.offset],
     });
@@ -159,13 +173,37 @@ function foldOrderEvent(orders: Map<string, Mutable<AuditedOrder>>, event: Store
   const order = orders.get(event.data.orderId);
   // A later event of an order the log never placed moves nothing (the projection finds no row either).
   if (!order) return;
-  // The order is placed: its progress after a later event is defined.
-  const { status, payment } = orderProgressAfter(order, event)!;
-  order.status = status;
-  order.payment = payment;
-  const reason = event.type === 'OrderCancelled' ? { reason: (event as StoredEvent<OrderCancelled>).data.reason } : {};
+  // The order's own events move it: it is placed, so its progress after one is defined. A payment's leaves it where it was.
+  if (isOrderEvent(event)) {
+    const { status, payment } = orderProgressAfter(order, event)!;
+    order.status = status;
+    order.payment = payment;
+  }
+  foldPayment(order, event);
+  const reason = event.type === 'OrderCancelled' || event.type === 'OrderPaymentFailed' ? { reason: event.data.reason } : {};
   order.events = [...order.events, { ...line, status: order.status, ...reason }];
   order.offsets = [...order.offsets, event.position.offset];
+}
+
+/** What an event of the order's stream says of its payment, as the read model's payment columns keep it (read-model/src/payments/). */
+function foldPayment(order: Mutable<AuditedOrder>, event: StoredEvent<OrderEvent | PaymentEvent>): void {
+  switch (event.type) {
+    case 'OrderPaid': {
+      const { payment } = event.data;
+      order.paidWith = payment?.method ?? null;
+      order.paymentReference = payment === null ? null : payment.method === 'card' ? payment.paymentId : payment.reference;
+      order.paymentFailure = null;
+      return;
+    }
+    case 'OrderPaymentFailed':
+      order.paymentFailure = event.data.reason;
+      return;
+    case 'OrderRefunded':
+      order.refundedCents += event.data.amountCents;
+      return;
+    default:
+      return;
+  }
 }
 
 function foldProductEvent(products: Map<string, LedgerProduct>, event: StoredEvent<ProductEvent>): void {

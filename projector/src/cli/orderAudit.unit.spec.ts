@@ -4,8 +4,12 @@ import {
   orderCancelled,
   orderLine,
   orderMoved,
+  orderPaidByCard,
+  orderPaymentFailed,
   orderPlaced,
   orderPlacedOf,
+  orderRefunded,
+  paymentNotApplied,
   productAdded,
   productUpdated,
   stockAdjusted,
@@ -113,6 +117,47 @@ describe('the order audit of orders that move on', () => {
     ]);
     expect(audit.totals).toEqual({ orders: 2, quantity: 5, revenueCents: 56_27 + 50_21 });
     expect([...audit.byDay.keys()]).toEqual(['2026-11-19', '2026-11-20']);
+  });
+});
+
+describe('the order audit of orders the payment provider paid, declined and refunded', () => {
+  const o1 = events[1]!.data as OrderPlaced['data'];
+  const o2 = events[2]!.data as OrderPlaced['data'];
+  const ledger = ledgerOf([
+    ...events,
+    stored(orderPaymentFailed(o1, { reason: 'Your card was declined.' }), 3),
+    stored(orderPaidByCard(o1, { paymentId: 'pi_1' }), 4),
+    stored(orderPaymentFailed(o2, { reason: 'Your card has insufficient funds.' }), 5),
+    stored(orderCancelled(o2), 6),
+    stored(paymentNotApplied(o2, { paymentId: 'pi_2' }), 7),
+    stored(orderRefunded(o2, { paymentId: 'pi_2', amountCents: o2.totalCostCents }), 8),
+  ]);
+
+  it('keeps the status the order’s own events left, records every event’s offset, and how it was paid, declined and refunded', () => {
+    expect(ledger.orders.get('o-1')).toMatchObject({
+      status: 'paid',
+      payment: true,
+      paidWith: 'card',
+      paymentReference: 'pi_1',
+      paymentFailure: null,
+      refundedCents: 0,
+      offsets: [0, 3, 4],
+    });
+    expect(ledger.orders.get('o-2')).toMatchObject({
+      status: 'cancelled',
+      payment: false,
+      paidWith: null,
+      paymentFailure: 'Your card has insufficient funds.',
+      refundedCents: o2.totalCostCents,
+      offsets: [1, 5, 6, 7, 8],
+    });
+    expect(ledger.orders.get('o-2')!.events.map(({ type, status, actor, reason }) => [type, status, actor, reason])).toEqual([
+      ['OrderPlaced', 'pending', 'u-2', undefined],
+      ['OrderPaymentFailed', 'pending', null, 'Your card has insufficient funds.'],
+      ['OrderCancelled', 'cancelled', 'u-2', ''],
+      ['PaymentNotApplied', 'cancelled', null, undefined],
+      ['OrderRefunded', 'cancelled', null, undefined],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, readConfig } from '@toolforge/platform';
+import { ConfigError, paymentSettings, readConfig } from '@toolforge/platform';
 import { OperatorSocketRefusal, OperatorSocketUnreachable } from './operatorSocket/client.js';
 import { adminsCommands } from './adminsCommand.js';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
@@ -7,6 +7,8 @@ import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
+import { auditPaymentsCommand, type AuditPaymentsOptions } from './paymentAuditCommand.js';
+import { openStripeProvider, type OpenPaymentProvider } from './paymentProvider.js';
 import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } from './shopConnection.js';
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
 import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
@@ -24,6 +26,8 @@ export async function run(
   env: NodeJS.ProcessEnv = process.env,
   /** Settles when a following command (`events tail`) should end, or a rebuild be canceled: Ctrl-C or SIGTERM by default. */
   stop: () => Promise<void> = untilSignalled,
+  /** The payment provider `audit payments` reads the ledger of: Stripe's adapter, on the STRIPE_* settings. */
+  openPaymentProvider: OpenPaymentProvider = openStripeProvider,
 ): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command('toolforge')
@@ -72,7 +76,9 @@ export async function run(
       }),
     );
 
-  const audit = program.command('audit').description('audits from the log itself, and checks the read model against it');
+  const audit = program
+    .command('audit')
+    .description('audits from the log itself, and checks the read model, and the payment provider’s ledger, against it');
   audit
     .command('orders')
     .description('every order in range from the log, totals per day, product and user, then the read model checked against the log')
@@ -92,6 +98,27 @@ export async function run(
     .action(async (orderId: string, options: { format: AuditOrdersOptions['format'] }) =>
       withShop({ readModel: true }, (shop) => auditOrdersCommand(shop, io, { orderId, format: options.format })),
     );
+
+  const payments = audit
+    .command('payments')
+    .description(
+      'the payment provider’s ledger against the log: every payment captured named once by an OrderPaid (card) or ' +
+        'PaymentNotApplied of its amount, every refund once by an OrderRefunded of its amount, and nothing the provider lacks',
+    )
+    .option('--from <iso>', 'money moved at or after this time', isoTime)
+    .option('--to <iso>', 'money moved before this time', isoTime)
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'));
+  payments.action(async (options: AuditPaymentsOptions) => {
+    if (options.from && options.to && options.to <= options.from) payments.error('error: --to is not after --from');
+    // The provider's settings first: without them there is nothing to audit against, and no reason to open the shop.
+    const settings = paymentSettings(env);
+    if (!settings)
+      throw new ConfigError('the payment audit reads the payment provider’s ledger: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    const provider = await openPaymentProvider(settings);
+    await withShop({ readModel: false }, (shop) =>
+      auditPaymentsCommand(shop.log, provider, io, { ...options, currency: settings.currency }),
+    );
+  });
 
   program
     .command('rebuild')

@@ -16,8 +16,12 @@ import {
   orderCancelled,
   orderLine,
   orderMoved,
+  orderPaidByCard,
+  orderPaymentFailed,
   orderPlaced,
   orderPlacedOf,
+  orderRefunded,
+  paymentNotApplied,
   productAdded,
   userSignedIn,
 } from '@toolforge/contracts/testing';
@@ -99,7 +103,8 @@ export function describeOrderHistory(stack: QueryStack): void {
               fromCart: false,
             },
           },
-          byAdmin(paid!, 'paid', { payment: true }),
+          // Marked paid by an admin: offline, by the bank transfer's reference, for the order's total.
+          byAdmin(paid!, 'paid', { payment: true, method: 'offline', reference: `TRANSFER-${placed.data.orderId}`, amount: 425.9 }),
           byAdmin(shipped!, 'shipped'),
           byAdmin(delivered!, 'delivered'),
         ],
@@ -145,6 +150,31 @@ export function describeOrderHistory(stack: QueryStack): void {
         status: 'cancelled',
         details: { reason: EXPIRED_REASON, returned: '1 × Bench Vise 6"', returnedStock: 1 },
       });
+    });
+
+    it('shows what the payment provider said of the order’s money as the shop’s, each leaving the status where it was', async () => {
+      const placed = await place('u-ada');
+      const late = await place('u-ada');
+      await follow(
+        orderPaymentFailed(placed.data, { paymentId: 'pi_declined', reason: 'Your card was declined.' }),
+        orderPaidByCard(placed.data, { paymentId: 'pi_paid' }),
+        orderCancelled(late.data, { reason: 'Changed my mind' }),
+        paymentNotApplied(late.data, { paymentId: 'pi_late' }),
+        orderRefunded(late.data, { paymentId: 'pi_late', amountCents: late.data.totalCostCents, refundId: 're_late' }),
+      );
+      await shop.project();
+
+      const shown = async (orderId: string) =>
+        (await entriesOf(orderId, shop.token(ada))).map(({ type, by, actor, status, details }) => [type, by, actor, status, details]);
+      // 89.50 x 2 = 179.00, + 5 % = 187.95, + 50 = 237.95
+      expect((await shown(placed.data.orderId)).slice(1)).toEqual([
+        ['OrderPaymentFailed', 'shop', null, 'pending', { reason: 'Your card was declined.', paymentId: 'pi_declined' }],
+        ['OrderPaid', 'shop', null, 'paid', { payment: true, method: 'card', paymentId: 'pi_paid', amount: 237.95 }],
+      ]);
+      expect((await shown(late.data.orderId)).slice(2)).toEqual([
+        ['PaymentNotApplied', 'shop', null, 'cancelled', { amount: 237.95, because: 'order-cancelled', paymentId: 'pi_late' }],
+        ['OrderRefunded', 'shop', null, 'cancelled', { amount: 237.95, refundId: 're_late', paymentId: 'pi_late' }],
+      ]);
     });
 
     it('describes every line of an order checked out from a cart, at the price its quantity reached, and every line its cancellation gave back', async () => {

@@ -1,5 +1,6 @@
 import {
   TOPICS,
+  TOPIC_OF_EVENT,
   formatCents,
   formatPosition,
   fromCents,
@@ -11,6 +12,9 @@ import {
   type OrderHistoryEntry,
   type OrderHistoryResponse,
   type OrderLine,
+  type OrderSettlement,
+  type OrderStatus,
+  type PaymentEvent,
 } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import type { OrderInLog } from '@toolforge/read-model';
@@ -28,18 +32,35 @@ function returnedText(lines: readonly HeldLine[], names: ReadonlyMap<string, str
   return lines.map((line) => `${line.quantity} × ${names.get(line.productId) ?? line.productId}`).join('; ');
 }
 
+/**
+ * The events of an order's stream: the orders' own, which move its status, and the payments', which
+ * the shop appends on the order's stream as the provider reports its money (payments/events.ts).
+ */
+type OrderStreamEvent = OrderEvent | PaymentEvent;
+
 /** The names of the products an order was placed with, by id, from the history's OrderPlaced. */
-function productNamesOf(events: readonly StoredEvent<OrderEvent>[]): Map<string, string> {
+function productNamesOf(events: readonly StoredEvent<OrderStreamEvent>[]): Map<string, string> {
   const placed = events.find((event) => event.type === 'OrderPlaced');
   return new Map(placed?.type === 'OrderPlaced' ? placed.data.lines.map((line) => [line.productId, line.productName]) : []);
 }
 
+/** How an OrderPaid paid: by card (the provider's payment id), offline (its reference), each for its amount; nothing more for one paid before the shop said how. */
+function settlementDetails(payment: OrderSettlement | null | undefined): OrderHistoryEntry['details'] {
+  // Null since schema version 3 for the orders paid before; an event read without its upcasters has none at all.
+  if (payment === null || payment === undefined) return {};
+  const amount = fromCents(payment.amountCents);
+  return payment.method === 'card'
+    ? { method: 'card', paymentId: payment.paymentId, amount }
+    : { method: 'offline', reference: payment.reference, amount };
+}
+
 /**
  * What an event recorded, as the history shows it: the order as placed (its lines, their subtotal,
- * the total), a payment, a cancellation's reason and the stock it gave back (every line's, and
- * their sum).
+ * the total), a payment and how, a failed attempt's reason, a payment captured that the order did
+ * not take and why, a refund, a cancellation's reason and the stock it gave back (every line's, and
+ * their sum). Amounts in currency units, as the order's total.
  */
-function detailsOf(event: OrderEvent, names: ReadonlyMap<string, string>): OrderHistoryEntry['details'] {
+function detailsOf(event: OrderStreamEvent, names: ReadonlyMap<string, string>): OrderHistoryEntry['details'] {
   switch (event.type) {
     case 'OrderPlaced': {
       const { lines, subtotalCents, totalCostCents, shippingAddress, cartVersion } = event.data;
@@ -52,7 +73,17 @@ function detailsOf(event: OrderEvent, names: ReadonlyMap<string, string>): Order
       };
     }
     case 'OrderPaid':
-      return { payment: true };
+      return { payment: true, ...settlementDetails(event.data.payment) };
+    case 'OrderPaymentFailed':
+      return { reason: event.data.reason, paymentId: event.data.paymentId };
+    case 'PaymentNotApplied': {
+      const { amountCents, because, paymentId } = event.data;
+      return { amount: fromCents(amountCents), because, paymentId };
+    }
+    case 'OrderRefunded': {
+      const { amountCents, refundId, paymentId } = event.data;
+      return { amount: fromCents(amountCents), refundId, paymentId };
+    }
     case 'OrderCancelled': {
       const { reason, lines } = event.data;
       return { reason, returned: returnedText(lines, names), returnedStock: lines.reduce((sum, line) => sum + line.quantity, 0) };
@@ -69,7 +100,7 @@ function whyNotOfOrder(event: StoredEvent, order: OrderInLog): string | undefine
   if (unreadable) return unreadable;
   if (event.position.topic !== TOPICS.orders || event.streamId !== order.orderId)
     return `it is an event of ${event.streamId} in ${event.position.topic}`;
-  if (!isOrderEvent(event)) return `${event.type} is no event of an order`;
+  if (TOPIC_OF_EVENT[event.type] !== TOPICS.orders) return `${event.type} is no event of an order`;
   return undefined;
 }
 
@@ -92,11 +123,22 @@ function actorShown(actor: string | null, order: OrderInLog, reader: HistoryRead
   return reader.admin || actor === order.userId ? actor : null;
 }
 
+/**
+ * The order's status after an event: the one its own events move it to (the status fold), and for
+ * a payment's event the status it had before (none of them moves the order: a failed attempt leaves
+ * it pending, a refund leaves it cancelled). Pending when the history shows nothing before it:
+ * every order begins pending.
+ */
+function statusAfter(event: StoredEvent<OrderStreamEvent>, before: OrderStatus | undefined): OrderStatus {
+  return isOrderEvent(event) ? orderStatusAfter(event) : (before ?? 'pending');
+}
+
 function entryOf(
-  event: StoredEvent<OrderEvent>,
+  event: StoredEvent<OrderStreamEvent>,
   order: OrderInLog,
   reader: HistoryReader,
   names: ReadonlyMap<string, string>,
+  statusBefore: OrderStatus | undefined,
 ): OrderHistoryEntry {
   return {
     position: formatPosition(event.position),
@@ -104,7 +146,7 @@ function entryOf(
     occurredAt: event.meta.occurredAt,
     actor: actorShown(event.meta.actor, order, reader),
     by: causedBy(event.meta.actor, order),
-    status: orderStatusAfter(event),
+    status: statusAfter(event, statusBefore),
     details: detailsOf(event, names),
   };
 }
@@ -121,12 +163,14 @@ export function orderHistory(
   reader: HistoryReader,
   leftOut: (event: StoredEvent, why: string) => void,
 ): OrderHistoryResponse {
-  const ofOrder: StoredEvent<OrderEvent>[] = [];
+  const ofOrder: StoredEvent<OrderStreamEvent>[] = [];
   for (const event of events) {
     const why = whyNotOfOrder(event, order);
     if (why) leftOut(event, why);
-    else ofOrder.push(event as StoredEvent<OrderEvent>);
+    else ofOrder.push(event as StoredEvent<OrderStreamEvent>);
   }
   const names = productNamesOf(ofOrder);
-  return { orderId: order.orderId, entries: ofOrder.map((event) => entryOf(event, order, reader, names)) };
+  const entries: OrderHistoryEntry[] = [];
+  for (const event of ofOrder) entries.push(entryOf(event, order, reader, names, entries.at(-1)?.status));
+  return { orderId: order.orderId, entries };
 }

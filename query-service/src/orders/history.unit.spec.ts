@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRED_REASON, UNREADABLE_RECORD } from '@toolforge/contracts';
-import { orderCancelled, orderLine, orderMoved, orderPlaced, orderPlacedOf, productDeleted } from '@toolforge/contracts/testing';
+import {
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPaidByCard,
+  orderPaymentFailed,
+  orderPlaced,
+  orderPlacedOf,
+  orderRefunded,
+  paymentNotApplied,
+  productDeleted,
+} from '@toolforge/contracts/testing';
 import { upcast, type StoredEvent } from '@toolforge/platform';
 import { stored } from '@toolforge/platform/testing';
 import { orderHistory } from './history.js';
@@ -44,6 +55,40 @@ describe('an order’s history from its events', () => {
       fromCart: false,
     });
     expect(answer.entries[3]!.details).toEqual({ reason: EXPIRED_REASON, returned: '2 × Bench Vise', returnedStock: 2 });
+  });
+
+  it('shows what the provider said of the order’s money, by the shop, each leaving the status as it was', () => {
+    const { answer, leftOut } = historyOf(
+      stored(placed, 0),
+      stored(orderPaymentFailed(placed.data, { paymentId: 'pi_1', reason: 'Your card was declined.' }), 1),
+      stored(orderPaidByCard(placed.data, { paymentId: 'pi_2', providerEventId: 'evt_2' }), 2),
+      stored(paymentNotApplied(placed.data, { paymentId: 'pi_3', because: 'already-paid' }), 3),
+      stored(orderRefunded(placed.data, { paymentId: 'pi_3', amountCents: 71_00, refundId: 're_3' }), 4),
+      stored(orderCancelled(placed.data), 5),
+      stored(orderRefunded(placed.data, { paymentId: 'pi_2', amountCents: 71_00, refundId: 're_2' }), 6),
+    );
+    expect(leftOut).toEqual([]);
+    expect(answer.entries.map(({ type, by, actor, status, details }) => [type, by, actor, status, details])).toEqual([
+      ['OrderPlaced', 'customer', 'u-ada', 'pending', expect.objectContaining({ totalCost: 71 })],
+      ['OrderPaymentFailed', 'shop', null, 'pending', { reason: 'Your card was declined.', paymentId: 'pi_1' }],
+      ['OrderPaid', 'shop', null, 'paid', { payment: true, method: 'card', paymentId: 'pi_2', amount: 71 }],
+      ['PaymentNotApplied', 'shop', null, 'paid', { amount: 71, because: 'already-paid', paymentId: 'pi_3' }],
+      ['OrderRefunded', 'shop', null, 'paid', { amount: 71, refundId: 're_3', paymentId: 'pi_3' }],
+      ['OrderCancelled', 'customer', 'u-ada', 'cancelled', expect.objectContaining({ returnedStock: 2 })],
+      ['OrderRefunded', 'shop', null, 'cancelled', { amount: 71, refundId: 're_2', paymentId: 'pi_2' }],
+    ]);
+  });
+
+  it('shows an order paid offline by its reference, one paid before the shop said how as paid, and a payment’s event first as pending', () => {
+    const paidOffline = orderMoved(placed.data, 'OrderPaid');
+    const paidBefore = { ...paidOffline, data: { orderId: placed.data.orderId, payment: null } };
+    const { answer } = historyOf(stored(paidOffline, 1), stored(paidBefore, 2));
+    expect(answer.entries.map((entry) => entry.details)).toEqual([
+      { payment: true, method: 'offline', reference: `TRANSFER-${placed.data.orderId}`, amount: 71 },
+      { payment: true },
+    ]);
+    // The read model's offsets begin with the order's placing; without it, an order begins pending.
+    expect(historyOf(stored(orderPaymentFailed(placed.data), 3)).answer.entries[0]!.status).toBe('pending');
   });
 
   it('describes every line of an order from the cart, at the unit price its quantity reached, and every line its cancellation gave back', () => {

@@ -22,6 +22,10 @@ interface PlacedOrder {
   totalCostCents?: number;
   status?: string;
   payment?: boolean;
+  paidWith?: 'card' | 'offline';
+  paymentReference?: string;
+  paymentFailure?: string;
+  refundedCents?: number;
   /** By default one line of the order's product and quantity at 15.00. */
   lines?: Line[];
 }
@@ -36,8 +40,9 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
     ];
     await opened.sql.query(
       `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, total_cost_cents,
-                           shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, array[0]::bigint[])`,
+                           shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets,
+                           paid_with, payment_reference, payment_failure, refunded_cents)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, array[0]::bigint[], $12, $13, $14, $15)`,
       [
         order.orderId,
         lines[0]!.productId,
@@ -50,6 +55,10 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
         order.status ?? 'pending',
         order.payment ?? false,
         order.placedAt,
+        order.paidWith ?? null,
+        order.paymentReference ?? null,
+        order.paymentFailure ?? null,
+        order.refundedCents ?? 0,
       ],
     );
     for (const [index, line] of lines.entries())
@@ -166,10 +175,23 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
       totalCostCents: 1999,
       status: 'paid',
       payment: true,
+      paidWith: 'offline',
+      paymentReference: awkward,
     });
-    await place({ orderId: 'o-dee-2', uid: 'u-dee', placedAt: '2026-11-01T11:01:00Z', totalCostCents: 1 });
-    await place({ orderId: 'o-dee-3', uid: 'u-dee', placedAt: '2026-11-01T11:02:00Z', totalCostCents: 123_456_789_012_345 });
-    await place({ orderId: 'o-dee-4', uid: 'u-dee', placedAt: '2026-11-01T11:03:00Z', totalCostCents: 30 });
+    // A failure is shown while the order awaits payment only.
+    await place({ orderId: 'o-dee-2', uid: 'u-dee', placedAt: '2026-11-01T11:01:00Z', totalCostCents: 1, paymentFailure: awkward });
+    await place({
+      orderId: 'o-dee-3',
+      uid: 'u-dee',
+      placedAt: '2026-11-01T11:02:00Z',
+      totalCostCents: 123_456_789_012_345,
+      status: 'cancelled',
+      paidWith: 'card',
+      paymentReference: 'pi_3',
+      paymentFailure: 'Your card was declined.',
+      refundedCents: 123_456_789_012_345,
+    });
+    await place({ orderId: 'o-dee-4', uid: 'u-dee', placedAt: '2026-11-01T11:03:00Z', totalCostCents: 30, refundedCents: 30 });
 
     const json = await sqlOrderReader(sql).orderListOfUser('u-dee');
     const orders = JSON.parse(json) as Record<string, unknown>[];
@@ -178,6 +200,14 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
     expect(orders.map((order) => Object.keys(order))).toEqual(orders.map(() => Object.keys(orderDtoSchema.shape)));
     for (const order of orders) orderDtoSchema.strict().parse(order);
     expect(orders.map((order) => order.totalCost)).toEqual([0.3, 1_234_567_890_123.45, 0.01, 19.99]);
+    expect(orders.map((order) => order.refunded)).toEqual([0.3, 1_234_567_890_123.45, 0, 0]);
+    expect(orders.map((order) => order.paymentFailure)).toEqual([null, null, awkward, null]);
+    expect(orders.map((order) => [order.paidWith, order.paymentReference])).toEqual([
+      [null, null],
+      ['card', 'pi_3'],
+      [null, null],
+      ['offline', awkward],
+    ]);
     expect(orders[3]).toEqual({
       _id: 'o-dee-1',
       productId: 'p-vise',
@@ -192,8 +222,27 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
       // Milliseconds, as a Date read from the column prints them (toISOString).
       placedAt: '2026-11-01T11:00:00.123Z',
       lines: [{ productId: 'p-vise', productName: awkward, quantity: 3, unitPrice: 15, lineTotal: 45 }],
+      paidWith: 'offline',
+      paymentReference: awkward,
+      paymentFailure: null,
+      refunded: 0,
     });
-    expect((await sqlOrderReader(sql).ordersOfUser('u-dee'))[3]!.placedAt).toBe('2026-11-01T11:00:00.123Z');
+    const views = await sqlOrderReader(sql).ordersOfUser('u-dee');
+    expect(views[3]!.placedAt).toBe('2026-11-01T11:00:00.123Z');
+    // The views read the columns as the answer does.
+    expect(
+      views.map(({ paidWith, paymentReference, paymentFailure, refundedCents }) => [
+        paidWith,
+        paymentReference,
+        paymentFailure,
+        refundedCents,
+      ]),
+    ).toEqual([
+      [null, null, null, 30],
+      ['card', 'pi_3', null, 123_456_789_012_345],
+      [null, null, awkward, 0],
+      ['offline', awkward, null, 0],
+    ]);
   });
 
   it('answers an order of several lines with each line in its order, its amounts as the total’s, in the one statement of the list', async () => {

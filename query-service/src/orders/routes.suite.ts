@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, totalCostCents, type ApiError, type OrderDto, type ShopEvent } from '@toolforge/contracts';
-import { adminGranted, orderLine, orderPlaced, orderPlacedOf, productAdded, userSignedIn } from '@toolforge/contracts/testing';
+import {
+  adminGranted,
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPaidByCard,
+  orderPaymentFailed,
+  orderPlaced,
+  orderPlacedOf,
+  orderRefunded,
+  paymentNotApplied,
+  productAdded,
+  userSignedIn,
+} from '@toolforge/contracts/testing';
 import { startQueryService, type QueryHarness } from '../test/harness.js';
 import type { QueryStack } from '../test/stacks.js';
 
@@ -8,10 +21,14 @@ const ORDER_FIELDS = [
   '_id',
   'lines',
   'orderQuantity',
+  'paidWith',
   'payment',
+  'paymentFailure',
+  'paymentReference',
   'placedAt',
   'productId',
   'productName',
+  'refunded',
   'shippingAddress',
   'status',
   'totalCost',
@@ -105,6 +122,10 @@ export function describeOrderQueries(stack: QueryStack): void {
           status: 'pending',
           payment: false,
           lines: [{ productId: body[2]!.productId, productName: 'Bench Vise 6"', quantity: 4, unitPrice: 89.5, lineTotal: 358 }],
+          paidWith: null,
+          paymentReference: null,
+          paymentFailure: null,
+          refunded: 0,
         });
       });
 
@@ -189,6 +210,46 @@ export function describeOrderQueries(stack: QueryStack): void {
         expect(customer.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: messages.forbiddenAdmin });
         expect((await shop.get('/allorders')).statusCode).toBe(401);
       });
+    });
+
+    it('answers how each order was paid, the last failure while it awaits payment, and what was refunded, with two decimals', async () => {
+      const vise = { productId: 'p-vise-dee', name: 'Bench Vise', priceCents: 10_00 };
+      // 10.00 x 2 = 20.00, + 5 % = 21.00, + 50 = 71.00
+      const placed = [1, 2, 3, 4].map(() => orderPlaced(vise, { userId: 'u-dee', quantity: 2 }));
+      const [declined, byCard, offline, cancelled] = placed.map((event) => event.data);
+      await shop.append(
+        ...placed,
+        orderPaymentFailed(declined!, { reason: 'Your card was declined.' }),
+        orderPaymentFailed(declined!, { paymentId: 'pi_2', reason: 'Your card has insufficient funds.', providerEventId: 'evt_2' }),
+        orderPaymentFailed(byCard!, { reason: 'Your card was declined.' }),
+        orderPaidByCard(byCard!, { paymentId: 'pi_card' }),
+        orderMoved(offline!, 'OrderPaid'),
+        orderPaymentFailed(cancelled!, { reason: 'Your card was declined.' }),
+        orderCancelled(cancelled!),
+        paymentNotApplied(cancelled!, { paymentId: 'pi_late' }),
+        orderRefunded(cancelled!, { paymentId: 'pi_late', amountCents: 71_00 }),
+      );
+      await shop.project();
+
+      const payments = (list: OrderDto[]) =>
+        list.map(({ _id, status, paidWith, paymentReference, paymentFailure, refunded }) => [
+          _id,
+          status,
+          paidWith,
+          paymentReference,
+          paymentFailure,
+          refunded,
+        ]);
+      const expected = [
+        [cancelled!.orderId, 'cancelled', null, null, null, 71],
+        [offline!.orderId, 'paid', 'offline', `TRANSFER-${offline!.orderId}`, null, 0],
+        [byCard!.orderId, 'paid', 'card', 'pi_card', null, 0],
+        [declined!.orderId, 'pending', null, null, 'Your card has insufficient funds.', 0],
+      ];
+      const own = await shop.get('/orders/u-dee', { token: shop.token({ uid: 'u-dee' }) });
+      expect(payments(own.json<OrderDto[]>())).toEqual(expected);
+      const newest = await shop.get('/allorders?page=0&size=4', { token: shop.token({ uid: 'u-admin', admin: true }) });
+      expect(payments(newest.json<OrderDto[]>())).toEqual(expected);
     });
   });
 }

@@ -24,6 +24,10 @@ export const orderDtoSchema = z.object({
   payment: z.boolean(),
   placedAt: z.string(),
   lines: z.array(orderLineDtoSchema),
+  paidWith: z.enum(['card', 'offline']).nullable(),
+  paymentReference: z.string().nullable(),
+  paymentFailure: z.string().nullable(),
+  refunded: z.number(),
 }) satisfies z.ZodType<OrderDto>;
 
 export const orderListSchema = z.array(orderDtoSchema);
@@ -31,7 +35,16 @@ export const orderListSchema = z.array(orderDtoSchema);
 /** GET /orders/:id/history: each entry strict, its details plain values only. */
 export const orderHistoryEntrySchema = z.strictObject({
   position: z.string(),
-  type: z.enum(['OrderPlaced', 'OrderPaid', 'OrderShipped', 'OrderDelivered', 'OrderCancelled']),
+  type: z.enum([
+    'OrderPlaced',
+    'OrderPaid',
+    'OrderShipped',
+    'OrderDelivered',
+    'OrderCancelled',
+    'OrderPaymentFailed',
+    'PaymentNotApplied',
+    'OrderRefunded',
+  ]),
   occurredAt: z.string(),
   actor: z.string().nullable(),
   by: z.enum(['customer', 'admin', 'shop']),

@@ -1,14 +1,14 @@
 import type { Cents, OrderLine, OrderStatus } from '@toolforge/contracts';
 import { isoTime, type Slice, type SqlQueryable } from '@toolforge/platform/sql';
+import type { PaidWith } from '../payments/paymentChange.js';
 import { recordReader } from '../shared/driverRecord.js';
 import { readsTogether } from '../shared/readsTogether.js';
 
 /**
- * An order as the query side reads it: as placed (the projector's OrderRow is this and its log
- * position). The spec's fields of an order of several lines name its first line's product and
- * every line's quantity together (OrderDto).
+ * An order as placed (the projector's OrderRow is this and its log position). The spec's fields of
+ * an order of several lines name its first line's product and every line's quantity together (OrderDto).
  */
-export interface OrderView {
+export interface PlacedOrderView {
   readonly orderId: string;
   readonly productId: string;
   readonly productName: string;
@@ -23,6 +23,15 @@ export interface OrderView {
   readonly placedAt: string;
   /** Every line, in the order placed. */
   readonly lines: readonly OrderLine[];
+}
+
+/** An order as the query side reads it: as placed, and how it was paid (payments/). */
+export interface OrderView extends PlacedOrderView {
+  readonly paidWith: PaidWith | null;
+  readonly paymentReference: string | null;
+  /** Why the last attempt to pay failed, while the order is pending; null otherwise. */
+  readonly paymentFailure: string | null;
+  readonly refundedCents: Cents;
 }
 
 /** Whose an order is and where its events sit in the log: what its history is read from. */
@@ -60,13 +69,21 @@ const linesOf = (line: string) => `coalesce((
    where l.order_id = orders.order_id
 ), '[]'::json)`;
 
+/**
+ * The last failed attempt's reason, while the order awaits payment: once paid or cancelled it no
+ * longer stands (a payment clears it; a cancellation leaves it in the row, unshown).
+ */
+const PAYMENT_FAILURE = `case when status = 'pending' then payment_failure end`;
+
 // Each column under its view's name, so a record needs only its numbers and times read.
 const SELECT_ORDERS = `
   select order_id as "orderId", product_id as "productId", product_name as "productName", user_id as "userId",
          user_name as "userName", quantity, total_cost_cents as "totalCostCents",
          shipping_address as "shippingAddress", status, payment, placed_at as "placedAt",
          ${linesOf(`l.product_id as "productId", l.product_name as "productName", l.quantity,
-           l.unit_price_cents as "unitPriceCents", l.line_total_cents as "lineTotalCents"`)} as lines
+           l.unit_price_cents as "unitPriceCents", l.line_total_cents as "lineTotalCents"`)} as lines,
+         paid_with as "paidWith", payment_reference as "paymentReference", ${PAYMENT_FAILURE} as "paymentFailure",
+         refunded_cents as "refundedCents"
     from orders`;
 const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset desc';
 
@@ -74,7 +91,13 @@ const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset d
 const readLines = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as OrderLine[];
 
 // The numbers and times come back in whichever shape the driver chose: read both ways.
-const toOrderView = recordReader<OrderView>()({ quantity: Number, totalCostCents: Number, placedAt: isoTime, lines: readLines });
+const toOrderView = recordReader<OrderView>()({
+  quantity: Number,
+  totalCostCents: Number,
+  placedAt: isoTime,
+  lines: readLines,
+  refundedCents: Number,
+});
 type OrderRecord = Parameters<typeof toOrderView>[0];
 
 const SELECT_ORDER_IN_LOG = `
@@ -87,7 +110,7 @@ type OrderInLogRecord = Parameters<typeof toOrderInLog>[0];
  * An order as the API shows it, written as JSON by the database: orderDtoSchema's fields in its
  * order, the amounts in currency units (cents / 100 in double precision, the number JavaScript's
  * division gives, printed as JSON.stringify prints it), the time as toISOString writes it
- * (milliseconds, UTC) and its lines last. Profiled under the bench's /orders/:uid, reading each
+ * (milliseconds, UTC), its lines, then how it was paid (payments/). Profiled under the bench's /orders/:uid, reading each
  * order's columns (the time parsed into a Date and printed again), mapping them and serialising
  * the list took a large share of the query service's time (docs/read-model.md#the-read-paths-cost);
  * now each order is one text, and a list is those texts joined.
@@ -99,7 +122,9 @@ const AS_ORDER_JSON = `
            shipping_address as "shippingAddress", status, payment,
            to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "placedAt",
            ${linesOf(`l.product_id as "productId", l.product_name as "productName", l.quantity,
-             l.unit_price_cents::float8 / 100 as "unitPrice", l.line_total_cents::float8 / 100 as "lineTotal"`)} as lines) dto`;
+             l.unit_price_cents::float8 / 100 as "unitPrice", l.line_total_cents::float8 / 100 as "lineTotal"`)} as lines,
+           paid_with as "paidWith", payment_reference as "paymentReference", ${PAYMENT_FAILURE} as "paymentFailure",
+           refunded_cents::float8 / 100 as refunded) dto`;
 const SELECT_ORDER_JSON = `select orders.user_id as "userId", row_to_json(dto)::text as json from orders ${AS_ORDER_JSON}`;
 interface OrderJsonRecord {
   userId: string;

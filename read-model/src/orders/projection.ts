@@ -1,12 +1,13 @@
 import { orderStatusAfter, type HeldLine, type OrderEvent } from '@toolforge/contracts';
-import type { CatalogueWrite } from '../catalog/writes.js';
-import type { OrderWrite } from './writes.js';
 import type { StoredEvent } from '@toolforge/platform';
+import type { CatalogueWrite } from '../catalog/writes.js';
+import { settledBy } from '../payments/paymentChange.js';
+import type { OrderWrite } from './writes.js';
 
 /**
  * sales.orders → orders and order_lines: a placed order is recorded with its lines, and each line
- * reserves its quantity of its product's stock; each later event moves it on, and a cancelled one
- * gives every line's quantity back.
+ * reserves its quantity of its product's stock; each later event moves it on (a payment saying how
+ * it was paid, payments/), and a cancelled one gives every line's quantity back.
  */
 export function projectOrderEvent(event: StoredEvent<OrderEvent>): (OrderWrite | CatalogueWrite)[] {
   const logPosition = { partition: event.position.partition, offset: event.position.offset };
@@ -38,13 +39,18 @@ export function projectOrderEvent(event: StoredEvent<OrderEvent>): (OrderWrite |
         ...data.lines.map(({ productId, quantity }) => reservation(productId, quantity)),
       ];
     }
-    case 'OrderPaid':
+    case 'OrderPaid': {
+      const { orderId, payment } = event.data;
+      return [
+        { kind: 'moveOrder', move: { orderId, status: orderStatusAfter(event), paid: true, payment: settledBy(payment), logPosition } },
+      ];
+    }
     case 'OrderShipped':
     case 'OrderDelivered':
       return [
         {
           kind: 'moveOrder',
-          move: { orderId: event.data.orderId, status: orderStatusAfter(event), paid: event.type === 'OrderPaid', logPosition },
+          move: { orderId: event.data.orderId, status: orderStatusAfter(event), paid: false, logPosition },
         },
       ];
     case 'OrderCancelled': {

@@ -81,14 +81,23 @@ describe('orders projection of an order’s later events', () => {
   const product = productAdded({ productId: 'p-1', name: 'Bench Vise 6"', priceCents: 89_50 }).data;
   const order = orderPlaced(product, { orderId: 'o-1', userId: 'u-1', quantity: 4 }).data;
 
-  it('moves the order on from each event, recording the payment with OrderPaid only, and where the event sits', () => {
+  it('moves the order on from each event, recording the payment (and how: payments/) with OrderPaid only, and where the event sits', () => {
     // The order's stream sits in partition 2 of its topic.
     const moved = (type: 'OrderPaid' | 'OrderShipped' | 'OrderDelivered', offset: number) => {
       const event = stored(orderMoved(order, type), offset, 2);
       return project({ ...event, position: { ...event.position, partition: 2 } });
     };
     expect(moved('OrderPaid', 5)).toEqual([
-      { kind: 'moveOrder', move: { orderId: 'o-1', status: 'paid', paid: true, logPosition: { partition: 2, offset: 5 } } },
+      {
+        kind: 'moveOrder',
+        move: {
+          orderId: 'o-1',
+          status: 'paid',
+          paid: true,
+          payment: { kind: 'settled', paidWith: 'offline', reference: 'TRANSFER-o-1' },
+          logPosition: { partition: 2, offset: 5 },
+        },
+      },
     ]);
     expect(moved('OrderShipped', 9)).toEqual([
       { kind: 'moveOrder', move: { orderId: 'o-1', status: 'shipped', paid: false, logPosition: { partition: 2, offset: 9 } } },

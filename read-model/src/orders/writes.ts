@@ -9,20 +9,27 @@ import {
   type SqlQueryable,
 } from '@toolforge/platform/sql';
 import { ORDERS_AREA } from './answers.js';
-import type { OrderView } from './orderReads.js';
+import type { PlacedOrderView } from './orderReads.js';
 import type { RowKey, RowWriteHandlers } from '../feature.js';
+import type { PaymentChange } from '../payments/paymentChange.js';
 
 /** An order as placed (as the query side reads it), with where it sat in the log. */
-export interface OrderRow extends OrderView {
+export interface OrderRow extends PlacedOrderView {
   readonly logPosition: LogSortKey;
 }
 
-/** An order moved on by a later event of its stream (paid, shipped, delivered, cancelled), and where that event sits. */
+/**
+ * A later event of an order's stream (paid, shipped, delivered, cancelled; a payment's event,
+ * payments/), and where that event sits.
+ */
 export interface OrderMove {
   readonly orderId: string;
-  readonly status: OrderStatus;
+  /** The status it moves the order to; null for a payment's event, which leaves it where it was. */
+  readonly status: OrderStatus | null;
   /** Whether the event records the payment; the others leave it as it was (a paid order cancelled stays paid). */
   readonly paid: boolean;
+  /** What it changes of the order's payment columns (payments/paymentChange.ts); none for the orders' own moves but OrderPaid. */
+  readonly payment?: PaymentChange;
   readonly logPosition: LogSortKey;
 }
 
@@ -130,24 +137,37 @@ async function insertLines(tx: SqlQueryable, lines: readonly NumberedLine[]): Pr
 /**
  * Moves orders on in one statement. A move applies only to its order's row in its own partition,
  * and only when it is newer than the last event the row records (`event_offsets` grows in log
- * order): a move delivered twice, or older than the row's OrderPlaced, changes nothing. A statement
- * may change a row only once, so each order's moves of the run are folded first: the last one's
- * status, paid if any of them paid, every offset appended in turn.
+ * order): a move delivered twice, or older than the row's OrderPlaced, changes nothing, so a
+ * refund is added once. A statement may change a row only once, so each order's moves of the run
+ * are folded first: the last status named (a payment's event names none), paid if any of them
+ * paid, how from the last payment, the failure from the last move that says anything of it (a
+ * failed attempt sets it, a payment clears it), the refunds summed, every offset appended in turn.
  */
 async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promise<void> {
   const column = <Value>(value: (move: OrderMove) => Value) => moves.map(value);
+  const settled = (move: OrderMove) => (move.payment?.kind === 'settled' ? move.payment : undefined);
   await tx.query(
     `with moves as (
-       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::boolean[])
-                with ordinality as m(order_id, log_partition, event_offset, status, paid, n)
+       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::bigint[])
+                with ordinality as m(order_id, log_partition, event_offset, status, paid, paid_with, payment_reference, payment_failure, refunded_cents, n)
      ), folded as (
-       select m.order_id, (array_agg(m.status order by m.n desc))[1] as status, bool_or(m.paid) as paid,
+       select m.order_id, (array_agg(m.status order by m.n desc) filter (where m.status is not null))[1] as status, bool_or(m.paid) as paid,
+              (array_agg(m.paid_with order by m.n desc) filter (where m.paid))[1] as paid_with,
+              (array_agg(m.payment_reference order by m.n desc) filter (where m.paid))[1] as payment_reference,
+              bool_or(m.paid or m.payment_failure is not null) as failure_said,
+              (array_agg(m.payment_failure order by m.n desc) filter (where m.paid or m.payment_failure is not null))[1] as payment_failure,
+              sum(m.refunded_cents)::bigint as refunded_cents,
               array_agg(m.event_offset order by m.n) as event_offsets
          from moves m join orders o on o.order_id = m.order_id and o.log_partition = m.log_partition
         where m.event_offset > o.event_offsets[cardinality(o.event_offsets)]
         group by m.order_id
      )
-     update orders o set status = folded.status, payment = o.payment or folded.paid, event_offsets = o.event_offsets || folded.event_offsets
+     update orders o set status = coalesce(folded.status, o.status), payment = o.payment or folded.paid,
+            paid_with = case when folded.paid then folded.paid_with else o.paid_with end,
+            payment_reference = case when folded.paid then folded.payment_reference else o.payment_reference end,
+            payment_failure = case when folded.failure_said then folded.payment_failure else o.payment_failure end,
+            refunded_cents = o.refunded_cents + folded.refunded_cents,
+            event_offsets = o.event_offsets || folded.event_offsets
        from folded where o.order_id = folded.order_id`,
     [
       column((m) => m.orderId),
@@ -155,6 +175,10 @@ async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promis
       column((m) => m.logPosition.offset),
       column((m) => m.status),
       column((m) => m.paid),
+      column((m) => settled(m)?.paidWith ?? null),
+      column((m) => settled(m)?.reference ?? null),
+      column((m) => (m.payment?.kind === 'failed' ? m.payment.reason : null)),
+      column((m) => (m.payment?.kind === 'refunded' ? m.payment.amountCents : 0)),
     ],
   );
 }
