@@ -9,6 +9,8 @@ import {
   type PlaceOrderResponse,
 } from '@toolforge/contracts';
 import { cardPaymentsOf, registerDevelopmentWebhook, type DevelopmentWebhook } from '@toolforge/command-service';
+import { stripePaymentProvider } from '@toolforge/platform/payments';
+import { auditPaymentsCommand } from '@toolforge/projector';
 import type { PaymentSettings, StoredEvent } from '@toolforge/platform';
 import { createAccount, readEvents, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
 import { LOCAL_PAYMENTS } from './localPayments/server.js';
@@ -91,6 +93,9 @@ async function openCardShop(options: { reservationTtlMs?: number; lateWebhookMs?
 
   return {
     provider,
+    /** The shop's own log and provider settings, for the reconciliation an operator runs. */
+    log: shop.log,
+    settings,
     send,
     admin,
     customer,
@@ -284,6 +289,53 @@ describe('card payments through the local provider', () => {
     expect(secondPayment).not.toBe(cardPaymentOf([orderPaid!])!.paymentId);
     expect(refunded).toMatchObject({ data: { paymentId: secondPayment, amountCents: TOTAL } });
     expect(await refundsOf(shop, secondPayment)).toHaveLength(1);
+  });
+});
+
+/**
+ * `toolforge audit payments` as an operator runs it: the provider's ledger, listed through the Stripe
+ * adapter from the local provider, against the shop's log. Exit 0 and the JSON report's findings.
+ */
+async function reconcile(shop: CardShop): Promise<{ code: number; findings: { kind: string; id: string; field?: string }[] }> {
+  let out = '';
+  const io = { out: (text: string) => void (out += text), err: (text: string) => void (out += text) };
+  const provider = stripePaymentProvider(shop.settings);
+  const code = await auditPaymentsCommand(shop.log, provider, io, { format: 'json', currency: shop.settings.currency });
+  return { code, findings: (JSON.parse(out) as { findings: { kind: string; id: string; field?: string }[] }).findings };
+}
+
+describe('the reconciliation of the provider’s ledger with the log', () => {
+  let shop: CardShop;
+  beforeAll(async () => {
+    shop = await openCardShop();
+  }, 60_000);
+  afterAll(() => shop?.close());
+
+  it('agrees on payments, a declined attempt and a refund (exit 0), and finds a ledger tampered with (exit 1)', async () => {
+    const kept = await shop.placeOrder();
+    await pay(kept.payment!.url, DECLINED_CARD);
+    await pay(kept.payment!.url, PAYING_CARD);
+    const refunded = await shop.placeOrder();
+    await pay(refunded.payment!.url, PAYING_CARD);
+    await shop.typesOnceThere(refunded.orderId, ['OrderPlaced', 'OrderPaid']);
+    const cancel = { method: 'POST', url: `/orders/${refunded.orderId}/cancel`, token: shop.admin.token, payload: {} } as const;
+    expect((await shop.send(cancel)).statusCode).toBe(200);
+    await shop.typesOnceThere(kept.orderId, ['OrderPlaced', 'OrderPaymentFailed', 'OrderPaid']);
+    await shop.typesOnceThere(refunded.orderId, ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderRefunded']);
+    expect(await reconcile(shop)).toEqual({ code: 0, findings: [] });
+
+    // The provider's ledger now says more was captured for the kept order than its OrderPaid records.
+    const paymentId = cardPaymentOf(await shop.eventsOf(kept.orderId))!.paymentId;
+    const tampered = await fetch(`${shop.provider.url}/_local/payment_intents/${paymentId}/tamper`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount_received: TOTAL + 1 }),
+    });
+    expect(tampered.ok).toBe(true);
+    expect(await reconcile(shop)).toEqual({
+      code: 1,
+      findings: [expect.objectContaining({ kind: 'payment-differs', id: paymentId, field: 'amount' })],
+    });
   });
 });
 

@@ -11,3 +11,4 @@ export * from './bulkFirstBuild.js';
 export { connectToShop } from './cli/shopConnection.js';
 // The operators' tool's client of the running shop's socket: embedded serves that socket and tests it through this.
 export * from './cli/operatorSocket/client.js';
+export * from './cli/paymentAuditCommand.js';
