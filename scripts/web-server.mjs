@@ -18,6 +18,7 @@ const web = await serveWebApp({
     commandApi: `http://localhost:${config.commandPort}`,
     queryApi: `http://localhost:${config.queryPort}`,
     authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+    cardPayments: config.payments !== undefined,
   },
 });
 console.log(`web app on ${web.url}`);

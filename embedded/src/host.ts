@@ -107,6 +107,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
               commandApi: apiUrl,
               queryApi: apiUrl,
               authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+              cardPayments: config.payments !== undefined,
             },
           }),
         'WEB_PORT',

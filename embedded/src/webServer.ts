@@ -10,6 +10,8 @@ export interface WebRuntimeConfig {
   queryApi: string;
   /** http://host:port of the Auth emulator, or null for real Firebase. */
   authEmulator: string | null;
+  /** Whether the shop takes card payments: the app offers "Pay now" only then. */
+  cardPayments?: boolean;
 }
 
 /** Where the Firebase Auth client goes when it talks to real Firebase (no emulator). */

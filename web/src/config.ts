@@ -7,6 +7,8 @@ export interface ShopConfig {
   queryApi: string;
   /** Firebase Auth emulator address, or null for real Firebase. */
   authEmulator: string | null;
+  /** Whether the shop takes card payments (STRIPE_SECRET_KEY on the command side): without, no "Pay now" is offered. */
+  cardPayments: boolean;
   firebase: { apiKey: string; authDomain: string; projectId: string };
 }
 
@@ -41,6 +43,8 @@ export function readConfig(env: ImportMetaEnv = import.meta.env, runtime = globa
     commandApi: withoutTrailingSlash(runtime.commandApi ?? envText(env.VITE_COMMAND_API, DEFAULT_API)),
     queryApi: withoutTrailingSlash(runtime.queryApi ?? envText(env.VITE_QUERY_API, DEFAULT_API)),
     authEmulator: runtime.authEmulator !== undefined ? runtime.authEmulator : emulatorFromEnv(env.VITE_AUTH_EMULATOR),
+    // The dev server's shop (make start) pays through the local provider unless told otherwise.
+    cardPayments: runtime.cardPayments ?? !['false', '0', 'off'].includes((env.VITE_CARD_PAYMENTS ?? '').trim().toLowerCase()),
     firebase: {
       // A demo- project never reaches Google; the emulator accepts any API key.
       apiKey: runtime.firebase?.apiKey ?? envText(env.VITE_FIREBASE_API_KEY, 'demo-api-key'),

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ORDER_TRANSITIONS, type OrderDto, type OrderStatus } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { shortOrderId } from '../orders/shortOrderId';
+import { config } from '../../config';
 import { PayNowButton } from '../payments/PayNowButton';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { MarkPaidDialog } from './MarkPaidDialog';
@@ -38,7 +39,7 @@ export function OrderActions({ order, viewer }: { order: OrderDto; viewer: Order
 
   return (
     <div className="row-actions">
-      {viewer === 'customer' && order.status === 'pending' && <PayNowButton orderId={order._id} disabled={busy} />}
+      {viewer === 'customer' && order.status === 'pending' && config.cardPayments && <PayNowButton orderId={order._id} disabled={busy} />}
       {advances.map((status) => (
         <button
           key={status}

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentMessages, type OrderDto } from '@toolforge/contracts';
 import { CommandRefused } from '../../api/commandClient';
+import { config } from '../../config';
 import { providerPageOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { orderDto } from '../../test/orders';
@@ -37,6 +38,19 @@ describe('Pay now (My Orders)', () => {
     expect(shop.commands.payOrder).toHaveBeenCalledWith(shop.accessToken, pending._id);
     expect(toasts(shop)).toEqual([{ kind: 'info', text: PAYMENT_PAGE_OPENING }]);
     expect(shop.store.getState().payments.opening).toEqual([]);
+  });
+
+  it('is not offered by a shop without card payments (the host’s /config.js says so): its orders are paid offline', async () => {
+    fakeQueryServer({ '/orders/u-7': [pending] });
+    config.cardPayments = false;
+    try {
+      renderShop('/userdashboard/orders/u-7', { shop: await signedInTestStore() });
+      const row = await rowOf('1 Forge Lane, Sheffield');
+      expect(within(row).getByRole('button', { name: /^Cancel/ })).toBeTruthy();
+      expect(within(row).queryByRole('button', { name: /^Pay now/ })).toBeNull();
+    } finally {
+      config.cardPayments = true;
+    }
   });
 
   it('says the 409 of an order no longer awaiting payment, goes nowhere, and reads the orders again', async () => {
