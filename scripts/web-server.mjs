@@ -18,7 +18,10 @@ const web = await serveWebApp({
     commandApi: `http://localhost:${config.commandPort}`,
     queryApi: `http://localhost:${config.queryPort}`,
     authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
-    cardPayments: config.payments !== undefined,
+    // CARD_PAYMENTS (on/off) tells it without the command side's secrets; else the STRIPE_* settings do.
+    cardPayments: process.env.CARD_PAYMENTS
+      ? ['on', 'true', '1'].includes(process.env.CARD_PAYMENTS.trim().toLowerCase())
+      : config.payments !== undefined,
   },
 });
 console.log(`web app on ${web.url}`);
