@@ -215,7 +215,12 @@ export function describeOrderQueries(stack: QueryStack): void {
     it('answers how each order was paid, the last failure while it awaits payment, and what was refunded, with two decimals', async () => {
       const vise = { productId: 'p-vise-dee', name: 'Bench Vise', priceCents: 10_00 };
       // 10.00 x 2 = 20.00, + 5 % = 21.00, + 50 = 71.00
-      const placed = [1, 2, 3, 4].map(() => orderPlaced(vise, { userId: 'u-dee', quantity: 2 }));
+      // A second apart, after every order before them: newest first is the same order on every log (on
+      // Kafka their streams fall to different partitions, which a tie of times would be ordered by).
+      const now = Date.now();
+      const placed = [1, 2, 3, 4].map((second) =>
+        orderPlaced(vise, { userId: 'u-dee', quantity: 2 }, { occurredAt: new Date(now + second * 1000).toISOString() }),
+      );
       const [declined, byCard, offline, cancelled] = placed.map((event) => event.data);
       await shop.append(
         ...placed,
