@@ -108,7 +108,10 @@ export class Orders {
   moveOrder(actor: string, orderId: string, move: OrderStatusCommand, idempotencyKey?: string): Promise<MovedOrder> {
     const { status, reference } = move;
     if (status === 'cancelled') return this.cancelOrder(actor, orderId, '', idempotencyKey);
-    return this.decideMove({ actor, idempotencyKey, orderId, status }, () => ({ type: 'MarkOrder', data: { orderId, status, reference } }));
+    return this.decideMove({ actor, idempotencyKey, orderId, status, reference }, () => ({
+      type: 'MarkOrder',
+      data: { orderId, status, reference },
+    }));
   }
 
   /**
@@ -136,7 +139,7 @@ export class Orders {
 
   /** `commandAtTurn` is what the caller asked for, made at the command's turn. */
   private async decideMove(
-    move: { actor: string; idempotencyKey: string | undefined; orderId: string; status: OrderStatus; reason?: string },
+    move: { actor: string; idempotencyKey: string | undefined; orderId: string; status: OrderStatus; reason?: string; reference?: string },
     commandAtTurn: () => OrderLifecycleCommand,
   ): Promise<MovedOrder> {
     const { actor, idempotencyKey, status } = move;

@@ -166,9 +166,9 @@ function placementFingerprint(order: OrderPlaced['data']): string {
   return orderFingerprint({ ...order, productId: line!.productId, quantity: line!.quantity });
 }
 
-/** A move of an order to `status`; a cancellation's reason is part of what was asked. */
-export function moveFingerprint(move: { orderId: string; status: OrderStatus; reason?: string }): string {
-  return JSON.stringify(['move', move.orderId, move.status, move.reason ?? null]);
+/** A move of an order to `status`; a cancellation's reason, an offline payment's reference, are part of what was asked. */
+export function moveFingerprint(move: { orderId: string; status: OrderStatus; reason?: string; reference?: string }): string {
+  return JSON.stringify(['move', move.orderId, move.status, move.reason ?? null, move.reference ?? null]);
 }
 
 /** The events that answer an order command: a placement, a move on, a cancellation (every event of an order's life). */
@@ -188,5 +188,6 @@ function whatItAnswered(event: OrderCommandEvent): { answered: number | OrderSta
   if (event.type === 'OrderPlaced') return { answered: event.data.totalCostCents, fingerprint: placementFingerprint(event.data) };
   const status = orderStatusAfter(event);
   const reason = event.type === 'OrderCancelled' ? event.data.reason : undefined;
-  return { answered: status, fingerprint: moveFingerprint({ orderId: event.data.orderId, status, reason }) };
+  const reference = event.type === 'OrderPaid' && event.data.payment?.method === 'offline' ? event.data.payment.reference : undefined;
+  return { answered: status, fingerprint: moveFingerprint({ orderId: event.data.orderId, status, reason, reference }) };
 }

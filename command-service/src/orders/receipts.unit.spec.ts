@@ -71,7 +71,10 @@ describe('OrderReceipts', () => {
 
     const paid = receipts.of('admin-uid', 'pay')!;
     expect(paid.answer).toEqual({ kind: 'moved', status: 'paid' });
-    expect(paid.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'paid' }))).toBe(true);
+    // Paid offline: the bank transfer's reference is part of what was asked (the builder's TRANSFER-<order id>).
+    const reference = `TRANSFER-${placed.data.orderId}`;
+    expect(paid.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'paid', reference }))).toBe(true);
+    expect(paid.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'paid', reference: 'TRANSFER-OTHER' }))).toBe(false);
     expect(paid.answers(moveFingerprint({ orderId: placed.data.orderId, status: 'shipped' }))).toBe(false);
     const cancelled = receipts.of('u1', 'cancel')!;
     expect(cancelled.answer).toEqual({ kind: 'moved', status: 'cancelled' });
