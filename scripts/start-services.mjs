@@ -111,13 +111,18 @@ async function startService(service, config) {
 }
 
 async function start() {
-  const entries = ['platform', 'command-service', 'embedded'].map((ws) => join(root, ws, 'dist/index.js'));
+  // The event log's opener is platform's subpath of its own (platform/package.json's exports).
+  const entries = ['platform', 'platform/openEventLog', 'command-service', 'embedded'].map((entry) => {
+    const [workspace, subpath = ''] = entry.split('/');
+    return join(root, workspace, 'dist', subpath, 'index.js');
+  });
   if (!entries.every(existsSync)) {
     console.error('The shop is not built yet: run `make start-services` (it builds first) or `npx tsc -b`.');
     process.exit(1);
   }
   const [
-    { readConfig, identitySource, openEventLog },
+    { readConfig, identitySource },
+    { openEventLog },
     { seedCatalogueIfEmpty },
     { DEMO_ADMIN_EMAIL, demoCatalogue, describeServicesMode, ensureDemoAccounts },
   ] = await Promise.all(entries.map((entry) => import(entry)));
