@@ -276,9 +276,40 @@ describe('card payments through the local provider', () => {
     ]);
   });
 
+  it('closes an order’s other pages once it is paid, and its pages once it is cancelled: none takes a payment after', async () => {
+    const sessionOf = (url: string) => shop.provider.stripe.checkout.sessions.retrieve(url.slice(url.lastIndexOf('/') + 1));
+    const paid = await shop.placeOrder();
+    const other = (await shop.payAgain(paid.orderId)).json<{ payment: { url: string } }>().payment.url;
+    await pay(paid.payment!.url, PAYING_CARD);
+    await shop.typesOnceThere(paid.orderId, ['OrderPlaced', 'OrderPaid']);
+    await vi.waitFor(async () => expect((await sessionOf(other)).status).toBe('expired'), { timeout: 10_000, interval: 50 });
+    expect((await pay(other, PAYING_CARD)).status).not.toBe(303);
+
+    const cancelled = await shop.placeOrder();
+    const cancel = { method: 'POST', url: `/orders/${cancelled.orderId}/cancel`, token: shop.customer.token, payload: {} } as const;
+    expect((await shop.send(cancel)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await sessionOf(cancelled.payment!.url)).status).toBe('expired'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await pay(cancelled.payment!.url, PAYING_CARD)).status).not.toBe(303);
+    // Nothing was captured for either, so nothing is owed back.
+    expect((await shop.eventsOf(paid.orderId)).map((event) => event.type)).toEqual(['OrderPlaced', 'OrderPaid']);
+    expect((await shop.eventsOf(cancelled.orderId)).map((event) => event.type)).toEqual(['OrderPlaced', 'OrderCancelled']);
+  });
+
   it('owes back a second payment of an order already paid, and refunds it once', async () => {
     const placed = await shop.placeOrder();
-    const second = (await shop.payAgain(placed.orderId)).json<{ payment: { url: string } }>().payment.url;
+    // A page the shop no longer knows of (opened before a restart: its open pages are kept in memory), paid after the first.
+    const session = await shop.provider.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'usd', unit_amount: TOTAL, product_data: { name: 'ToolForge order' } }, quantity: 1 }],
+      success_url: `${WEB}/myorders?paid=${placed.orderId}`,
+      cancel_url: `${WEB}/myorders`,
+      metadata: { orderId: placed.orderId },
+      payment_intent_data: { metadata: { orderId: placed.orderId } },
+    });
+    const second = session.url!;
     await pay(placed.payment!.url, PAYING_CARD);
     await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid']);
     await pay(second, PAYING_CARD);

@@ -3,6 +3,7 @@ import { documented } from '@toolforge/platform/http';
 import { catalog } from '../catalog/feature.js';
 import { identity } from '../identity/feature.js';
 import { orders } from '../orders/feature.js';
+import { payments } from '../payments/feature.js';
 import { PaymentPages } from '../payments/paymentPage.js';
 import type { CommandFeature } from '../shared/feature.js';
 import { cartRoutes } from './cartRoutes.js';
@@ -27,6 +28,7 @@ export const cart: CommandFeature<{ carts: CartStates }> = {
       customerName: (uid) => accounts.nameOf(uid),
       isVerified: (uid) => accounts.isVerified(uid),
     });
-    await app.register(documented({ tag: CART_TAG }, cartRoutes), { carts, pages: new PaymentPages(deps.payments, need(orders).orders) });
+    const pages = new PaymentPages(deps.payments, need(orders).orders, need(payments).openPages);
+    await app.register(documented({ tag: CART_TAG }, cartRoutes), { carts, pages });
   },
 };

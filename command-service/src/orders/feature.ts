@@ -2,6 +2,7 @@ import { DEFAULT_RESERVATION_TTL_MS, IDEMPOTENCY_KEY_HEADER, ORDERS_TAG, idempot
 import { documented } from '@toolforge/platform/http';
 import { catalog } from '../catalog/feature.js';
 import { identity } from '../identity/feature.js';
+import { payments } from '../payments/feature.js';
 import { PaymentPages } from '../payments/paymentPage.js';
 import type { CommandFeature } from '../shared/feature.js';
 import { orderRoutes } from './orderRoutes.js';
@@ -56,7 +57,8 @@ export const orders: CommandFeature<{ orders: OrderStates; receipts: OrderReceip
     app.addHook('onClose', () => sweeper.stop());
     await app.register(documented({ tag: ORDERS_TAG, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyDoc } }, orderRoutes), {
       orders: uses,
-      pages: new PaymentPages(deps.payments, states.orders),
+      // Built before any feature serves: its open pages are noted, to be closed once the order awaits no payment.
+      pages: new PaymentPages(deps.payments, states.orders, need(payments).openPages),
     });
   },
 };

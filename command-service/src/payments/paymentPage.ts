@@ -4,6 +4,7 @@ import type { PaymentSettings } from '@toolforge/platform';
 import { HttpError } from '@toolforge/platform/http';
 import { PaymentProviderUnavailable, type PaymentProvider, type PaymentRequest } from '@toolforge/platform/payments';
 import type { OrderState } from '../orders/order.js';
+import type { OpenPages } from './openPages.js';
 
 /** Card payments as the host hands them to the command side; absent: no card payments, orders are paid offline. */
 export interface CardPayments {
@@ -55,6 +56,8 @@ export class PaymentPages {
   constructor(
     private readonly payments: CardPayments | undefined,
     private readonly orders: { get(orderId: string): OrderState | undefined },
+    /** Where each page opened is noted, to be closed once its order no longer awaits payment. */
+    private readonly openPages: Pick<OpenPages, 'opened'>,
   ) {}
 
   /**
@@ -70,6 +73,7 @@ export class PaymentPages {
       const page = await this.payments.provider.startPayment(
         paymentRequestOf(this.payments, { orderId, totalCostCents: order.totalCostCents }, request, `page-${orderId}`),
       );
+      this.openPages.opened(orderId, page.sessionId);
       return { url: page.url };
     } catch (error) {
       request.log.warn({ err: error, orderId }, 'could not open a payment page for the order; it stands, payable later');
@@ -82,6 +86,7 @@ export class PaymentPages {
     if (!this.payments) throw new HttpError(503, paymentMessages.providerUnavailable);
     try {
       const page = await this.payments.provider.startPayment(paymentRequestOf(this.payments, order, request));
+      this.openPages.opened(order.orderId, page.sessionId);
       return { url: page.url };
     } catch (error) {
       const log = error instanceof PaymentProviderUnavailable ? request.log.warn : request.log.error;

@@ -13,6 +13,11 @@ export interface PaymentProvider {
    * signature header. Throws WebhookRefused when the signature is missing, wrong or too old.
    */
   readWebhook(rawBody: Buffer, signature: string | undefined): PaymentNotice;
+  /**
+   * Closes a hosted page that is still open, so that nobody pays there any more (its order was
+   * cancelled, or paid on another page); a page already paid, closed or expired is left as it is.
+   */
+  closePage(sessionId: string): Promise<void>;
   /** Refunds a captured payment in full; a retry under the same `idempotencyKey` refunds nothing twice. */
   refund(request: RefundRequest): Promise<Refund>;
   /** The provider's own record of the money moved between two times: every captured payment and every refund. */

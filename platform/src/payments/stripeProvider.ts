@@ -77,6 +77,16 @@ export function stripePaymentProvider(settings: PaymentSettings): PaymentProvide
       return noticeOf(event);
     },
 
+    async closePage(sessionId) {
+      try {
+        await call(() => stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Paid, expired or unknown to the provider (its 400 or 404): there is nothing left to close.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+
     async refund({ orderId, paymentId, amountCents, idempotencyKey }) {
       const refund = await call(() =>
         stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, metadata: { orderId } }, { idempotencyKey }),

@@ -273,6 +273,33 @@ describe('the Stripe adapter, through the official SDK', () => {
     });
   });
 
+  describe('closePage', () => {
+    it('expires an open Checkout Session; one the provider will not expire (paid, expired, unknown) is closed already', async () => {
+      api.answer((request) =>
+        request.path === '/v1/checkout/sessions/cs_open/expire'
+          ? { body: { id: 'cs_open', object: 'checkout.session', status: 'expired' } }
+          : {
+              status: 400,
+              body: {
+                error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired.' },
+              },
+            },
+      );
+      const provider = stripePaymentProvider(settings);
+      await provider.closePage('cs_open');
+      await provider.closePage('cs_paid');
+      expect(api.received.map(({ method, path }) => `${method} ${path}`)).toEqual([
+        'POST /v1/checkout/sessions/cs_open/expire',
+        'POST /v1/checkout/sessions/cs_paid/expire',
+      ]);
+    });
+
+    it('is unavailable when the provider cannot answer: the page is left to expire at the provider', async () => {
+      api.answer(() => ({ status: 503, body: { error: { type: 'api_error', message: 'down' } } }));
+      await expect(stripePaymentProvider(settings).closePage('cs_open')).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+    });
+  });
+
   describe('ledger', () => {
     it('lists the payments captured and the refunds made within the range, page after page', async () => {
       const from = new Date('2026-11-01T00:00:00Z');

@@ -32,6 +32,7 @@ function ledgerOnly(entries: readonly LedgerEntry[] | Error) {
         return entries instanceof Error ? Promise.reject(entries) : Promise.resolve([...entries]);
       },
       startPayment: unexpected,
+      closePage: unexpected,
       refund: unexpected,
       readWebhook: () => {
         throw new Error('the audit only reads the ledger');
