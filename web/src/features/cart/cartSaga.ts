@@ -104,7 +104,7 @@ function* checkout(deps: ShopDeps, action: ReturnType<typeof checkoutConfirmed>)
       ),
     // The order list gains a row, the products' stock went down, and the order emptied the cart.
     invalidates: ['Order', 'Product', 'Cart'],
-    acknowledged: (answer) => [checkedOut(), placedOrderPayment.notice(answer)],
+    acknowledged: (answer) => [checkedOut(), ...placedOrderPayment.notices(answer)],
     successText: (answer) => checkedOutText(answer.orderId),
     // My Orders first, as for one product's order (orderSaga.ts), then the provider's page to pay it.
     navigateTo: () => `/userdashboard/orders/${session.user.uid}`,

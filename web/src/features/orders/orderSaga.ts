@@ -54,7 +54,7 @@ function* placeOrder(deps: ShopDeps, action: ReturnType<typeof orderConfirmed>):
       ),
     // The order list gains a row and the product's stock went down.
     invalidates: ['Order', 'Product'],
-    acknowledged: (answer) => [orderPlaced(), placedOrderPayment.notice(answer)],
+    acknowledged: (answer) => [orderPlaced(), ...placedOrderPayment.notices(answer)],
     // My Orders first: the browser's Back from the provider's page comes back to it, where Pay now is.
     navigateTo: () => `/userdashboard/orders/${session.user.uid}`,
     leaveFor: placedOrderPayment.leaveFor,

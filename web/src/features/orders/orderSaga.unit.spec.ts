@@ -4,6 +4,7 @@ import { answerOf, providerPageOf } from '../../test/fakeCommands';
 import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { signedInTestStore, waitForState } from '../../test/testStore';
 import { CommandRefused } from '../../api/commandClient';
+import { config } from '../../config';
 import { ordersApi } from './ordersApi';
 import { ORDER_NOT_ACKNOWLEDGED } from './orderTexts';
 import { PAYMENT_PAGE_OPENING } from '../payments/paymentTexts';
@@ -83,6 +84,28 @@ describe('order placement (docs/architecture.md#9-the-products-rules)', () => {
     expect(shop.store.getState().toasts.items.map(({ kind, text }) => ({ kind, text }))).toEqual([
       { kind: 'info', text: paymentMessages.providerUnavailable },
     ]);
+  });
+
+  it('says nothing of paying in a shop without card payments: its orders are paid offline', async () => {
+    fakeQueryServer({});
+    const shop = await signedInTestStore();
+    shop.commands.placeOrder.mockResolvedValueOnce({
+      acknowledged: true,
+      position: 'sales.orders/0/5',
+      orderId: 'order-1',
+      totalCost: 1,
+      payment: null,
+    });
+    config.cardPayments = false;
+    try {
+      shop.store.dispatch(orderConfirmed(confirmation));
+      await waitForState(shop.store, () => shop.navigate.mock.calls.length > 0);
+    } finally {
+      config.cardPayments = true;
+    }
+    expect(shop.navigate).toHaveBeenCalledWith('/userdashboard/orders/u-7');
+    expect(shop.navigateAway).not.toHaveBeenCalled();
+    expect(shop.store.getState().toasts.items.map(({ text }) => text)).not.toContain(paymentMessages.providerUnavailable);
   });
 
   it('never follows a payment address that is not a web address (a javascript: one would run in the shop)', async () => {

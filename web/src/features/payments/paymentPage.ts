@@ -1,5 +1,6 @@
 import { paymentMessages, type PaymentStart, type PlaceOrderResponse } from '@toolforge/contracts';
 import { toastShown } from '../../components/toasts/toastSlice';
+import { config } from '../../config';
 import { PAYMENT_PAGE_OPENING } from './paymentTexts';
 
 /** The query parameter of My Orders the provider sends a customer back with after paying (`/myorders?paid=<orderId>`). */
@@ -23,10 +24,13 @@ export function paymentPageUrl(payment: PaymentStart | null | undefined): string
 /**
  * How placing an order ends (the order page's Confirm Order and the cart's checkout alike):
  * the customer is sent to the provider's page to pay it, or, when the shop could
- * not open one, told that My Orders takes the payment later (the order stands either way).
+ * not open one, told that My Orders takes the payment later (the order stands either way). A shop
+ * without card payments says neither: its orders are paid offline, and My Orders offers no Pay now.
  */
 export const placedOrderPayment = {
-  notice: (answer: PlaceOrderResponse) =>
-    toastShown({ kind: 'info', text: paymentPageUrl(answer.payment) ? PAYMENT_PAGE_OPENING : paymentMessages.providerUnavailable }),
+  notices: (answer: PlaceOrderResponse) =>
+    config.cardPayments
+      ? [toastShown({ kind: 'info', text: paymentPageUrl(answer.payment) ? PAYMENT_PAGE_OPENING : paymentMessages.providerUnavailable })]
+      : [],
   leaveFor: (answer: PlaceOrderResponse) => paymentPageUrl(answer.payment),
 };
