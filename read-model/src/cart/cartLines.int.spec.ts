@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShopEvent } from '@toolforge/contracts';
 import { cartLineRemoved, cartLineSet, orderLine, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
-import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { stored } from '@toolforge/platform/testing';
-import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
-import { project } from '../projection.js';
-import { READ_MODEL_TABLES, migrateReadModel } from '../readModel.js';
-import { applyRowWrites } from '../rowWrites.js';
+import type { SqlExecutor } from '@toolforge/platform/sql';
+import { projectOneByOne, useEmptiedReadModel } from '../testing/emptiedReadModel.js';
 import { sqlCartReader } from './cartReads.js';
 
 const product = (productId: string) => productAdded({ productId, name: productId, priceCents: 10_00, minOrder: 1 }).data;
@@ -28,25 +25,7 @@ function cartEvents(events: readonly ShopEvent[]): StoredEvent[] {
 }
 
 describe('the carts’ rows', () => {
-  let db: Awaited<ReturnType<typeof openEmbeddedPostgres>>;
-  let migrated: SqlExecutor;
-  beforeAll(async () => {
-    db = await openEmbeddedPostgres(null);
-    migrated = pgliteSql(db);
-    await migrateReadModel(migrated);
-  });
-  afterAll(() => db.close());
-
-  /** The read model emptied, as a rebuild finds it: one database for every test, migrating one takes seconds. */
-  async function readModel(): Promise<SqlExecutor> {
-    await migrated.query(`truncate ${READ_MODEL_TABLES.join(', ')}`);
-    return migrated;
-  }
-
-  /** Projects the events one transaction each, in the order given. */
-  async function projectInOrder(sql: SqlExecutor, events: readonly StoredEvent[]): Promise<void> {
-    for (const event of events) await sql.transaction((tx) => applyRowWrites(tx, project(event)));
-  }
+  const { emptied: readModel } = useEmptiedReadModel();
 
   const linesOf = async (sql: SqlExecutor, uid: string) =>
     (await sqlCartReader(sql).cartOf(uid)).lines.map((line) => [line.productId, line.quantity]);
@@ -54,7 +33,7 @@ describe('the carts’ rows', () => {
 
   it('holds a line at the quantity last set, in the place it went in, until it is taken out', async () => {
     const sql = await readModel();
-    await projectInOrder(
+    await projectOneByOne(
       sql,
       cartEvents([
         cartLineSet('u-ada', hammer.productId, 2),
@@ -69,7 +48,7 @@ describe('the carts’ rows', () => {
       [saw.productId, 1],
     ]);
     // Taken out, then put in again: at the end of the cart.
-    await projectInOrder(sql, [stored(cartLineSet('u-ada', vise.productId, 3), 5, 6)]);
+    await projectOneByOne(sql, [stored(cartLineSet('u-ada', vise.productId, 3), 5, 6)]);
     expect(await linesOf(sql, 'u-ada')).toEqual([
       [hammer.productId, 5],
       [saw.productId, 1],
@@ -79,7 +58,7 @@ describe('the carts’ rows', () => {
 
   it('leaves the cart as it is for an order placed on its own', async () => {
     const sql = await readModel();
-    await projectInOrder(sql, [
+    await projectOneByOne(sql, [
       stored(cartLineSet('u-ada', hammer.productId, 2), 0),
       stored(orderPlacedOf([orderLine(hammer, 2)], { userId: 'u-ada', cartVersion: null }), 0),
     ]);
@@ -111,10 +90,10 @@ describe('the carts’ rows', () => {
     'empties on checkout every line set up to its version, projected after %i of the carts’ events',
     async (at) => {
       const inTime = await readModel();
-      await projectInOrder(inTime, [...history.slice(0, 5), checkout, ...history.slice(5)]);
+      await projectOneByOne(inTime, [...history.slice(0, 5), checkout, ...history.slice(5)]);
       const rowsInTime = await rowsOf(inTime);
       const sql = await readModel();
-      await projectInOrder(sql, [...history.slice(0, at), checkout, ...history.slice(at)]);
+      await projectOneByOne(sql, [...history.slice(0, at), checkout, ...history.slice(at)]);
 
       // The saw put in after the checkout, taken out and put in again; the hammer put in again, before it;
       // the vise put in again and taken out.
@@ -130,7 +109,7 @@ describe('the carts’ rows', () => {
 
   it('keeps no checkout on a row once the product’s own events reach it, and answers a line set at the checkout’s very version as emptied', async () => {
     const sql = await readModel();
-    await projectInOrder(sql, [checkout, ...history.slice(0, 5)]);
+    await projectOneByOne(sql, [checkout, ...history.slice(0, 5)]);
     // Projected first, the checkout waits on the hammer's row for sets up to version 4; the vise's set at 4 is the last it empties.
     expect(await rowsOf(sql)).toEqual([
       { user_id: 'u-ada', product_id: hammer.productId, quantity: null, set_version: 1, placed_version: null, checked_out_version: 4 },
@@ -142,9 +121,9 @@ describe('the carts’ rows', () => {
 
   it('applies a checkout again, or a set again, without changing the rows', async () => {
     const sql = await readModel();
-    await projectInOrder(sql, [...history, checkout]);
+    await projectOneByOne(sql, [...history, checkout]);
     const rows = await rowsOf(sql);
-    await projectInOrder(sql, [checkout, history.at(-1)!]);
+    await projectOneByOne(sql, [checkout, history.at(-1)!]);
     expect(await rowsOf(sql)).toEqual(rows);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderPlaced, ShopEvent } from '@toolforge/contracts';
 import {
   orderCancelled,
@@ -10,13 +10,12 @@ import {
   paymentNotApplied,
 } from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
-import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { stored } from '@toolforge/platform/testing';
-import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
+import type { SqlExecutor } from '@toolforge/platform/sql';
 import { sqlOrderReader } from '../orders/orderReads.js';
 import { project } from '../projection.js';
-import { READ_MODEL_TABLES, migrateReadModel } from '../readModel.js';
 import { applyRowWrites } from '../rowWrites.js';
+import { projectOneByOne, useEmptiedReadModel } from '../testing/emptiedReadModel.js';
 
 const vise = { productId: 'p-vise', name: 'Bench Vise', priceCents: 10_00 };
 /** 2 × 10.00 = 20.00, + 5 % = 21.00, + 50 = 71.00 */
@@ -26,24 +25,7 @@ const placedBy = (orderId: string) => orderPlaced(vise, { orderId, userId: 'u-ad
 const inLog = (events: readonly ShopEvent[]): StoredEvent[] => events.map((event, offset) => stored(event, offset));
 
 describe('the orders’ payment columns', () => {
-  let db: Awaited<ReturnType<typeof openEmbeddedPostgres>>;
-  let migrated: SqlExecutor;
-  beforeAll(async () => {
-    db = await openEmbeddedPostgres(null);
-    migrated = pgliteSql(db);
-    await migrateReadModel(migrated);
-  });
-  afterAll(() => db.close());
-
-  async function readModel(): Promise<SqlExecutor> {
-    await migrated.query(`truncate ${READ_MODEL_TABLES.join(', ')}`);
-    return migrated;
-  }
-
-  /** One transaction per event, as the projector applies them one by one. */
-  async function oneByOne(sql: SqlExecutor, events: readonly StoredEvent[]): Promise<void> {
-    for (const event of events) await sql.transaction((tx) => applyRowWrites(tx, project(event)));
-  }
+  const { emptied: readModel } = useEmptiedReadModel();
 
   /** One transaction for them all: an order's moves share one run, folded into one statement. */
   async function asOneBatch(sql: SqlExecutor, events: readonly StoredEvent[]): Promise<void> {
@@ -100,7 +82,7 @@ describe('the orders’ payment columns', () => {
 
   it('shows how each order was paid, its last failure while it is pending, and what was refunded of it', async () => {
     const sql = await readModel();
-    await oneByOne(sql, history);
+    await projectOneByOne(sql, history);
     expect(await answered(sql)).toEqual({
       'o-declined': ['pending', null, null, 'Your card has insufficient funds.', 0],
       // The payment clears the failure before it.
@@ -121,7 +103,7 @@ describe('the orders’ payment columns', () => {
 
   it('leaves the rows as one by one when an order’s payments are folded into one statement', async () => {
     const inTurn = await readModel();
-    await oneByOne(inTurn, history);
+    await projectOneByOne(inTurn, history);
     const expected = await rows(inTurn);
     const sql = await readModel();
     await asOneBatch(sql, history);
@@ -130,9 +112,9 @@ describe('the orders’ payment columns', () => {
 
   it('adds a refund delivered twice once, and applies no payment older than what the row records', async () => {
     const sql = await readModel();
-    await oneByOne(sql, history);
+    await projectOneByOne(sql, history);
     const before = await rows(sql);
-    await oneByOne(sql, [history[12]!, history[18]!, history[5]!]);
+    await projectOneByOne(sql, [history[12]!, history[18]!, history[5]!]);
     await asOneBatch(sql, [history[16]!, history[16]!, history[6]!]);
     expect(await rows(sql)).toEqual(before);
   });
@@ -142,7 +124,7 @@ describe('the orders’ payment columns', () => {
     const offline = placedBy('o-offline');
     const older = placedBy('o-older');
     const paidBefore = { ...orderMoved(older.data, 'OrderPaid'), data: { orderId: older.data.orderId, payment: null } };
-    await oneByOne(sql, inLog([offline, older, orderMoved(offline.data, 'OrderPaid'), paidBefore]));
+    await projectOneByOne(sql, inLog([offline, older, orderMoved(offline.data, 'OrderPaid'), paidBefore]));
     expect(await answered(sql)).toEqual({
       'o-offline': ['paid', 'offline', 'TRANSFER-o-offline', null, 0],
       'o-older': ['paid', null, null, null, 0],

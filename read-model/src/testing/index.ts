@@ -1,1 +1,2 @@
 export * from './rows.js';
+export * from './emptiedReadModel.js';
