@@ -8,6 +8,7 @@ ENV NO_UPDATE_NOTIFIER=1 npm_config_update_notifier=false npm_config_fund=false 
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/
+COPY documents/package.json documents/
 COPY read-model/package.json read-model/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/

@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'services',
-          include: ['{contracts,platform,read-model,command-service,query-service,projector,embedded}/src/**/*.spec.ts'],
+          include: ['{contracts,platform,documents,read-model,command-service,query-service,projector,embedded}/src/**/*.spec.ts'],
           globalSetup: ['./scripts/test-global-setup.ts'],
         },
       },

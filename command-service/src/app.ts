@@ -14,6 +14,7 @@ import {
   type ReadinessCheck,
 } from '@toolforge/platform/http';
 import type { IdentityProvider } from '@toolforge/platform/identity';
+import type { SellerBlock } from '@toolforge/contracts';
 import type { AdminGrant } from '@toolforge/platform/operatorSocket';
 import { cart } from './cart/feature.js';
 import { catalog } from './catalog/feature.js';
@@ -64,6 +65,8 @@ export interface CommandServiceDeps {
    * a dependency the host builds (cardPaymentsOf). Absent: no card payments, orders are paid offline.
    */
   payments?: CardPayments;
+  /** SELLER_*: who sells, as each invoice and credit note states it when issued; the default seller (DEFAULT_SELLER_NAME, no address) when not given. */
+  seller?: SellerBlock;
 }
 
 /**

@@ -37,6 +37,7 @@ const app = await buildCommandService(
     limits: { deadlineMs: config.commandDeadlineMs, limit: config.commandQueueLimit },
     reservationTtlMs: config.reservationTtlMs,
     payments,
+    seller: config.seller,
     writer: opened.writer,
     // No longer the writer: /ready says so from now on; answer what is in hand, then end non-zero
     // so that a supervisor starts a fresh instance, which reads the settled log again.

@@ -73,6 +73,10 @@ export interface OrderDto {
   paymentFailure: string | null;
   /** What has been refunded of it, with two decimals (0 when nothing). */
   refunded: number;
+  /** Its invoice's number once it is paid (GET /orders/:id/invoice.pdf); null before. */
+  invoiceNumber: string | null;
+  /** Its credit notes' numbers, in the order issued (the nth is GET /orders/:id/credit-notes/n.pdf). */
+  creditNoteNumbers: string[];
 }
 
 /**
@@ -90,7 +94,10 @@ export interface OrderHistoryEntry {
     | 'OrderCancelled'
     | 'OrderPaymentFailed'
     | 'PaymentNotApplied'
-    | 'OrderRefunded';
+    | 'OrderRefunded'
+    | 'InvoiceIssued'
+    | 'CreditNoteIssued'
+    | 'OrderEmailResendRequested';
   occurredAt: string;
   /** The uid that caused it; null for the shop itself. */
   actor: string | null;

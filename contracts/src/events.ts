@@ -1,7 +1,9 @@
 import { cartEvents } from './cart/events.js';
 import { productEvents } from './catalog/events.js';
+import { documentEvents } from './documents/events.js';
 import type { AnyFeatureEvents, EventsOf } from './eventDefinition.js';
 import { userEvents } from './identity/events.js';
+import { mailEvents } from './mail/events.js';
 import { orderEvents } from './orders/events.js';
 import { paymentEvents } from './payments/events.js';
 import { reviewEvents } from './reviews/events.js';
@@ -11,7 +13,16 @@ import { reviewEvents } from './reviews/events.js';
  * order of their topics: the union of the shop's events, its topics and each event's topic and
  * schema are assembled from this list, so a new feature's events are its module, imported and listed here.
  */
-export const SHOP_FEATURE_EVENTS = [productEvents, orderEvents, userEvents, reviewEvents, cartEvents, paymentEvents] as const;
+export const SHOP_FEATURE_EVENTS = [
+  productEvents,
+  orderEvents,
+  userEvents,
+  reviewEvents,
+  cartEvents,
+  paymentEvents,
+  documentEvents,
+  mailEvents,
+] as const;
 type ShopFeatureEvents = (typeof SHOP_FEATURE_EVENTS)[number];
 type EventsOfEach<Feature> = Feature extends AnyFeatureEvents ? EventsOf<Feature> : never;
 

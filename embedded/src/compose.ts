@@ -57,6 +57,8 @@ export interface EmbeddedShopDeps {
   bulkBuildFrom?: number;
   /** Card payments (STRIPE_*): none when not given, orders are paid offline. */
   payments?: CardPayments;
+  /** SELLER_*: who sells, on each invoice and credit note (the default seller when not given). */
+  seller?: CommandServiceDeps['seller'];
 }
 
 export interface EmbeddedShop {
@@ -123,6 +125,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       reservationTtlMs: deps.reservationTtlMs,
       limits: deps.commandLimits,
       payments: deps.payments,
+      seller: deps.seller,
       onAdminGrant: (grant) => (handed.grantAdmin = grant),
     });
     await app.register(queryService, {

@@ -22,6 +22,7 @@ export function embeddedSettings(
   | 'reservationTtlMs'
   | 'bulkBuildFrom'
   | 'payments'
+  | 'seller'
 > {
   return {
     adminEmails: config.adminEmails,
@@ -35,5 +36,6 @@ export function embeddedSettings(
     reservationTtlMs: config.reservationTtlMs,
     bulkBuildFrom: config.bulkBuildFrom,
     payments: cardPaymentsOf(config),
+    seller: config.seller,
   };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_RESERVATION_TTL_MS } from '@toolforge/contracts';
+import { DEFAULT_RESERVATION_TTL_MS, sellerBlock, type SellerBlock } from '@toolforge/contracts';
 
 /** Every setting comes from the environment, with these defaults (docs/deployment.md#configuration). */
 export interface ShopConfig {
@@ -66,6 +66,20 @@ export interface ShopConfig {
   bulkBuildFrom: number;
   /** The payment provider's settings; undefined when STRIPE_SECRET_KEY is unset: no card payments, orders are paid offline only. */
   payments: PaymentSettings | undefined;
+  /** SELLER_NAME, SELLER_ADDRESS and SELLER_VAT_ID: who sells, as each invoice and credit note states it when issued. */
+  seller: SellerBlock;
+  /** The order e-mails' settings; undefined when SMTP_URL is unset: no e-mail is sent (docs/documents.md). */
+  mail: MailSettings | undefined;
+}
+
+/** The order e-mails, sent over SMTP by the outbox (docs/documents.md). */
+export interface MailSettings {
+  /** SMTP_URL: smtp://[user:password@]host:port, or smtps:// for TLS from the first byte (nodemailer's connection URL). */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender, "Name <address>". */
+  from: string;
+  /** SHOP_URL, else the first of WEB_ORIGINS: where the e-mails' links point (My Orders). */
+  shopUrl: string;
 }
 
 /** Card payments through Stripe (docs/payments.md). */
@@ -276,7 +290,53 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     reservationTtlMs: duration(env.RESERVATION_TTL, DEFAULT_RESERVATION_TTL_MS, 'RESERVATION_TTL'),
     bulkBuildFrom: count(env.BULK_BUILD_FROM, BULK_BUILD_FROM_DEFAULT, 'BULK_BUILD_FROM'),
     payments: paymentSettings(env),
+    seller: sellerSettings(env),
+    mail: mailSettings(env),
   };
+}
+
+/** The seller's name when SELLER_NAME is unset. */
+export const DEFAULT_SELLER_NAME = 'ToolForge';
+
+/**
+ * SELLER_NAME, SELLER_ADDRESS (its lines separated by "\n" in the setting, or real line breaks) and
+ * SELLER_VAT_ID: checked here against the invoice's own rules, so that a bad setting stops the start
+ * rather than every payment's invoice.
+ */
+export function sellerSettings(env: NodeJS.ProcessEnv = process.env): SellerBlock {
+  const seller = {
+    name: env.SELLER_NAME?.trim() || DEFAULT_SELLER_NAME,
+    address: (env.SELLER_ADDRESS ?? '').replaceAll('\\n', '\n').trim(),
+    vatId: env.SELLER_VAT_ID?.trim() ?? '',
+  };
+  const parsed = sellerBlock.safeParse(seller);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const setting = { name: 'SELLER_NAME', address: 'SELLER_ADDRESS', vatId: 'SELLER_VAT_ID' }[String(issue?.path[0]) as keyof SellerBlock];
+    throw new ConfigError(`${setting ?? 'SELLER_*'} cannot be printed on an invoice: it ${issue?.message ?? 'is not valid'}`);
+  }
+  return parsed.data;
+}
+
+/** MAIL_FROM when unset. */
+export const DEFAULT_MAIL_FROM = 'ToolForge <orders@toolforge.localhost>';
+
+/** SMTP_URL, MAIL_FROM and SHOP_URL: the order e-mails, or none without an SMTP server. */
+export function mailSettings(env: NodeJS.ProcessEnv = process.env): MailSettings | undefined {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (!smtpUrl) return undefined;
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError('SMTP_URL should be an smtp:// or smtps:// URL');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL should be an smtp:// or smtps:// URL');
+  const from = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  if (/[\r\n]/.test(from)) throw new ConfigError('MAIL_FROM should be one line, "Name <address>"');
+  const webPort = env.WEB_PORT?.trim() || '8080';
+  const shopUrl = httpUrl(env.SHOP_URL, 'SHOP_URL')?.origin ?? list(env.WEB_ORIGINS)?.[0] ?? `http://localhost:${webPort}`;
+  return { smtpUrl, from, shopUrl };
 }
 
 /** STRIPE_*, SHOP_CURRENCY and SHOP_URL: card payments, or none without a secret key. */

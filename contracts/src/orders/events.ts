@@ -13,6 +13,11 @@ const orderLine = z.strictObject({
   productName: text(LIMITS.productName),
   quantity: positive,
   unitPriceCents: count,
+  /**
+   * The ladder step the quantity reached (catalog/pricing.ts), its minimum quantity: absent at the
+   * base price, and on orders placed before the shop recorded it (an invoice prints it).
+   */
+  tierMinQuantity: positive.optional(),
   lineTotalCents: count,
 });
 

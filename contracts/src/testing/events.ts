@@ -4,6 +4,10 @@ import type {
   AdminRevoked,
   CartLineRemoved,
   CartLineSet,
+  CreditNoteIssued,
+  InvoiceIssued,
+  OrderEmail,
+  OrderEmailResendRequested,
   EventMeta,
   HeldLine,
   OrderLine,
@@ -27,6 +31,7 @@ import type {
   UserSignedOut,
 } from '../index.js';
 import { unitPriceCentsFor } from '../catalog/pricing.js';
+import { documentNumber } from '../documents/numbers.js';
 import { orderTotals } from '../money.js';
 
 /**
@@ -301,4 +306,75 @@ export function streamIdOf(event: ShopEvent): string {
   const feature = FEATURE_OF_EVENT.get(event.type);
   if (!feature) throw new Error(`${event.type}: no such event type`);
   return (event.data as Readonly<Record<string, string>>)[feature.streamKey]!;
+}
+
+/** The seller the documents' builders issue as. */
+export const TEST_SELLER = { name: 'ToolForge Test Works', address: '1 Anvil Road\nSheffield S1 2AB', vatId: 'GB123456789' } as const;
+
+/**
+ * The invoice the shop issues for `order` once paid: its `sequence`th of `issuedAt`'s year, for the
+ * order's lines and total, paid offline under `reference` unless `payment` says otherwise.
+ */
+export function invoiceIssued(
+  order: OrderPlaced['data'],
+  {
+    sequence = 1,
+    issuedAt = new Date().toISOString(),
+    payment = { method: 'offline' as const, reference: `TRANSFER-${order.orderId}` },
+  }: { sequence?: number; issuedAt?: string; payment?: InvoiceIssued['data']['payment'] } = {},
+  overrides: Partial<EventMeta> = {},
+): InvoiceIssued {
+  const year = new Date(issuedAt).getUTCFullYear();
+  const data: InvoiceIssued['data'] = {
+    ...documentBodyOf(order, issuedAt),
+    invoiceNumber: documentNumber({ kind: 'invoice', year, sequence }),
+    payment,
+  };
+  return { type: 'InvoiceIssued', data, meta: meta({ actor: null, occurredAt: issuedAt, ...overrides }) };
+}
+
+/** The credit note that reverses `invoice` in full: its `sequence`th of `issuedAt`'s year. */
+export function creditNoteIssued(
+  invoice: InvoiceIssued['data'],
+  {
+    sequence = 1,
+    issuedAt = new Date().toISOString(),
+    reason = 'Changed my mind',
+  }: { sequence?: number; issuedAt?: string; reason?: string } = {},
+  overrides: Partial<EventMeta> = {},
+): CreditNoteIssued {
+  const year = new Date(issuedAt).getUTCFullYear();
+  const { payment: _payment, invoiceNumber, ...body } = invoice;
+  const data: CreditNoteIssued['data'] = {
+    ...body,
+    issuedAt,
+    creditNoteNumber: documentNumber({ kind: 'creditNote', year, sequence }),
+    invoiceNumber,
+    reason,
+  };
+  return { type: 'CreditNoteIssued', data, meta: meta({ actor: null, occurredAt: issuedAt, ...overrides }) };
+}
+
+/** An admin asked for one of the order's e-mails to be sent again. */
+export function orderEmailResendRequested(
+  orderId: string,
+  email: OrderEmail,
+  overrides: Partial<EventMeta> = {},
+): OrderEmailResendRequested {
+  return { type: 'OrderEmailResendRequested', data: { orderId, email }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+function documentBodyOf(order: OrderPlaced['data'], issuedAt: string) {
+  const totals = orderTotals(order.subtotalCents);
+  return {
+    orderId: order.orderId,
+    issuedAt,
+    seller: { ...TEST_SELLER },
+    buyer: { userId: order.userId, name: order.userName, address: order.shippingAddress },
+    lines: order.lines.map(({ tierMinQuantity, ...line }) => ({ ...line, tierMinQuantity: tierMinQuantity ?? null })),
+    subtotalCents: totals.subtotalCents,
+    surchargeCents: totals.surchargeCents,
+    shippingCents: totals.shippingCents,
+    totalCents: totals.totalCostCents,
+  };
 }
