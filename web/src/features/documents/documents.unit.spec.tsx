@@ -36,7 +36,7 @@ interface Saved {
  * The query service's JSON reads (fakeQueryServer), and its PDFs at `pdfs` (path → the answer),
  * each request remembered with its headers; the browser's saving (Blob URLs, a link's click) recorded.
  */
-function fakeDocumentServer(routes: Record<string, unknown>, pdfs: Record<string, () => Response>) {
+function fakeDocumentServer(routes: Record<string, unknown>, pdfs: Record<string, () => Response | Promise<Response>>) {
   const server = fakeQueryServer(routes);
   const pdfRequests: SeenRequest[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
@@ -45,7 +45,8 @@ function fakeDocumentServer(routes: Record<string, unknown>, pdfs: Record<string
     const pdf = pdfs[path];
     if (!pdf) return server.fetchSpy(input, init);
     pdfRequests.push({ path, headers: Object.fromEntries(request.headers.entries()) });
-    return Promise.resolve(pdf());
+    // As fetch does, whatever goes wrong is a rejection.
+    return new Promise<Response>((resolve) => resolve(pdf()));
   });
   const blobs = new Map<string, Blob>();
   const saved: Saved[] = [];
@@ -189,6 +190,34 @@ describe('downloading a document', () => {
       { kind: 'error', text: DOCUMENT_NOT_DOWNLOADED },
     ]);
     expect(saved).toEqual([]);
+  });
+
+  it('reads again when the network lost the answer (a read is safe to repeat), and the button waits meanwhile', async () => {
+    const order = invoiced(2);
+    let attempts = 0;
+    let answer: (response: Response) => void = () => {};
+    const { pdfRequests, saved } = fakeDocumentServer(
+      { '/orders/u-7': [order] },
+      {
+        [`/orders/${order._id}/invoice.pdf`]: () => {
+          attempts += 1;
+          if (attempts === 1) throw new TypeError('Failed to fetch');
+          return new Promise<Response>((resolve) => (answer = resolve));
+        },
+      },
+    );
+    const shop = await signedInTestStore();
+    const { user } = renderShop('/userdashboard/orders/u-7', { shop });
+    const invoice = await screen.findByRole('button', { name: 'Invoice INV-2026-000002' });
+
+    await user.click(invoice);
+    await waitFor(() => expect(pdfRequests).toHaveLength(2));
+    expect(invoice.hasAttribute('disabled')).toBe(true);
+    answer(pdfAnswer()());
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(invoice.hasAttribute('disabled')).toBe(false));
+    expect(toasts(shop)).toEqual([]);
   });
 
   it("says a 404's message (no invoice yet)", async () => {
