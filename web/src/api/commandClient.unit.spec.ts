@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminCommands } from '../features/admin/commands';
 import { authCommands } from '../features/auth/commands';
 import { cartCommands } from '../features/cart/commands';
+import { documentCommands } from '../features/documents/commands';
 import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
 import { orderCommands } from '../features/orders/commands';
 import { reviewCommands } from '../features/reviews/commands';
@@ -33,6 +34,7 @@ describe('the command client', () => {
     await client.send(cartCommands.setCartLine, 'api-token', 'p/1', { quantity: 5 });
     await client.send(cartCommands.removeCartLine, 'api-token', 'p/1');
     await client.send(cartCommands.checkout, 'api-token', { shippingAddress: '1 Forge Lane' }, 'key-4');
+    await client.send(documentCommands.resendOrderEmail, 'api-token', 'o/1', { email: 'paid' });
     const sent = fetchImpl.mock.calls.map(([url, init]) => [init?.method, url, init?.headers, init?.body]);
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     expect(sent).toEqual([
@@ -70,6 +72,7 @@ describe('the command client', () => {
         { ...bearer('api-token'), ...json, 'idempotency-key': 'key-4' },
         JSON.stringify({ shippingAddress: '1 Forge Lane' }),
       ],
+      ['POST', 'http://commands.test/orders/o%2F1/emails', { ...bearer('api-token'), ...json }, JSON.stringify({ email: 'paid' })],
     ]);
   });
 

@@ -4,6 +4,7 @@ import { authFeature } from '../features/auth';
 import { blogFeature } from '../features/blog';
 import { cartFeature } from '../features/cart';
 import { catalogFeature } from '../features/catalog';
+import { documentsFeature } from '../features/documents';
 import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
 import { ordersFeature } from '../features/orders';
@@ -21,6 +22,7 @@ export const shopFeatures = [
   cartFeature,
   orderLifecycleFeature,
   paymentsFeature,
+  documentsFeature,
   adminFeature,
   reviewsFeature,
   catalogFeature,

@@ -5,6 +5,7 @@ import type { Command } from '../api/command';
 import { adminCommands } from '../features/admin/commands';
 import { authCommands } from '../features/auth/commands';
 import { cartCommands } from '../features/cart/commands';
+import { documentCommands } from '../features/documents/commands';
 import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
 import { orderCommands } from '../features/orders/commands';
 import { paymentCommands } from '../features/payments/commands';
@@ -138,6 +139,12 @@ export function fakeCommands() {
     }),
     payOrder: spy(paymentCommands.payOrder, (_token, orderId) =>
       Promise.resolve({ acknowledged: true, payment: { url: providerPageOf(orderId) } }),
+    ),
+    resendOrderEmail: spy(documentCommands.resendOrderEmail, () =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('sales.orders'),
+      }),
     ),
     postReview: spy(reviewCommands.postReview, () =>
       Promise.resolve({

@@ -21,6 +21,8 @@ export function orderDto(n: number, overrides: Partial<OrderDto> = {}): OrderDto
     paymentReference: null,
     paymentFailure: null,
     refunded: 0,
+    invoiceNumber: null,
+    creditNoteNumbers: [],
     ...overrides,
   };
   return { ...order, lines: overrides.lines ?? [orderLineDto(order.productId, order.productName, order.orderQuantity, 24.5)] };

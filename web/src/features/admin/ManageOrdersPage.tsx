@@ -2,10 +2,14 @@ import { readErrorText } from '../../api/shopApi';
 import { useAllOrdersQuery } from '../orders/ordersApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
+import { ResendEmailButton } from '../documents/ResendEmailButton';
 import { OrderActions } from '../orderLifecycle/OrderActions';
 import { OrdersTable } from '../orders/OrdersTable';
 
-/** Manage Orders: every order, with the moves its status allows, Cancel and its timeline (docs/architecture.md#9-the-products-rules). */
+/**
+ * Manage Orders: every order, with the moves its status allows, Cancel, its timeline and its e-mails sent
+ * again (docs/architecture.md#9-the-products-rules), and its documents.
+ */
 export default function ManageOrdersPage() {
   const orders = useAllOrdersQuery();
   return (
@@ -19,7 +23,7 @@ export default function ManageOrdersPage() {
           orders={orders.data}
           showCustomer
           caption="All orders"
-          actions={(order) => <OrderActions order={order} viewer="admin" />}
+          actions={(order) => <OrderActions order={order} viewer="admin" more={<ResendEmailButton order={order} />} />}
         />
       )}
     </div>

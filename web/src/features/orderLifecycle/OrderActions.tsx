@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDER_TRANSITIONS, type OrderDto, type OrderStatus } from '@toolforge/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -27,9 +27,10 @@ type Asking = 'cancel' | 'paid' | null;
 
 /**
  * One order row's buttons: the customer's Pay now while it awaits payment, the moves its status
- * allows (Mark paid behind the payment's reference), Cancel behind a reason dialog, and its timeline.
+ * allows (Mark paid behind the payment's reference), Cancel behind a reason dialog, its timeline, and
+ * what another feature's page adds after them (`more`: Manage Orders' Resend e-mail).
  */
-export function OrderActions({ order, viewer }: { order: OrderDto; viewer: OrderViewer }) {
+export function OrderActions({ order, viewer, more }: { order: OrderDto; viewer: OrderViewer; more?: ReactNode }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector(selectMovingOrders).includes(order._id);
   const [asking, setAsking] = useState<Asking>(null);
@@ -66,6 +67,7 @@ export function OrderActions({ order, viewer }: { order: OrderDto; viewer: Order
       <Link className="button button--small" to={orderHistoryPath(viewer, order._id)} aria-label={`History of ${name}`}>
         History
       </Link>
+      {more}
       {asking === 'cancel' && (
         <CancelOrderDialog
           orderId={order._id}

@@ -1,5 +1,6 @@
 import { EXPIRED_REASON, type OrderHistoryEntry } from '@toolforge/contracts';
 import { formatPrice } from '../catalog/price';
+import { EMAIL_NAMES, creditNoteLabel, invoiceLabel } from '../documents/documentTexts';
 
 const WHAT: Record<OrderHistoryEntry['type'], string> = {
   OrderPlaced: 'Placed',
@@ -10,6 +11,9 @@ const WHAT: Record<OrderHistoryEntry['type'], string> = {
   OrderPaymentFailed: 'Payment failed',
   PaymentNotApplied: 'Late payment, to be refunded',
   OrderRefunded: 'Refunded',
+  InvoiceIssued: 'Invoice issued',
+  CreditNoteIssued: 'Credit note issued',
+  OrderEmailResendRequested: 'E-mail sent again',
 };
 
 /** The events the payment provider's webhooks report: the shop records them (actor null), but the provider told it. */
@@ -21,6 +25,9 @@ const NOT_APPLIED_BECAUSE = new Map([
   ['already-paid', 'The order was already paid'],
 ]);
 
+/** The e-mail a resend names, by its `email` (a Map, as above). */
+const EMAIL_NAME = new Map<string, string>(Object.entries(EMAIL_NAMES));
+
 const BY: Record<OrderHistoryEntry['by'], string> = {
   customer: 'the customer',
   admin: 'an admin',
@@ -31,7 +38,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 /** When, in the reader's own time zone and language. */
 export const occurredText = (entry: OrderHistoryEntry) => timeFormat.format(new Date(entry.occurredAt));
-export const whatText = (entry: OrderHistoryEntry) => WHAT[entry.type];
 export const byText = (entry: OrderHistoryEntry) =>
   entry.by === 'shop' && REPORTED_BY_PROVIDER.has(entry.type) ? 'via the payment provider' : `by ${BY[entry.by]}`;
 
@@ -44,6 +50,30 @@ function amount(entry: OrderHistoryEntry, field: string): number | undefined {
   const value = entry.details[field];
   return typeof value === 'number' ? value : undefined;
 }
+
+/**
+ * What happened, naming what it was about where the entry says it: the document issued ("Invoice
+ * INV-2026-000001 issued"), the e-mail sent again ("Placed e-mail sent again"); else the event's kind.
+ */
+function namedWhat(entry: OrderHistoryEntry): string | undefined {
+  switch (entry.type) {
+    case 'InvoiceIssued': {
+      const invoiceNumber = text(entry, 'invoiceNumber');
+      return invoiceNumber && `${invoiceLabel(invoiceNumber)} issued`;
+    }
+    case 'CreditNoteIssued': {
+      const creditNoteNumber = text(entry, 'creditNoteNumber');
+      return creditNoteNumber && `${creditNoteLabel(creditNoteNumber)} issued`;
+    }
+    case 'OrderEmailResendRequested': {
+      const email = EMAIL_NAME.get(text(entry, 'email') ?? '');
+      return email && `${email} e-mail sent again`;
+    }
+    default:
+      return undefined;
+  }
+}
+export const whatText = (entry: OrderHistoryEntry) => namedWhat(entry) || WHAT[entry.type];
 
 /** "for $12.34" when the entry names its amount (two decimals, as the order's total). */
 function forAmount(entry: OrderHistoryEntry, field = 'amount'): string {
@@ -67,7 +97,8 @@ function paidLines(entry: OrderHistoryEntry): string[] {
 
 /**
  * What the event changed, in a line or two: the order as placed, how it was paid, why a payment
- * failed or was not applied, what was refunded, or a cancellation's reason and the stock it gave back.
+ * failed or was not applied, what was refunded, a cancellation's reason and the stock it gave back,
+ * a document's total (a credit note's invoice and reason).
  */
 export function detailLines(entry: OrderHistoryEntry): string[] {
   switch (entry.type) {
@@ -103,8 +134,22 @@ export function detailLines(entry: OrderHistoryEntry): string[] {
       const why = entry.by === 'shop' && reason === EXPIRED_REASON ? 'Not paid in time' : reason ? `Reason: ${reason}` : 'No reason given';
       return [why, returned === undefined ? '' : `${returned} returned to stock`].filter(Boolean);
     }
+    case 'InvoiceIssued': {
+      const total = amount(entry, 'total');
+      return [total === undefined ? '' : `Total ${formatPrice(total)}`].filter(Boolean);
+    }
+    case 'CreditNoteIssued': {
+      // The credit note reverses its invoice in full (docs/documents.md): its total is the invoice's.
+      const invoiceNumber = text(entry, 'invoiceNumber');
+      const reason = text(entry, 'reason');
+      return [
+        invoiceNumber ? `Reverses invoice ${invoiceNumber}${forAmount(entry, 'total')}` : '',
+        reason ? `Reason: ${reason}` : '',
+      ].filter(Boolean);
+    }
     case 'OrderShipped':
     case 'OrderDelivered':
+    case 'OrderEmailResendRequested':
       return [];
     default: {
       const unknown: never = entry.type;

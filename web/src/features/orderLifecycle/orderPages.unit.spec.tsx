@@ -26,11 +26,11 @@ describe('Manage Orders: the moves each status allows (docs/architecture.md#9-th
     fakeQueryServer({ '/allorders': ordersOfEveryStatus });
     renderShop('/admindashboard/manageorders', { shop: await signedInTestStore({ admin: true }) });
 
-    expect(await rowActions('1 Forge Lane, Sheffield')).toEqual(['Mark paid', 'Cancel', 'History']);
-    expect(await rowActions('2 Forge Lane, Sheffield')).toEqual(['Mark shipped', 'Cancel', 'History']);
-    expect(await rowActions('3 Forge Lane, Sheffield')).toEqual(['Mark delivered', 'History']);
-    expect(await rowActions('4 Forge Lane, Sheffield')).toEqual(['History']);
-    expect(await rowActions('5 Forge Lane, Sheffield')).toEqual(['History']);
+    expect(await rowActions('1 Forge Lane, Sheffield')).toEqual(['Mark paid', 'Cancel', 'History', 'Resend e-mail']);
+    expect(await rowActions('2 Forge Lane, Sheffield')).toEqual(['Mark shipped', 'Cancel', 'History', 'Resend e-mail']);
+    expect(await rowActions('3 Forge Lane, Sheffield')).toEqual(['Mark delivered', 'History', 'Resend e-mail']);
+    expect(await rowActions('4 Forge Lane, Sheffield')).toEqual(['History', 'Resend e-mail']);
+    expect(await rowActions('5 Forge Lane, Sheffield')).toEqual(['History', 'Resend e-mail']);
     const paidRow = screen.getByText('2 Forge Lane, Sheffield').closest('tr')!;
     expect(within(paidRow).getByText('paid', { selector: '[data-label="Payment"] *' })).toBeTruthy();
   });
@@ -277,6 +277,61 @@ describe('order timeline', () => {
       ['$127.18 received', 'The order was already paid'],
       ['$127.18 refunded', 'Refund re_1'],
       ['Offline for $127.18', 'Reference: BT-2026-0042'],
+    ]);
+  });
+
+  it('names the documents issued and the e-mails sent again; an e-mail it does not know is said plainly', async () => {
+    fakeQueryServer({
+      [`/orders/${orderId}/history`]: {
+        orderId,
+        entries: [
+          historyEntry(3, {
+            type: 'InvoiceIssued',
+            status: 'paid',
+            actor: 'u-admin',
+            by: 'admin',
+            details: { invoiceNumber: 'INV-2026-000001', total: 127.18 },
+          }),
+          historyEntry(4, {
+            type: 'CreditNoteIssued',
+            status: 'cancelled',
+            actor: 'u-admin',
+            by: 'admin',
+            details: { creditNoteNumber: 'CN-2026-000001', invoiceNumber: 'INV-2026-000001', total: 127.18, reason: 'Out of paint' },
+          }),
+          historyEntry(5, {
+            type: 'OrderEmailResendRequested',
+            status: 'cancelled',
+            actor: 'u-admin',
+            by: 'admin',
+            details: { email: 'placed' },
+          }),
+          historyEntry(6, {
+            type: 'OrderEmailResendRequested',
+            status: 'cancelled',
+            actor: 'u-admin',
+            by: 'admin',
+            details: { email: 'toString' },
+          }),
+          historyEntry(7, { type: 'InvoiceIssued', status: 'cancelled', actor: null, by: 'shop', details: {} }),
+        ],
+      },
+    });
+    renderShop(`/admindashboard/orderhistory/${orderId}`, { shop: await signedInTestStore({ admin: true }) });
+    const entries = within(await screen.findByRole('list', { name: 'Order timeline' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('.timeline-what')!.textContent)).toEqual([
+      'Invoice INV-2026-000001 issued by an admin',
+      'Credit note CN-2026-000001 issued by an admin',
+      'Placed e-mail sent again by an admin',
+      'E-mail sent again by an admin',
+      'Invoice issued by the shop',
+    ]);
+    expect(entries.map((entry) => Array.from(entry.querySelectorAll('.timeline-detail'), (line) => line.textContent))).toEqual([
+      ['Total $127.18'],
+      ['Reverses invoice INV-2026-000001 for $127.18', 'Reason: Out of paint'],
+      [],
+      [],
+      [],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderDto } from '@toolforge/contracts';
 import { formatPrice } from '../catalog/price';
+import { OrderDocuments } from '../documents/OrderDocuments';
 import { OrderPayment } from '../payments/OrderPayment';
 import { shortOrderId } from './shortOrderId';
 
@@ -38,6 +39,7 @@ export function OrdersTable({ orders, showCustomer = false, caption, actions }: 
             <th scope="col">Shipping address</th>
             <th scope="col">Status</th>
             <th scope="col">Payment</th>
+            <th scope="col">Documents</th>
             <th scope="col">Placed</th>
             {actions && (
               <th scope="col">
@@ -64,6 +66,9 @@ export function OrdersTable({ orders, showCustomer = false, caption, actions }: 
               </td>
               <td data-label="Payment">
                 <OrderPayment order={order} />
+              </td>
+              <td data-label="Documents">
+                <OrderDocuments order={order} />
               </td>
               <td data-label="Placed">{order.placedAt ? dateFormat.format(new Date(order.placedAt)) : ''}</td>
               {actions && <td>{actions(order)}</td>}

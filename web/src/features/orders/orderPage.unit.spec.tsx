@@ -71,6 +71,8 @@ describe('order page (docs/architecture.md#9-the-products-rules)', () => {
         paymentReference: null,
         paymentFailure: null,
         refunded: 0,
+        invoiceNumber: null,
+        creditNoteNumbers: [],
       });
       // The payment provider could not be reached: the order stands, payable from My Orders.
       return Promise.resolve({
