@@ -67,6 +67,8 @@ export class MailSender {
   private readonly sleeps = new Sleepers();
   private running: Promise<void> | undefined;
   private stopping = false;
+  /** The sends under way: one row at a time in this process, whoever asked (the loop, a wake-up, a test). */
+  private sending: Promise<number> = Promise.resolve(0);
 
   constructor(private readonly deps: MailSenderDeps) {
     this.transport = createTransport({ url: deps.smtpUrl, ...SMTP_TIMEOUTS });
@@ -97,7 +99,13 @@ export class MailSender {
   }
 
   /** Sends every row due now, one after the other; resolves how many were tried. Only while holding the lock. */
-  async sendDue(): Promise<number> {
+  sendDue(): Promise<number> {
+    const next = this.sending.catch(() => 0).then(() => this.sendDueNow());
+    this.sending = next;
+    return next;
+  }
+
+  private async sendDueNow(): Promise<number> {
     let tried = 0;
     while (!this.stopping && (await this.deps.lock.tryAcquire())) {
       const due = await this.deps.sql.query<DueRow>(
