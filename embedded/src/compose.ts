@@ -28,7 +28,15 @@ import type { AdminGrant } from '@toolforge/platform/operatorSocket';
 import type { PgliteEventLog } from '@toolforge/platform/pglite';
 import { CheckpointWaiter, type SqlExecutor } from '@toolforge/platform/sql';
 import type { MailSettings } from '@toolforge/platform';
-import { ONLY_PROCESS, Projector, bulkFirstBuild, openProjectorStore, reportDeadLetters, startOrderEmails, type OrderEmails } from '@toolforge/projector';
+import {
+  ONLY_PROCESS,
+  Projector,
+  bulkFirstBuild,
+  openProjectorStore,
+  reportDeadLetters,
+  startOrderEmails,
+  type OrderEmails,
+} from '@toolforge/projector';
 import { QUERY_API_DESCRIPTION, queryService } from '@toolforge/query-service';
 import { openReadModel, readModelHotAnswers } from '@toolforge/read-model';
 

@@ -104,6 +104,9 @@ describe('which event owes which order e-mail', () => {
     ]);
     expect(owed[2]).toEqual({ email: 'paid', orderId: placed.data.orderId, userId: placed.data.userId, owed: owed[1]!.owed });
     expect(owed[3]).toBeUndefined();
-    expect(foldOrderMail(undefined, orderMoved({ orderId: 'order-unknown' }, 'OrderShipped'))).toEqual({ state: undefined, owes: undefined });
+    expect(foldOrderMail(undefined, orderMoved({ orderId: 'order-unknown' }, 'OrderShipped'))).toEqual({
+      state: undefined,
+      owes: undefined,
+    });
   });
 });

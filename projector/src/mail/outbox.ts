@@ -282,10 +282,10 @@ export class MailOutbox {
  * applied once. A partition the first start did not see (empty then) owes e-mails from its start.
  */
 async function claimPage(tx: SqlQueryable, page: LogPage): Promise<{ events: readonly StoredEvent[]; decideFrom: number }> {
-  await tx.query(
-    `insert into mail_checkpoints (topic, partition, next_offset, decide_from) values ($1, $2, 0, 0) on conflict do nothing`,
-    [page.topic, page.partition],
-  );
+  await tx.query(`insert into mail_checkpoints (topic, partition, next_offset, decide_from) values ($1, $2, 0, 0) on conflict do nothing`, [
+    page.topic,
+    page.partition,
+  ]);
   const found = await tx.query<{ next_offset: unknown; decide_from: unknown }>(
     'select next_offset, decide_from from mail_checkpoints where topic = $1 and partition = $2 for update',
     [page.topic, page.partition],

@@ -18,7 +18,9 @@ export interface SmtpCatcher {
  * A real SMTP server on a loopback port for the e-mails' tests (smtp-server, mailparser): no TLS, no
  * authentication. `onData` may refuse a message, or act before the reply (kill the sender).
  */
-export async function startSmtpCatcher(onData: (count: number) => DataAnswer | Promise<DataAnswer> = () => undefined): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(
+  onData: (count: number) => DataAnswer | Promise<DataAnswer> = () => undefined,
+): Promise<SmtpCatcher> {
   const received: ParsedMail[] = [];
   let count = 0;
   const server = new SMTPServer({
