@@ -16,7 +16,9 @@ import type { AppendResult } from '@toolforge/platform';
 import { PgliteEventLog, openEmbeddedPostgres, type PGlite } from '@toolforge/platform/pglite';
 import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter } from '@toolforge/platform/testing';
+import { renderCreditNote, renderInvoice } from '@toolforge/documents';
 import { startOrderEmails, type OrderEmails } from './orderEmails.js';
+import type { MailRendering } from './sender.js';
 import { ONLY_PROCESS } from './senderLock.js';
 import { TEST_RENDERING } from './test/rendering.js';
 import { startSmtpCatcher, type DataAnswer, type SmtpCatcher } from './test/smtpCatcher.js';
@@ -52,7 +54,10 @@ afterEach(async () => {
 });
 
 /** An empty log and read model database, an SMTP server, and the e-mails started on demand (woken on append, as embedded). */
-async function openShop(onData?: (count: number) => DataAnswer | Promise<DataAnswer>): Promise<Shop> {
+async function openShop(
+  onData?: (count: number) => DataAnswer | Promise<DataAnswer>,
+  rendering: MailRendering | 'documents' = TEST_RENDERING,
+): Promise<Shop> {
   const log = await PgliteEventLog.open(logDb);
   await logDb.exec('delete from events');
   await readModelDb.exec('drop schema public cascade; create schema public');
@@ -71,7 +76,7 @@ async function openShop(onData?: (count: number) => DataAnswer | Promise<DataAns
         lock: ONLY_PROCESS,
         pollIntervalMs: 100,
         retry: { firstMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
-        rendering: TEST_RENDERING,
+        rendering: rendering === 'documents' ? undefined : rendering,
       });
       log.onAppend(() => shop.emails?.wake());
       return shop.emails;
@@ -91,7 +96,8 @@ const messageId = (event: ShopEvent) => `<${event.meta.eventId}@toolforge.test>`
 
 describe('the order e-mails', () => {
   it('sends each e-mail of an order’s life once, to the verified customer, with the deciding event’s Message-ID and its document', async () => {
-    const shop = await openShop();
+    // The shop's own e-mails and PDFs (@toolforge/documents).
+    const shop = await openShop(undefined, 'documents');
     await shop.start();
     const customer = userSignedIn({ uid: 'uid-ada', email: 'ada@example.test', name: 'Ada' });
     const paidOrder = orderPlaced(hammer, { userId: 'uid-ada', userName: 'Ada Lovelace' });
@@ -124,11 +130,9 @@ describe('the order e-mails', () => {
 
     const received = shop.catcher.received;
     expect(received.map((mail) => mail.messageId)).toEqual(deciding.map(messageId));
-    expect(received.map((mail) => mail.subject)).toEqual(
-      ['placed', 'paid', 'shipped', 'delivered', 'placed', 'paid', 'cancelled', 'refunded'].map(
-        (email, index) => `Your order ${(deciding[index]!.data as { orderId: string }).orderId}: ${email}`,
-      ),
-    );
+    // Each subject names its order, and no two e-mails of an order share one.
+    received.forEach((mail, index) => expect(mail.subject).toContain((deciding[index]!.data as { orderId: string }).orderId));
+    expect(new Set(received.map((mail) => mail.subject)).size).toBe(deciding.length);
     for (const mail of received) {
       expect(mail.to).toMatchObject({ value: [{ address: 'ada@example.test', name: 'Ada Lovelace' }] });
       expect(mail.from).toMatchObject({ value: [{ address: 'orders@toolforge.test', name: 'ToolForge' }] });
@@ -144,7 +148,10 @@ describe('the order e-mails', () => {
       ['CN-2026-000001.pdf'],
     ]);
     expect(received[1]!.attachments[0]!.contentType).toBe('application/pdf');
-    expect(received[1]!.attachments[0]!.content.toString()).toBe('%PDF-1.7 INV-2026-000001');
+    const rendered = Buffer.from(await renderInvoice(invoice.data));
+    expect(received[1]!.attachments[0]!.content.equals(rendered)).toBe(true);
+    expect(received[7]!.attachments[0]!.content.equals(Buffer.from(await renderCreditNote(creditNote.data)))).toBe(true);
+    expect(received[6]!.text).toContain('Changed my mind');
     expect((await shop.rows()).map((row) => row.state)).toEqual(Array(deciding.length).fill('sent'));
     // Nothing is sent twice: a pass that finds nothing new records nothing.
     expect(await shop.emails!.outbox.catchUp()).toBe(0);

@@ -1,8 +1,8 @@
 import type { MailRendering } from '../sender.js';
 
 /**
- * A stand-in for @toolforge/documents while its composer and PDFs are being built (issue 38, helper
- * C): what the outbox's tests check is the SMTP side, the facts handed over and the documents' names.
+ * Plain stand-ins for @toolforge/documents' e-mails and PDFs, for the outbox's tests whose subject is
+ * the SMTP side, the facts handed over and the documents' names (one test sends the real ones).
  */
 export const TEST_RENDERING: MailRendering = {
   compose: (facts) => ({
