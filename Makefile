@@ -8,7 +8,7 @@ export npm_config_fund := false
 export npm_config_audit := false
 
 .PHONY: help install build start test e2e browser lint typecheck auth-emulator-start auth-emulator-stop \
-	payment-provider-start payment-provider-stop \
+	payment-provider-start payment-provider-stop mail-catcher-start mail-catcher-stop \
 	kafka-jars kafka-start kafka-stop services services-stop start-services stop-services bench clean
 
 help:
@@ -19,6 +19,7 @@ help:
 	@echo "make bench  - issue 12's figures on both stacks beside a bare Fastify route, and the web app's Lighthouse table (BENCH_STACK, BENCH_ONLY, BENCH_ORDERS: docs/benchmarks.md)"
 	@echo "make services / services-stop - Kafka, PostgreSQL, Redis, the Auth emulator and the local payment provider for services mode"
 	@echo "make payment-provider-start / payment-provider-stop - only the local payment provider (127.0.0.1:12111, development only)"
+	@echo "make mail-catcher-start / mail-catcher-stop - only the local mail catcher (SMTP 127.0.0.1:1025, inbox http://127.0.0.1:1080, development only)"
 	@echo "make start-services / stop-services - the shop in services mode: each service its own process on Kafka, PostgreSQL, Redis"
 	@echo "make kafka-start / kafka-stop - only the Kafka broker (127.0.0.1:9092)"
 
@@ -86,6 +87,13 @@ payment-provider-start: install
 payment-provider-stop:
 	node scripts/payment-provider.mjs stop
 
+# The local mail catcher (maildev): the order e-mails of make start and make start-services land in its inbox.
+mail-catcher-start: install
+	node scripts/mail-catcher.mjs start
+
+mail-catcher-stop:
+	node scripts/mail-catcher.mjs stop
+
 # Apache Kafka 3.9 (KRaft, one node) from Maven Central jars, run with the machine's Java 17.
 kafka-jars:
 	node infra/kafka/kafka.mjs jars
@@ -113,6 +121,7 @@ start-services: build services
 # Stops the service processes (each gracefully, on SIGTERM), then what `make services` started.
 stop-services:
 	node scripts/start-services.mjs stop
+	node scripts/mail-catcher.mjs stop
 	node scripts/services.mjs stop
 
 clean:

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startInBackground, stopByPidFile } from './processes.mjs';
 import { KAFKA_BROKER, kafkaSaslEnv } from '../infra/kafka/kafka.mjs';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL } from './payment-provider.mjs';
+import { MAIL_CATCHER_SMTP_URL, MAIL_CATCHER_WEB_URL, startMailCatcher } from './mail-catcher.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pidDir = join(root, '.run', 'pids');
@@ -24,7 +25,8 @@ const STOP_TIMEOUT_MS = 20_000;
  * The servers of `make services`, unless the environment names others. The Auth emulator among them
  * is a development default, set here explicitly for the services (which never assume it) and
  * named as such in the banner; FIREBASE_AUTH_EMULATOR_HOST empty means real Firebase. So is the
- * local payment provider, when STRIPE_SECRET_KEY is unset (set: real Stripe; empty: no card payments).
+ * local payment provider, when STRIPE_SECRET_KEY is unset (set: real Stripe; empty: no card payments),
+ * and the local mail catcher, when SMTP_URL is unset (set: that server; empty: no e-mails).
  */
 const env = {
   ...process.env,
@@ -39,6 +41,7 @@ const env = {
         STRIPE_API_BASE: PAYMENT_PROVIDER_URL,
       }
     : {}),
+  SMTP_URL: process.env.SMTP_URL ?? MAIL_CATCHER_SMTP_URL,
 };
 
 /**
@@ -130,6 +133,8 @@ async function start() {
   // services themselves have no default admin.
   if (env.FIREBASE_AUTH_EMULATOR_HOST) env.ADMIN_EMAILS ??= DEMO_ADMIN_EMAIL;
   const config = readConfig(env);
+  // The catcher the projector mails (development only); `make stop-services` stops it.
+  if (process.env.SMTP_URL === undefined) await startMailCatcher();
   // The command service would refuse to start without an identity it may trust: say so before starting anything.
   const identity = identitySource(config, env);
 
@@ -155,7 +160,17 @@ async function start() {
     await startService(service, config);
   }
 
-  console.log(describeServicesMode({ config, identity, webBuilt, logDir, seeded, accounts }));
+  console.log(
+    describeServicesMode({
+      config,
+      identity,
+      webBuilt,
+      logDir,
+      seeded,
+      accounts,
+      mailInbox: process.env.SMTP_URL === undefined ? MAIL_CATCHER_WEB_URL : undefined,
+    }),
+  );
 }
 
 async function stop() {

@@ -6,7 +6,8 @@
 // The emulator is this script's own development default, set here explicitly (FIREBASE_AUTH_EMULATOR_HOST
 // empty: real Firebase, which needs credentials); the services never assume it. So is the local
 // payment provider (docs/payments.md#the-local-provider), when STRIPE_SECRET_KEY is unset: set, it
-// names real Stripe; empty, no card payments.
+// names real Stripe; empty, no card payments. And the local mail catcher (docs/documents.md), when
+// SMTP_URL is unset: the order e-mails land in its web inbox; set, they go to that server; empty, none.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import {
   startPaymentProvider,
   stopPaymentProvider,
 } from './payment-provider.mjs';
+import { MAIL_CATCHER_SMTP_URL, MAIL_CATCHER_WEB_URL, startMailCatcher, stopMailCatcher } from './mail-catcher.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'embedded/dist/index.js');
@@ -40,6 +42,8 @@ if (localPayments) {
   process.env.STRIPE_WEBHOOK_SECRET = LOCAL_STRIPE_WEBHOOK_SECRET;
   process.env.STRIPE_API_BASE = PAYMENT_PROVIDER_URL;
 }
+const localMail = process.env.SMTP_URL === undefined;
+if (localMail) process.env.SMTP_URL = MAIL_CATCHER_SMTP_URL;
 
 let config;
 try {
@@ -52,18 +56,24 @@ try {
 
 const startedEmulator = config.authEmulatorHost ? await startEmulator({ dataDir: join(config.dataDir, 'auth') }) : false;
 let startedPayments = false;
+let startedMail = false;
 try {
   // Before the shop: it registers its webhook endpoint with the provider as it starts.
   if (localPayments) startedPayments = await startPaymentProvider({ dataDir: join(config.dataDir, 'payments') });
+  if (localMail) startedMail = await startMailCatcher();
 } catch (error) {
   console.error(error.message);
   await stopStarted();
   process.exit(1);
 }
 
-/** What this start launched besides the shop: the emulator exports its accounts, the provider writes its ledger, as they stop. */
+/** What this start launched besides the shop: the emulator exports its accounts, the provider writes its ledger, as they stop; the catcher. */
 async function stopStarted() {
-  await Promise.all([startedEmulator ? stopEmulator() : undefined, startedPayments ? stopPaymentProvider() : undefined]);
+  await Promise.all([
+    startedEmulator ? stopEmulator() : undefined,
+    startedPayments ? stopPaymentProvider() : undefined,
+    startedMail ? stopMailCatcher() : undefined,
+  ]);
 }
 
 // Ctrl-C during start-up waits for the start to finish, then stops what it started.
@@ -80,7 +90,7 @@ try {
   await stopStarted();
   process.exit(1);
 }
-if (!stopping) console.log(describeRunningShop(shop));
+if (!stopping) console.log(describeRunningShop(shop, { mailInbox: localMail ? MAIL_CATCHER_WEB_URL : undefined }));
 
 async function stop() {
   if (stopping) return;

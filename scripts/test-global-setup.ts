@@ -3,10 +3,12 @@
 // a real Kafka broker, PostgreSQL and Redis as well as the embedded adapters. Start each when nothing
 // answers yet, and stop it afterwards only if this run started it. The STRIPE_* settings are not set
 // here: a test that pays sets them for the shop it starts (PAYMENT_PROVIDER_URL and the local keys).
-// KAFKA_BROKERS, DATABASE_URL and REDIS_URL name outside servers to use instead.
+// KAFKA_BROKERS, DATABASE_URL and REDIS_URL name outside servers to use instead. The local mail
+// catcher (maildev) too: a test of a shop that mails sets its SMTP_URL to MAIL_CATCHER_SMTP_URL.
 import type { TestProject } from 'vitest/node';
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
 import { startPaymentProvider, stopPaymentProvider } from './payment-provider.mjs';
+import { startMailCatcher, stopMailCatcher } from './mail-catcher.mjs';
 import { KAFKA_BROKER, kafkaSaslEnv, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { POSTGRES_URL, REDIS_URL, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
@@ -27,9 +29,10 @@ export default async function setup(project: TestProject) {
     postgres: process.env.DATABASE_URL?.trim(),
     redis: process.env.REDIS_URL?.trim(),
   };
-  const [startedEmulator, startedPayments, startedKafka, startedPostgres, startedRedis] = await Promise.all([
+  const [startedEmulator, startedPayments, startedMail, startedKafka, startedPostgres, startedRedis] = await Promise.all([
     startEmulator(),
     startPaymentProvider(),
+    startMailCatcher(),
     outside.kafka ? false : startKafka(),
     outside.postgres ? false : startPostgres(),
     outside.redis ? false : startRedis(),
@@ -47,6 +50,7 @@ export default async function setup(project: TestProject) {
     await Promise.all([
       startedEmulator ? stopEmulator() : undefined,
       startedPayments ? stopPaymentProvider() : undefined,
+      startedMail ? stopMailCatcher() : undefined,
       startedKafka ? stopKafka() : undefined,
     ]);
   };

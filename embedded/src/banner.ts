@@ -13,7 +13,7 @@ interface Banner {
 }
 
 /** What either start knows of the shop it started. */
-type Started = Pick<ServicesModeStarted, 'config' | 'identity' | 'seeded' | 'accounts'>;
+type Started = Pick<ServicesModeStarted, 'config' | 'identity' | 'seeded' | 'accounts' | 'mailInbox'>;
 
 /**
  * What `make start` and `make start-services` print once the shop answers: where everything is
@@ -44,26 +44,38 @@ function paymentsRow({ payments }: ShopConfig): Row {
 }
 
 /**
+ * Where the order e-mails go (docs/documents.md): the local mail catcher's inbox, named for what it
+ * is (development only), another SMTP server (its password left out), or nowhere.
+ */
+function mailRow({ mail }: ShopConfig, inbox: string | undefined): Row {
+  if (!mail) return ['E-mails', 'off (no SMTP_URL): no order e-mail is sent'];
+  if (inbox) return ['E-mails', `${inbox}   (development only: the local mail catcher's inbox)`];
+  return ['E-mails', `through ${withoutPassword(mail.smtpUrl)}`];
+}
+
+/**
  * The rows both banners end with: whose word the shop takes on ID tokens (the emulator named for
  * what it is, development only), where card payments go, where its files are, and where its
  * catalogue came from.
  */
-function closingRows({ identity, config, seeded }: Started, files: Row, notSeeded: string): Row[] {
+function closingRows({ identity, config, seeded, mailInbox }: Started, files: Row, notSeeded: string): Row[] {
   const projectId = config.firebaseProjectId;
   return [
     identity.kind === 'emulator'
       ? ['Auth emulator', `http://${identity.host}   (project ${projectId}; development only: it accepts unsigned ID tokens)`]
       : ['Firebase', `project ${projectId}, credentials from ${identity.credentials}`],
     paymentsRow(config),
+    mailRow(config, mailInbox),
     files,
     ['Catalogue', seeded > 0 ? `${seeded} products seeded into the empty log` : notSeeded],
   ];
 }
 
-/** `make start`'s banner: the embedded shop in this one process. */
-export function describeRunningShop(shop: RunningShop): string {
+/** `make start`'s banner: the embedded shop in this one process; `mailInbox`, the local mail catcher's when it mails that. */
+export function describeRunningShop(shop: RunningShop, { mailInbox }: { mailInbox?: string } = {}): string {
   const { config } = shop;
-  return formatBanner(shop, {
+  const started = { ...shop, mailInbox };
+  return formatBanner(started, {
     headline: 'ToolForge is running (embedded: one process, the log and the read model in PGlite).',
     rows: [
       ['API', `${shop.apiUrl}   (command and query routes)`],
@@ -71,7 +83,7 @@ export function describeRunningShop(shop: RunningShop): string {
         'Web app',
         shop.webUrl ?? `not built: run \`npm run build -w web\`, then \`make start\` again to serve it on port ${config.webPort}`,
       ],
-      ...closingRows(shop, ['Data', shop.dataDir], 'resumed from the log in the data dir'),
+      ...closingRows(started, ['Data', shop.dataDir], 'resumed from the log in the data dir'),
     ],
     stopWith: 'Press Ctrl-C to stop.',
   });
@@ -87,6 +99,8 @@ export interface ServicesModeStarted {
   /** Products seeded by this start (0: the log already held a catalogue). */
   seeded: number;
   accounts: readonly DemoAccount[];
+  /** The local mail catcher's web inbox, when the shop mails it (scripts/mail-catcher.mjs). */
+  mailInbox?: string;
 }
 
 /** `make start-services`' banner: one process per service, on Kafka, PostgreSQL and Redis. */

@@ -11,6 +11,9 @@ const localPayments = {
   STRIPE_WEBHOOK_SECRET: 'whsec_toolforge_local_development',
   STRIPE_API_BASE: 'http://127.0.0.1:12111',
 };
+/** As scripts/start.mjs sets it when SMTP_URL is unset: the local mail catcher. */
+const localMail = { SMTP_URL: 'smtp://127.0.0.1:1025' };
+const localMailLine = "  E-mails        http://127.0.0.1:1080   (development only: the local mail catcher's inbox)";
 const localPaymentsLine =
   '  Payments       http://127.0.0.1:12111   (development only: the local provider; test card 4242 4242 4242 4242 pays)';
 const signInLines = [
@@ -29,15 +32,15 @@ function embeddedShop(overrides: Partial<RunningShop> = {}): RunningShop {
     accounts: DEMO_ACCOUNTS,
     identity: emulator,
     // As scripts/start.mjs sets it on the emulator: the services themselves have no default admin.
-    config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL, ...localPayments }),
+    config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL, ...localPayments, ...localMail }),
     close: async () => {},
     ...overrides,
   };
 }
 
 describe('the start banners', () => {
-  it('make start: where the API, the web app, the emulator, the payment provider and the data are, and how to sign in', () => {
-    expect(describeRunningShop(embeddedShop()).split('\n')).toEqual([
+  it('make start: where the API, the web app, the emulator, the payment provider, the mail inbox and the data are, and how to sign in', () => {
+    expect(describeRunningShop(embeddedShop(), { mailInbox: 'http://127.0.0.1:1080' }).split('\n')).toEqual([
       '',
       'ToolForge is running (embedded: one process, the log and the read model in PGlite).',
       '',
@@ -45,6 +48,7 @@ describe('the start banners', () => {
       '  Web app        http://localhost:8080',
       '  Auth emulator  http://127.0.0.1:9099   (project demo-toolforge; development only: it accepts unsigned ID tokens)',
       localPaymentsLine,
+      localMailLine,
       '  Data           /srv/toolforge/.data',
       '  Catalogue      24 products seeded into the empty log',
       '',
@@ -86,6 +90,7 @@ describe('the start banners', () => {
       '  Redis          redis://127.0.0.1:6379',
       '  Auth emulator  http://127.0.0.1:9099   (project demo-toolforge; development only: it accepts unsigned ID tokens)',
       localPaymentsLine,
+      '  E-mails        off (no SMTP_URL): no order e-mail is sent',
       '  Logs           /srv/toolforge/.run/logs',
       '  Catalogue      as the log holds it',
       '',
@@ -118,5 +123,12 @@ describe('the start banners', () => {
     const banner = describeRunningShop(embeddedShop({ config: readConfig({ ADMIN_EMAILS: DEMO_ADMIN_EMAIL }) }));
 
     expect(banner).toContain('  Payments       off (no STRIPE_SECRET_KEY): an admin marks orders paid\n');
+  });
+
+  it('names an SMTP server of its own without its password', () => {
+    const banner = describeRunningShop(embeddedShop({ config: readConfig({ SMTP_URL: 'smtps://shop:s3cret@mail.example.com:465' }) }));
+
+    expect(banner).toContain('  E-mails        through smtps://shop:***@mail.example.com:465\n');
+    expect(banner).not.toContain('s3cret');
   });
 });

@@ -27,7 +27,16 @@ import type { IdentityProvider } from '@toolforge/platform/identity';
 import type { AdminGrant } from '@toolforge/platform/operatorSocket';
 import type { PgliteEventLog } from '@toolforge/platform/pglite';
 import { CheckpointWaiter, type SqlExecutor } from '@toolforge/platform/sql';
-import { Projector, bulkFirstBuild, openProjectorStore, reportDeadLetters } from '@toolforge/projector';
+import type { MailSettings } from '@toolforge/platform';
+import {
+  ONLY_PROCESS,
+  Projector,
+  bulkFirstBuild,
+  openProjectorStore,
+  reportDeadLetters,
+  startOrderEmails,
+  type OrderEmails,
+} from '@toolforge/projector';
 import { QUERY_API_DESCRIPTION, queryService } from '@toolforge/query-service';
 import { openReadModel, readModelHotAnswers } from '@toolforge/read-model';
 
@@ -59,6 +68,8 @@ export interface EmbeddedShopDeps {
   payments?: CardPayments;
   /** SELLER_*: who sells, on each invoice and credit note (the default seller when not given). */
   seller?: CommandServiceDeps['seller'];
+  /** SMTP_URL, MAIL_FROM, SHOP_URL: the order e-mails (docs/documents.md); none are decided or sent when not given. */
+  mail?: MailSettings;
 }
 
 export interface EmbeddedShop {
@@ -94,7 +105,15 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   await bulkFirstBuild({ log, sql: deps.sql, logger: app.log, from: deps.bulkBuildFrom });
   await projector.catchUp();
   await reportDeadLetters(store, app.log);
-  const stopWaking = log.onAppend((stored) => projector.wake(stored));
+  // Bound to the log (its first start recorded) before the routes answer: an order placed from now on gets its e-mails.
+  const emails: OrderEmails | undefined = deps.mail
+    ? await startOrderEmails({ sql: deps.sql, log, mail: deps.mail, lock: ONLY_PROCESS, logger: app.log })
+    : undefined;
+  if (!deps.mail) app.log.info('order e-mails are off: SMTP_URL is not set');
+  const stopWaking = log.onAppend((stored) => {
+    projector.wake(stored);
+    emails?.wake();
+  });
   projector.start();
 
   // Handed over by the command side as its plugin starts: the grant is decided by its one handler.
@@ -143,6 +162,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
     operations = { grantAdmin: handed.grantAdmin };
   } catch (error) {
     stopWaking();
+    await emails?.stop();
     await projector.stop();
     throw error;
   }
@@ -157,6 +177,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
         // Stop taking requests first, then let the projector finish the batch in hand.
         await app.close();
         stopWaking();
+        await emails?.stop();
         await projector.stop();
         await cache.close();
         await store.close();

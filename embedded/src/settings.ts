@@ -23,6 +23,7 @@ export function embeddedSettings(
   | 'bulkBuildFrom'
   | 'payments'
   | 'seller'
+  | 'mail'
 > {
   return {
     adminEmails: config.adminEmails,
@@ -37,5 +38,6 @@ export function embeddedSettings(
     bulkBuildFrom: config.bulkBuildFrom,
     payments: cardPaymentsOf(config),
     seller: config.seller,
+    mail: config.mail,
   };
 }

@@ -12,3 +12,5 @@ export { connectToShop } from './cli/shopConnection.js';
 // The operators' tool's client of the running shop's socket: embedded serves that socket and tests it through this.
 export * from './cli/operatorSocket/client.js';
 export * from './cli/paymentAuditCommand.js';
+// The order e-mails' outbox and sender (docs/documents.md): both hosts run them when SMTP_URL is set.
+export * from './mail/index.js';

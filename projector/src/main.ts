@@ -10,6 +10,7 @@ import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { reportDeadLetters } from './deadLetterReport.js';
 import { KafkaProjector } from './kafkaProjector.js';
 import { LogChangedError, onLogChangeSetting } from './logBinding.js';
+import { advisorySenderLock, startOrderEmails, type OrderEmails } from './mail/index.js';
 import { openProjectorStore } from './projectorStore.js';
 import { claimRebuild } from './rebuildClaim.js';
 
@@ -29,10 +30,11 @@ if (!config.kafkaBrokers || !config.databaseUrl) {
   process.exit(2);
 }
 
-// One batch at a time, one hot-answer refresh beside it (its reads run one after the other), and
-// the notice that checkpoints moved.
+// One batch at a time, one hot-answer refresh beside it (its reads run one after the other), the
+// notice that checkpoints moved, and the order e-mails: a page of the outbox, a send's update, and
+// the sender's lock on a connection of its own.
 const pool = openPostgresPool(config.databaseUrl, {
-  max: 3,
+  max: config.mail ? 6 : 3,
   onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke'),
 });
 const sql = pgSql(pool);
@@ -89,6 +91,18 @@ try {
   process.exit(2);
 }
 
+// The order e-mails (docs/documents.md): bound to the log before /ready answers, so that every order
+// placed from then on gets its e-mails; the outbox polls Kafka (it is no member of the consumer
+// group: it reads every partition from checkpoints of its own), and one projector process sends.
+let emails: OrderEmails | undefined;
+let emailsLog: KafkaEventLog | undefined;
+if (config.mail) {
+  emailsLog = await KafkaEventLog.open({ brokers: config.kafkaBrokers, clientId: 'toolforge-mail', topicPrefix: config.kafkaTopicPrefix });
+  emails = await startOrderEmails({ sql, log: emailsLog, mail: config.mail, lock: advisorySenderLock(pool), logger });
+} else {
+  logger.info({}, 'order e-mails are off: SMTP_URL is not set');
+}
+
 // /health and /ready for supervisors on PROJECTOR_PORT: ready while PostgreSQL and Kafka answer (a
 // consumer that gave up ends the process above). Not the pool's connections: an admin client of its own.
 const kafka = await KafkaLogEnds.open({
@@ -106,6 +120,8 @@ const health = await serveHealth({
 // at once), then close the cache and the pool.
 stopOnSignals('projector', logger, async () => {
   await health.close();
+  await emails?.stop();
+  await emailsLog?.close();
   await projector.stop();
   await kafka.close();
   await cache?.close();

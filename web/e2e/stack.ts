@@ -8,6 +8,7 @@ import { seedCatalogueIfEmpty } from '@toolforge/command-service';
 import { DEMO_CATALOGUE } from '@toolforge/embedded';
 import { EMULATOR_HOST, launch, startServicesStack } from '@toolforge/platform/testing';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL } from '../../scripts/payment-provider.mjs';
+import { MAIL_CATCHER_SMTP_URL } from '../../scripts/mail-catcher.mjs';
 // The servers scripts/test-global-setup.ts provides (inject's keys are declared there).
 import type {} from '../../scripts/test-global-setup';
 
@@ -34,6 +35,16 @@ interface StackOptions {
    * the other flows end in My Orders as a shop without card payments does (STRIPE_SECRET_KEY empty).
    */
   payments?: boolean;
+  /**
+   * Whether the shop sends its order e-mails, to the local mail catcher the global setup started
+   * (scripts/mail-catcher.mjs; its inbox's API on MAIL_CATCHER_WEB_URL). Off by default (SMTP_URL empty).
+   */
+  mail?: boolean;
+}
+
+/** The settings of a shop that mails the local catcher, or of one that sends no e-mail. */
+function mailSettings(mail: boolean | undefined): Record<string, string> {
+  return { SMTP_URL: mail ? MAIL_CATCHER_SMTP_URL : '' };
 }
 
 /** The settings of a shop that pays through the local provider, or of one without card payments. */
@@ -85,7 +96,7 @@ function runningStack(kind: StackKind): Stack | undefined {
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
-async function startEmbedded({ adminEmails, payments }: StackOptions): Promise<Stack> {
+async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Promise<Stack> {
   const apiPort = process.env.E2E_API_PORT ?? '5200';
   const webPort = process.env.E2E_WEB_PORT ?? '8280';
   const dataDir = mkdtempSync(join(tmpdir(), 'toolforge-e2e-'));
@@ -103,6 +114,7 @@ async function startEmbedded({ adminEmails, payments }: StackOptions): Promise<S
       DATA_DIR: dataDir,
       ADMIN_EMAILS: adminList(adminEmails),
       ...paymentSettings(payments),
+      ...mailSettings(mail),
     },
     stopGraceMs: 15_000,
   });
@@ -135,7 +147,7 @@ async function startEmbedded({ adminEmails, payments }: StackOptions): Promise<S
  * prefix, a database and a key prefix of this file's own. Ports: E2E_SERVICES_PORT_BASE (the web
  * app) and the three after it.
  */
-async function startServices({ adminEmails, payments }: StackOptions): Promise<Stack> {
+async function startServices({ adminEmails, payments, mail }: StackOptions): Promise<Stack> {
   const base = Number(process.env.E2E_SERVICES_PORT_BASE ?? '5210');
   const services = await startServicesStack({
     label: 'e2e',
@@ -150,6 +162,7 @@ async function startServices({ adminEmails, payments }: StackOptions): Promise<S
       JWT_SECRET: randomBytes(48).toString('base64url'),
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
       ...paymentSettings(payments),
+      ...mailSettings(mail),
     },
     seed: (log) => seedCatalogueIfEmpty(log, DEMO_CATALOGUE),
     // The browser's origin and the API addresses must be the ones scripts/web-server.mjs tells the app.

@@ -1,4 +1,11 @@
+/**
+ * An order e-mail's content from the facts the outbox gathered (projector/src/mail): its words
+ * (wording.ts), then the HTML part and the plain-text part made from them.
+ */
 import type { OrderEmail } from '@toolforge/contracts';
+import { emailHtml } from './html.js';
+import { emailText } from './text.js';
+import { wordingOf } from './wording.js';
 
 /** One line of an order as an e-mail lists it. */
 export interface EmailLine {
@@ -37,7 +44,8 @@ export interface ComposedEmail {
   readonly text: string;
 }
 
-/** The e-mail for these facts, in the shop's look. TO BE BUILT (issue 38). */
-export function composeOrderEmail(_facts: OrderEmailFacts): ComposedEmail {
-  throw new Error('composeOrderEmail is not built yet');
+/** The e-mail for these facts, in the shop's look: every value typed by a person is text in the HTML, never markup. */
+export function composeOrderEmail(facts: OrderEmailFacts): ComposedEmail {
+  const wording = wordingOf(facts);
+  return { subject: wording.subject, html: emailHtml(facts, wording), text: emailText(facts, wording) };
 }

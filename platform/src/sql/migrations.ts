@@ -1,4 +1,4 @@
-import type { SqlExecutor } from './sql.js';
+import { sqlName, type SqlExecutor } from './sql.js';
 
 /**
  * One numbered step of the read model's schema, applied once and recorded by its version. The read
@@ -71,19 +71,21 @@ const MIGRATION_LOCK = 72_430_616;
  * Applies the migrations this database has not seen yet, all in one transaction. In services mode
  * the projector and the query service both migrate at start, maybe at the same moment: the
  * advisory lock lets one of them migrate while the other waits, then finds nothing left to do.
+ * `ledger` is the table that records the versions run: the read model's by default; tables kept
+ * beside the read model but never rebuilt with it (the order e-mails' outbox) number their own
+ * migrations in a ledger of their own, which a rebuild's switch does not replace.
  */
-export async function applyMigrations(sql: SqlExecutor, migrations: readonly Migration[]): Promise<void> {
+export async function applyMigrations(sql: SqlExecutor, migrations: readonly Migration[], ledger = 'read_model_migrations'): Promise<void> {
+  const table = sqlName(ledger);
   await sql.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(
-      'create table if not exists read_model_migrations (version integer primary key, applied_at timestamptz not null default now())',
-    );
-    const applied = await tx.query<{ version: number }>('select version from read_model_migrations');
+    await tx.query(`create table if not exists ${table} (version integer primary key, applied_at timestamptz not null default now())`);
+    const applied = await tx.query<{ version: number }>(`select version from ${table}`);
     const done = new Set(applied.rows.map((row) => Number(row.version)));
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       for (const statement of migrationStatements(migration.ddl)) await tx.query(statement);
-      await tx.query('insert into read_model_migrations (version) values ($1)', [migration.version]);
+      await tx.query(`insert into ${table} (version) values ($1)`, [migration.version]);
     }
   });
 }
