@@ -6,7 +6,7 @@
  * (docs/documents.md: a document renders from its event alone, the same every time).
  */
 import PDFDocument from 'pdfkit';
-import { FONTS } from './fonts.js';
+import { useFonts } from './fonts.js';
 
 /** A4, in points. */
 export const PAGE = { width: 595.28, height: 841.89, margin: 50, top: 112, bottom: 64 } as const;
@@ -20,14 +20,17 @@ export interface PdfInfo {
 /** A new A4 document, pages buffered (the footers are written once the page count is known). */
 export function openPdf({ title, issuedAt }: PdfInfo): PDFKit.PDFDocument {
   const date = new Date(issuedAt);
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
     margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.margin, right: PAGE.margin },
-    // pdfkit loads Helvetica, a standard font, unless told its default font.
-    font: FONTS.regular,
+    // No default font: pdfkit loads Helvetica, a standard font it would then write into the file,
+    // unless told another, and loads none when told '' — the shared DejaVu is set right after.
+    font: '',
     bufferPages: true,
     info: { Title: title, Producer: 'ToolForge', Creator: 'ToolForge', CreationDate: date, ModDate: date },
   });
+  useFonts(doc);
+  return doc;
 }
 
 /** Ends the document and gives its bytes. */

@@ -11,18 +11,28 @@ import { drawLines, drawTotals } from './table.js';
 
 /** An invoice as PDF. */
 export function renderInvoice(invoice: InvoiceIssued['data']): Promise<Uint8Array> {
-  return renderPaper({ ...bodyOf(invoice), title: 'Invoice', number: invoice.invoiceNumber, sign: 1, notes: paymentNote(invoice.payment) });
+  return pdfBytes(layOut(invoicePaper(invoice)));
 }
 
 /** A credit note as PDF: its invoice reversed, every amount negative. */
 export function renderCreditNote(creditNote: CreditNoteIssued['data']): Promise<Uint8Array> {
-  return renderPaper({
+  return pdfBytes(layOut(creditNotePaper(creditNote)));
+}
+
+/** What an invoice prints. */
+export function invoicePaper(invoice: InvoiceIssued['data']): Paper {
+  return { ...bodyOf(invoice), title: 'Invoice', number: invoice.invoiceNumber, sign: 1, notes: paymentNote(invoice.payment) };
+}
+
+/** What a credit note prints. */
+export function creditNotePaper(creditNote: CreditNoteIssued['data']): Paper {
+  return {
     ...bodyOf(creditNote),
     title: 'Credit note',
     number: creditNote.creditNoteNumber,
     sign: -1,
     notes: [`Reverses invoice ${creditNote.invoiceNumber}.`, `Reason: ${creditNote.reason}`],
-  });
+  };
 }
 
 type Body = InvoiceIssued['data'] | CreditNoteIssued['data'];
@@ -40,7 +50,11 @@ function paymentNote(payment: InvoiceIssued['data']['payment']): string[] {
     : [`Paid by bank transfer (reference ${payment.reference})`];
 }
 
-async function renderPaper(paper: Paper): Promise<Uint8Array> {
+/**
+ * A paper laid out in a new document, every page drawn, not yet ended: ending it (pdfBytes) embeds
+ * its fonts' subsets. Apart so a spec can keep several documents open at once on the shared fonts.
+ */
+export function layOut(paper: Paper): PDFKit.PDFDocument {
   const heading = `${paper.title} ${paper.number}`;
   const doc = openPdf({ title: heading, issuedAt: paper.issuedAt });
   drawHeading(doc, paper, [
@@ -63,5 +77,5 @@ async function renderPaper(paper: Paper): Promise<Uint8Array> {
   ]);
   drawNotes(doc, paper.notes);
   drawFurniture(doc, heading);
-  return pdfBytes(doc);
+  return doc;
 }

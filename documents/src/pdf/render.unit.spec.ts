@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { creditNote, invoice, lines, manyLines, seller } from '../test/fixtures.js';
 import { pdfPages } from '../test/pdfText.js';
-import { renderCreditNote, renderInvoice } from './render.js';
+import { pdfBytes } from './document.js';
+import { invoicePaper, layOut, renderCreditNote, renderInvoice } from './render.js';
 
 /** The whole document's text, whitespace folded (pdfjs splits wrapped cells into items). */
 async function textOf(bytes: Uint8Array): Promise<string> {
@@ -111,6 +112,39 @@ describe('the same bytes at every render', () => {
     });
     const here = await renderInvoice(invoice());
     expect(Buffer.from(stdout, 'base64').equals(Buffer.from(here))).toBe(true);
+  });
+});
+
+describe('documents on the fonts parsed once per process', () => {
+  // Glyphs the other documents never use (Greek, Cyrillic, other digits): had the documents one
+  // subset between them, this one's would be in theirs and theirs in this one's.
+  const other = invoice({
+    orderId: 'order-9c1e',
+    invoiceNumber: 'INV-2026-000777',
+    issuedAt: '2026-11-30T08:15:00.000Z',
+    buyer: { userId: 'user-2', name: 'Ξένια Παπαδοπούλου', address: 'ул. Кузнечная 7\nСанкт-Петербург 191002' },
+    lines: [{ ...lines[1]!, productName: 'Ωμέγα κλειδί Шуруповёрт', quantity: 3, lineTotalCents: 26997 }],
+    payment: { method: 'offline', reference: 'BANK-Ж-58' },
+  });
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+  it('embeds in each document only its own glyphs, laid out at once or rendered together: each the bytes of its solo render', async () => {
+    const soloFirst = await renderInvoice(invoice());
+    const soloOther = await renderInvoice(other);
+    const soloCredit = await renderCreditNote(creditNote());
+    expect((await textOf(soloOther)).replace(/\s+/g, ' ')).toContain('Ξένια Παπαδοπούλου');
+
+    // Both open, both drawn on the same parsed fonts before either is ended; the later one ends first.
+    const first = layOut(invoicePaper(invoice()));
+    const second = layOut(invoicePaper(other));
+    const [otherBytes, firstBytes] = await Promise.all([pdfBytes(second), pdfBytes(first)]);
+    expect(same(firstBytes, soloFirst)).toBe(true);
+    expect(same(otherBytes, soloOther)).toBe(true);
+
+    const together = await Promise.all([renderInvoice(other), renderCreditNote(creditNote()), renderInvoice(invoice())]);
+    expect(same(together[0], soloOther)).toBe(true);
+    expect(same(together[1], soloCredit)).toBe(true);
+    expect(same(together[2], soloFirst)).toBe(true);
   });
 });
 
