@@ -178,7 +178,14 @@ describe('cart decider: the customer checks out', () => {
       .when(checkout())
       .then([
         checkedOut([
-          { productId: 'hammer', productName: 'Claw Hammer', quantity: 10, unitPriceCents: 19_99, tierMinQuantity: 10, lineTotalCents: 199_90 },
+          {
+            productId: 'hammer',
+            productName: 'Claw Hammer',
+            quantity: 10,
+            unitPriceCents: 19_99,
+            tierMinQuantity: 10,
+            lineTotalCents: 199_90,
+          },
         ]),
       ]);
     spec

@@ -79,17 +79,15 @@ function bodyOf(order: BillableOrder, { now, seller }: IssueContext) {
     issuedAt: now.toISOString(),
     seller,
     buyer: { userId: order.userId, name: order.userName, address: order.shippingAddress },
-    lines: order.lines.map(
-      ({ productId, productName, quantity, unitPriceCents, tierMinQuantity, lineTotalCents }): DocumentLine => ({
-        productId,
-        productName,
-        quantity,
-        unitPriceCents,
-        // Orders placed before the shop recorded the step print none.
-        tierMinQuantity: tierMinQuantity ?? null,
-        lineTotalCents,
-      }),
-    ),
+    lines: order.lines.map(({ productId, productName, quantity, unitPriceCents, tierMinQuantity, lineTotalCents }): DocumentLine => ({
+      productId,
+      productName,
+      quantity,
+      unitPriceCents,
+      // Orders placed before the shop recorded the step print none.
+      tierMinQuantity: tierMinQuantity ?? null,
+      lineTotalCents,
+    })),
     subtotalCents,
     surchargeCents,
     shippingCents,
@@ -113,7 +111,12 @@ export function nextNumber(kind: DocumentKind, { now, earlier }: Pick<IssueConte
   const year = documentYear(now);
   let last = view.lastSequence(kind, year);
   for (const fact of earlier) {
-    const taken = fact.type === 'InvoiceIssued' && kind === 'invoice' ? fact.data.invoiceNumber : fact.type === 'CreditNoteIssued' && kind === 'creditNote' ? fact.data.creditNoteNumber : undefined;
+    const taken =
+      fact.type === 'InvoiceIssued' && kind === 'invoice'
+        ? fact.data.invoiceNumber
+        : fact.type === 'CreditNoteIssued' && kind === 'creditNote'
+          ? fact.data.creditNoteNumber
+          : undefined;
     const parts = taken === undefined ? undefined : documentNumberParts(taken);
     if (parts?.year === year) last = Math.max(last, parts.sequence);
   }

@@ -28,7 +28,12 @@ function given(events: readonly ShopEvent[]) {
   const orders = orderStates();
   const documents = new DocumentStates(orders);
   for (const [index, event] of events.entries()) {
-    const folded = { ...event, streamId: String((event.data as { orderId?: string }).orderId), streamPosition: index + 1, position: undefined };
+    const folded = {
+      ...event,
+      streamId: String((event.data as { orderId?: string }).orderId),
+      streamPosition: index + 1,
+      position: undefined,
+    };
     orders.apply(folded);
     documents.apply(folded);
   }
@@ -46,7 +51,9 @@ const invoiceOf = (documents: DocumentStates, paid: Decided<OrderPaid>, now = NO
 const creditNoteOf = (documents: DocumentStates, cancelled: Decided<OrderCancelled>, now = NOW, options?: Parameters<typeof context>[2]) =>
   creditNoteFor(cancelled, context(cancelled, now, options), documents);
 const numbersOf = (facts: readonly Decided[]) =>
-  facts.map((fact) => (fact.type === 'CreditNoteIssued' ? fact.data.creditNoteNumber : fact.type === 'InvoiceIssued' ? fact.data.invoiceNumber : ''));
+  facts.map((fact) =>
+    fact.type === 'CreditNoteIssued' ? fact.data.creditNoteNumber : fact.type === 'InvoiceIssued' ? fact.data.invoiceNumber : '',
+  );
 
 describe('documents: the invoice an order’s payment owes', () => {
   it('states the order as placed, for its total, paid offline with the transfer’s reference, numbered first of the year', () => {
@@ -70,7 +77,12 @@ describe('documents: the invoice an order’s payment owes', () => {
   });
 
   it('prints the ladder step each line reached, null at the base price', () => {
-    const tiered = productAdded({ productId: 'p-saw', name: 'Panel Saw', priceCents: 25_00, priceTiers: [{ minQuantity: 10, unitPriceCents: 20_00 }] });
+    const tiered = productAdded({
+      productId: 'p-saw',
+      name: 'Panel Saw',
+      priceCents: 25_00,
+      priceTiers: [{ minQuantity: 10, unitPriceCents: 20_00 }],
+    });
     const lines = [{ ...orderLine(tiered.data, 10), tierMinQuantity: 10 }, orderLine(drill.data, 5)];
     const order = orderPlacedOf(lines, { orderId: 'o-3' });
     const [invoice] = invoiceOf(given([order]), orderMoved(order.data, 'OrderPaid') as OrderPaid);
@@ -122,7 +134,11 @@ describe('documents: the credit note a paid order’s cancellation owes', () => 
     const [note] = creditNoteOf(given([placed, paidOffline, invoice]), cancelledByAdmin, NOW, { seller: sellerNow });
     const expected = creditNoteIssued(invoice.data, { sequence: 1, issuedAt: NOW, reason: 'Out of stock at the supplier' });
     expect(note).toEqual({ type: 'CreditNoteIssued', data: { ...expected.data, seller: sellerNow } });
-    expect(note!.data).toMatchObject({ creditNoteNumber: 'CN-2026-000001', invoiceNumber: 'INV-2026-000005', totalCents: invoice.data.totalCents });
+    expect(note!.data).toMatchObject({
+      creditNoteNumber: 'CN-2026-000001',
+      invoiceNumber: 'INV-2026-000005',
+      totalCents: invoice.data.totalCents,
+    });
   });
 
   it('numbers on from the last credit note of the year', () => {
@@ -146,7 +162,15 @@ describe('documents: the credit note a paid order’s cancellation owes', () => 
   it('remembers which orders were ever invoiced and reversed, after their documents’ data is gone', () => {
     const reversed = creditNoteIssued(invoice.data, { sequence: 1, issuedAt: NOW });
     const documents = given([placed, paidOffline, invoice, cancelledByAdmin, reversed, other]);
-    expect([documents.hasInvoice('o-1'), documents.hasCreditNote('o-1'), documents.reversibleInvoice('o-1')]).toEqual([true, true, undefined]);
-    expect([documents.hasInvoice('o-2'), documents.hasCreditNote('o-2'), documents.hasInvoice('never-placed')]).toEqual([false, false, false]);
+    expect([documents.hasInvoice('o-1'), documents.hasCreditNote('o-1'), documents.reversibleInvoice('o-1')]).toEqual([
+      true,
+      true,
+      undefined,
+    ]);
+    expect([documents.hasInvoice('o-2'), documents.hasCreditNote('o-2'), documents.hasInvoice('never-placed')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

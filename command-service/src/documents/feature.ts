@@ -22,6 +22,9 @@ export const documents: CommandFeature<{ documents: DocumentStates }> = {
     const seller = deps.seller ?? sellerSettings({});
     const view = states.documents;
     handler.follow({ facts: ['OrderPaid'], decide: (paid, { now, earlier }) => invoiceFor(paid, { now, earlier, seller }, view) });
-    handler.follow({ facts: ['OrderCancelled'], decide: (cancelled, { now, earlier }) => creditNoteFor(cancelled, { now, earlier, seller }, view) });
+    handler.follow({
+      facts: ['OrderCancelled'],
+      decide: (cancelled, { now, earlier }) => creditNoteFor(cancelled, { now, earlier, seller }, view),
+    });
   },
 };

@@ -23,11 +23,9 @@ export async function mailRoutes(scope: FastifyInstance, { handler, grounds }: {
     async (request, reply) => {
       const orderId = request.params.id;
       const { email } = request.body;
-      const handled = await handler.handle(
-        streamOf(TOPICS.orders, orderId, grounds),
-        (order) => decideResend({ orderId, email }, order),
-        { actor: request.user.uid },
-      );
+      const handled = await handler.handle(streamOf(TOPICS.orders, orderId, grounds), (order) => decideResend({ orderId, email }, order), {
+        actor: request.user.uid,
+      });
       reply.code(202);
       return acknowledged({ position: appendedAt(handled) });
     },

@@ -46,7 +46,12 @@ describe('POST /orders/:id/emails', () => {
     expect((await markPaid(orderId)).statusCode).toBe(200);
     expect((await resend(orderId, { email: 'paid' })).statusCode).toBe(202);
     await expectRefused(() => resend(orderId, { email: 'shipped' }), 409, mailMessages.emailNeverSent);
-    const cancelled = await given.shop.send({ method: 'POST', url: `/orders/${orderId}/cancel`, token: given.admin.accessToken, payload: {} });
+    const cancelled = await given.shop.send({
+      method: 'POST',
+      url: `/orders/${orderId}/cancel`,
+      token: given.admin.accessToken,
+      payload: {},
+    });
     expect(cancelled.statusCode).toBe(200);
     expect((await resend(orderId, { email: 'cancelled' })).statusCode).toBe(202);
   });

@@ -50,7 +50,11 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ acknowledged: true, position: POSITION, status });
         const events = await given.shop.eventsOf(orderId);
-        expect(events.findLast((event) => event.type === type)).toMatchObject({ type, data: { orderId }, meta: { actor: given.admin.uid } });
+        expect(events.findLast((event) => event.type === type)).toMatchObject({
+          type,
+          data: { orderId },
+          meta: { actor: given.admin.uid },
+        });
         // The acknowledgement names the append's last event: the payment's invoice, which follows it in the same append.
         expect(response.json<{ position: string }>().position).toBe(`sales.orders/0/${events.at(-1)!.position.offset}`);
       }
@@ -71,7 +75,10 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       await expectRefused(body({ status: 'paid', reference: '  ' }), 400, paymentMessages.referenceRequired);
       expect((await setStatus(orderId, 'paid')).statusCode).toBe(200);
       const [, paid, invoice] = await given.shop.eventsOf(orderId);
-      expect(invoice).toMatchObject({ type: 'InvoiceIssued', data: { orderId, payment: { method: 'offline', reference: 'TRANSFER-0042' } } });
+      expect(invoice).toMatchObject({
+        type: 'InvoiceIssued',
+        data: { orderId, payment: { method: 'offline', reference: 'TRANSFER-0042' } },
+      });
       expect(paid).toMatchObject({
         type: 'OrderPaid',
         data: { orderId, payment: { method: 'offline', reference: 'TRANSFER-0042', amountCents: totalCostCents(10_00, 10) } },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS, type ShopEvent } from '@toolforge/contracts';
-import { invoiceIssued, orderCancelled, orderLine, orderMoved, orderPlaced, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
+import {
+  invoiceIssued,
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPlaced,
+  orderPlacedOf,
+  productAdded,
+} from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
 import type { ModelEvent } from '../shared/writeModel.js';
 import { checkoutFingerprint, moveFingerprint, orderFingerprint, OrderReceipts } from './receipts.js';

@@ -55,7 +55,9 @@ function shopOn(log: EventLog, delta = 1) {
 }
 
 const reasons = (requests: readonly AppendRequest[]) =>
-  requests.flatMap((request) => request.events.filter((event) => event.type === 'StockAdjusted').map((event) => (event as Decided<typeof event>).data));
+  requests.flatMap((request) =>
+    request.events.filter((event) => event.type === 'StockAdjusted').map((event) => (event as Decided<typeof event>).data),
+  );
 
 describe('CommandHandler.follow: consequences in the same append', () => {
   it('appends what a fact owes right after it, on its stream, in the same append, dated with the command’s instant', async () => {
