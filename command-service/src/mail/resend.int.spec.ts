@@ -8,7 +8,7 @@ describe('POST /orders/:id/emails', () => {
   /** An order of the customer's, of a product of its own (stock 30): the customer may hold only so much of one. */
   const newOrder = async () => given.shop.placeOrder(given.customer, await given.shop.addProduct(given.admin), 5);
   /** POST /orders/:id/emails as the admin, or with `token` (null: no bearer). */
-  const resend = (orderId: string, payload: unknown, token: string | null = given.admin.accessToken) =>
+  const resend = (orderId: string, payload: object, token: string | null = given.admin.accessToken) =>
     given.shop.send({ method: 'POST', url: `/orders/${encodeURIComponent(orderId)}/emails`, token: token ?? undefined, payload });
   const markPaid = (orderId: string) =>
     given.shop.send({

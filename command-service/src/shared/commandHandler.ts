@@ -209,7 +209,12 @@ export class CommandHandler {
             const breach = eventContractBreach(fact);
             if (breach !== undefined) throw new EventContractBroken(breach);
           }
-          const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin, now) };
+          const request = {
+            topic,
+            streamId,
+            expectedVersion: this.model.version(topic, streamId),
+            events: this.withMeta(facts, origin, now),
+          };
           const appended = this.batches.append(request, epoch);
           handedOver = true;
           this.model.applyDecided(topic, streamId, request.expectedVersion, request.events);
