@@ -18,7 +18,9 @@ import type { SellerBlock } from '@toolforge/contracts';
 import type { AdminGrant } from '@toolforge/platform/operatorSocket';
 import { cart } from './cart/feature.js';
 import { catalog } from './catalog/feature.js';
+import { documents } from './documents/feature.js';
 import { identity } from './identity/feature.js';
+import { mail } from './mail/feature.js';
 import { orders } from './orders/feature.js';
 import { payments } from './payments/feature.js';
 import type { CardPayments } from './payments/paymentPage.js';
@@ -33,7 +35,7 @@ import { WriteModel } from './shared/writeModel.js';
  * The command side's features, in the order their routes are served: identity first, its API
  * tokens guarding the routes of the others. A new feature is one more line here.
  */
-export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews, cart, payments];
+export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews, cart, payments, documents, mail];
 
 export interface CommandServiceDeps {
   log: EventLog;

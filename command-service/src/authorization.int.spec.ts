@@ -24,6 +24,7 @@ describe('the 401/403 matrix', () => {
       body: (user: SignedIn) => ({ productId: 'none', userId: user.uid, totalCost: 1, shippingAddress: 'x', orderQuantity: 1 }),
       allowed: ['customer', 'admin'],
     },
+    { method: 'POST' as const, url: '/orders/no-such-order/emails', body: () => ({ email: 'placed' }), allowed: ['admin'] },
   ];
 
   function tokenOf(caller: Caller): string | undefined {
@@ -56,7 +57,7 @@ describe('the 401/403 matrix', () => {
 
   const callers: Caller[] = ['nobody', 'forged', 'expired', 'customer', 'admin'];
 
-  it.each(['/logout', '/addproduct', '/deleteproduct', '/makeadmin', '/revokeadmin', '/order'])(
+  it.each(['/logout', '/addproduct', '/deleteproduct', '/makeadmin', '/revokeadmin', '/order', '/orders/no-such-order/emails'])(
     '%s answers 401, 403 or passes, as the matrix says',
     async (path) => {
       const endpoint = endpoints().find((candidate) => candidate.url.startsWith(path))!;

@@ -17,6 +17,7 @@ describe('bad input', () => {
     { method: 'DELETE' as const, url: '/review/r-1' },
     { method: 'PUT' as const, url: '/cart/lines/p-1' },
     { method: 'POST' as const, url: '/checkout' },
+    { method: 'POST' as const, url: '/orders/o-1/emails' },
   ];
   const payloads: [string, string, string][] = [
     ['malformed JSON', 'application/json', '{"name": "x",'],

@@ -5,6 +5,7 @@ import {
   messages,
   orderTotals,
   pricingMessages,
+  tierReached,
   type CartLineRemoved,
   type CartLineSet,
   type OrderLine,
@@ -14,7 +15,7 @@ import {
 import {
   cartLineRemoved,
   cartLineSet,
-  orderLine,
+  orderLine as builtLine,
   orderPlaced,
   orderPlacedOf,
   productAdded,
@@ -41,6 +42,12 @@ const hammer = productAdded({ productId: 'hammer', name: 'Claw Hammer', priceTie
 const screws = productAdded({ productId: 'screws', name: 'Wood Screws', priceCents: 12_00, stock: 40, minOrder: 5, packSize: 5 });
 /** 30.00: stock 6, minimum order 1. */
 const saw = productAdded({ productId: 'saw', name: 'Hand Saw', priceCents: 30_00, stock: 6, minOrder: 1 });
+
+/** A line as the shop orders it: the builder's, with the ladder step its quantity reached (absent at the base price). */
+function orderLine(product: ProductAdded['data'], quantity: number): OrderLine {
+  const tier = tierReached({ priceCents: product.priceCents, priceTiers: product.priceTiers }, quantity);
+  return { ...builtLine(product, quantity), ...(tier && { tierMinQuantity: tier.minQuantity }) };
+}
 
 const setLine = (productId: string, quantity: number, orderer: Partial<SetCartLine['data']> = {}): SetCartLine => ({
   type: 'SetCartLine',
@@ -170,7 +177,16 @@ describe('cart decider: the customer checks out', () => {
       .given([hammer, cartLineSet('u1', 'hammer', 10)])
       .when(checkout())
       .then([
-        checkedOut([{ productId: 'hammer', productName: 'Claw Hammer', quantity: 10, unitPriceCents: 19_99, lineTotalCents: 199_90 }]),
+        checkedOut([
+          {
+            productId: 'hammer',
+            productName: 'Claw Hammer',
+            quantity: 10,
+            unitPriceCents: 19_99,
+            tierMinQuantity: 10,
+            lineTotalCents: 199_90,
+          },
+        ]),
       ]);
     spec
       .given([hammer, cartLineSet('u1', 'hammer', 9)])

@@ -49,13 +49,19 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
         const response = await setStatus(orderId, status);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ acknowledged: true, position: POSITION, status });
-        const event = await lastEvent(orderId);
-        expect(event).toMatchObject({ type, data: { orderId }, meta: { actor: given.admin.uid } });
-        expect(response.json<{ position: string }>().position).toBe(`sales.orders/0/${event.position.offset}`);
+        const events = await given.shop.eventsOf(orderId);
+        expect(events.findLast((event) => event.type === type)).toMatchObject({
+          type,
+          data: { orderId },
+          meta: { actor: given.admin.uid },
+        });
+        // The acknowledgement names the append's last event: the payment's invoice, which follows it in the same append.
+        expect(response.json<{ position: string }>().position).toBe(`sales.orders/0/${events.at(-1)!.position.offset}`);
       }
       expect((await given.shop.eventsOf(orderId)).map((event) => event.type)).toEqual([
         'OrderPlaced',
         'OrderPaid',
+        'InvoiceIssued',
         'OrderShipped',
         'OrderDelivered',
       ]);
@@ -68,7 +74,12 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       await expectRefused(body({ status: 'paid' }), 400, paymentMessages.referenceRequired);
       await expectRefused(body({ status: 'paid', reference: '  ' }), 400, paymentMessages.referenceRequired);
       expect((await setStatus(orderId, 'paid')).statusCode).toBe(200);
-      expect(await lastEvent(orderId)).toMatchObject({
+      const [, paid, invoice] = await given.shop.eventsOf(orderId);
+      expect(invoice).toMatchObject({
+        type: 'InvoiceIssued',
+        data: { orderId, payment: { method: 'offline', reference: 'TRANSFER-0042' } },
+      });
+      expect(paid).toMatchObject({
         type: 'OrderPaid',
         data: { orderId, payment: { method: 'offline', reference: 'TRANSFER-0042', amountCents: totalCostCents(10_00, 10) } },
       });
@@ -214,10 +225,14 @@ describe('POST /orders/:id/status and POST /orders/:id/cancel', () => {
       await expectRefused(() => cancel(orderId), 409, messages.customerCancelNotPending);
       const byAdmin = await cancel(orderId, { reason: 'Payment refunded' }, given.admin.accessToken);
       expect(byAdmin.statusCode).toBe(200);
-      expect(await lastEvent(orderId)).toMatchObject({
+      // A paid order's cancellation reverses its invoice in the same append.
+      const [cancelled, creditNote] = (await given.shop.eventsOf(orderId)).slice(-2);
+      expect(cancelled).toMatchObject({
+        type: 'OrderCancelled',
         data: { reason: 'Payment refunded', by: 'admin' },
         meta: { actor: given.admin.uid },
       });
+      expect(creditNote).toMatchObject({ type: 'CreditNoteIssued', data: { orderId, reason: 'Payment refunded' } });
     });
 
     it('refuses anyone once the order is shipped or cancelled (409)', async () => {

@@ -247,7 +247,7 @@ describe('order decider: the quantity ladder and the pack size', () => {
       .when(place(10, 144_50))
       .then(
         placedWith(
-          { productId: 'p1', quantity: 10, unitPriceCents: 900, lineTotalCents: 90_00 },
+          { productId: 'p1', quantity: 10, unitPriceCents: 900, tierMinQuantity: 10, lineTotalCents: 90_00 },
           { subtotalCents: 90_00, totalCostCents: 144_50, cartVersion: null },
         ),
       );
@@ -255,16 +255,18 @@ describe('order decider: the quantity ladder and the pack size', () => {
     spec
       .given([laddered])
       .when(place(19, 229_55))
-      .then(placedWith({ unitPriceCents: 900, lineTotalCents: 171_00 }, { totalCostCents: 229_55 }));
+      .then(placedWith({ unitPriceCents: 900, tierMinQuantity: 10, lineTotalCents: 171_00 }, { totalCostCents: 229_55 }));
     spec
       .given([laddered])
       .when(place(20, 218_00))
-      .then(placedWith({ unitPriceCents: 800, lineTotalCents: 160_00 }, { totalCostCents: 218_00 }));
-    // Below the first step, the price: 9 x 10.00 = 90.00
+      .then(placedWith({ unitPriceCents: 800, tierMinQuantity: 20, lineTotalCents: 160_00 }, { totalCostCents: 218_00 }));
+    // Below the first step, the price: 9 x 10.00 = 90.00, and no step on the line.
     spec
       .given([laddered])
       .when(place(9, 144_50))
       .then(placedWith({ unitPriceCents: 1000 }, { totalCostCents: 144_50 }));
+    const [belowTheLadder] = orderDecider.decide(place(9, 144_50), orderDecider.evolve(orderDecider.initialState(), laddered));
+    expect((belowTheLadder as OrderPlaced).data.lines[0]).not.toHaveProperty('tierMinQuantity');
   });
 
   it('refuses a total at the price when the quantity reached a step, naming the total at the step', () => {

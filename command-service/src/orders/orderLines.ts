@@ -2,6 +2,7 @@ import {
   customerReservationLimit,
   messages,
   pricingMessages,
+  tierReached,
   unitPriceCentsFor,
   unverifiedReservationLimit,
   type OrderLine,
@@ -52,8 +53,19 @@ export function unverifiedHeld(product: ProductState | undefined, isVerified: (u
   return held;
 }
 
-/** The line an order holds of `quantity` of the product: at the unit price its quantity reaches on the ladder. */
+/**
+ * The line an order holds of `quantity` of the product: at the unit price its quantity reaches on
+ * the ladder, and that step's minimum quantity (absent at the base price), which its invoice prints.
+ */
 export function orderLineOf(product: ProductState, quantity: number): OrderLine {
   const unitPriceCents = unitPriceCentsFor(product, quantity);
-  return { productId: product.productId, productName: product.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity };
+  const tier = tierReached(product, quantity);
+  return {
+    productId: product.productId,
+    productName: product.name,
+    quantity,
+    unitPriceCents,
+    ...(tier && { tierMinQuantity: tier.minQuantity }),
+    lineTotalCents: unitPriceCents * quantity,
+  };
 }

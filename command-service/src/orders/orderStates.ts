@@ -66,6 +66,15 @@ export class OrderStates implements WriteModelPart {
     return this.rows.has(orderId);
   }
 
+  /**
+   * The order's row: a number from 0, one per order placed, in the order they were placed. Another
+   * feature keeps what it knows of every order in a column of its own by this number (a byte an
+   * order, where a set of order ids costs a hundred).
+   */
+  rowOf(orderId: string): number | undefined {
+    return this.rows.get(orderId);
+  }
+
   private put(orderId: string, state: OrderState): void {
     let row = this.rows.get(orderId);
     if (row === undefined) {

@@ -121,7 +121,7 @@ describe('POST /order', () => {
       expect(response.json()).toMatchObject({ acknowledged: true, totalCost: 144.5 });
       const [placed] = await given.shop.eventsOf(response.json<{ orderId: string }>().orderId);
       expect(placed?.data).toMatchObject({
-        lines: [{ productId, quantity: 10, unitPriceCents: 9_00, lineTotalCents: 90_00 }],
+        lines: [{ productId, quantity: 10, unitPriceCents: 9_00, tierMinQuantity: 10, lineTotalCents: 90_00 }],
         subtotalCents: 90_00,
         totalCostCents: 144_50,
       });

@@ -4,6 +4,7 @@ import {
   isOrderEvent,
   orderStatusAfter,
   TOPICS,
+  type LogPosition,
   type OrderEvent,
   type OrderPlaced,
   type OrderStatus,
@@ -94,6 +95,7 @@ export class OrderReceipts implements WriteModelPart {
   private readonly receipts = new Map<string, KeptReceipt>();
 
   apply(event: ModelEvent): void {
+    if (event.position) this.followed(event, event.position);
     const caller = callerOf(event);
     if (caller === undefined || !isOrderCommandEvent(event)) return;
     const { answered, fingerprint } = whatItAnswered(event);
@@ -103,6 +105,7 @@ export class OrderReceipts implements WriteModelPart {
   }
 
   stored(event: StoredEvent): void {
+    this.followed(event, event.position);
     const caller = callerOf(event);
     if (caller === undefined) return;
     const receipt = this.find(caller, event.meta.commandId);
@@ -112,6 +115,19 @@ export class OrderReceipts implements WriteModelPart {
 
   clear(): void {
     this.receipts.clear();
+  }
+
+  /**
+   * An event that followed an order command's event in its append (its consequence: the invoice
+   * after a payment, the credit note after a cancellation) by the same caller, command and order:
+   * the command's first answer named the append's last position, so a retry names it again.
+   */
+  private followed(event: ShopEvent, position: LogPosition): void {
+    const { actor, commandId } = event.meta;
+    if (actor === null || position.topic !== TOPICS.orders || isOrderCommandEvent(event)) return;
+    const orderId = (event.data as { orderId?: unknown }).orderId;
+    const receipt = this.find(actor, commandId);
+    if (receipt !== undefined && receipt.orderId === orderId && receipt.partition >= 0) this.place(receipt, position);
   }
 
   /** The answer already given to this caller's command under this Idempotency-Key, if any. */

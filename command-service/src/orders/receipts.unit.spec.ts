@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TOPICS, type ShopEvent } from '@toolforge/contracts';
-import { orderCancelled, orderLine, orderMoved, orderPlaced, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
+import {
+  invoiceIssued,
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPlaced,
+  orderPlacedOf,
+  productAdded,
+} from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
 import type { ModelEvent } from '../shared/writeModel.js';
 import { checkoutFingerprint, moveFingerprint, orderFingerprint, OrderReceipts } from './receipts.js';
@@ -52,6 +60,24 @@ describe('OrderReceipts', () => {
     expect(receipt.answer).toEqual({ kind: 'placed', totalCostCents: checkedOut.data.totalCostCents });
     expect(receipt.answers(checkoutFingerprint(checkedOut.data))).toBe(true);
     expect(receipt.answers(checkoutFingerprint({ shippingAddress: 'elsewhere' }))).toBe(false);
+  });
+
+  it('names the append’s last position when a consequence followed the command’s event (a payment’s invoice), read back or stored', () => {
+    const placed = orderPlaced(drill, { userId: 'u1' });
+    const paid = orderMoved(placed.data, 'OrderPaid', { actor: 'admin', commandId: 'key-9' });
+    const invoice = invoiceIssued(placed.data, {}, { actor: 'admin', commandId: 'key-9' });
+    const readBack = new OrderReceipts();
+    for (const [offset, event] of [placed, paid, invoice].entries()) readBack.apply(stored(event, 50 + offset));
+    expect(readBack.of('admin', 'key-9')?.position).toBe(`${TOPICS.orders}/2/52`);
+
+    const decided = new OrderReceipts();
+    for (const event of [placed, paid, invoice]) decided.apply(onItsWay(event));
+    for (const [offset, event] of [placed, paid, invoice].entries()) decided.stored(stored(event, 50 + offset));
+    expect(decided.of('admin', 'key-9')?.position).toBe(`${TOPICS.orders}/2/52`);
+    // Another command's event of the same order, or another caller's, moves nothing.
+    decided.stored(stored(invoiceIssued(placed.data, {}, { actor: 'admin', commandId: 'other' }), 60));
+    decided.stored(stored(invoiceIssued(placed.data, {}, { actor: 'someone', commandId: 'key-9' }), 61));
+    expect(decided.of('admin', 'key-9')?.position).toBe(`${TOPICS.orders}/2/52`);
   });
 
   it('has no position while its batch is written, and takes it once stored', () => {

@@ -129,24 +129,31 @@ describe('card payments on the command side', () => {
       const { orderId, total } = await newOrder();
       expect(
         await received(() => postWebhook(succeeded(orderId, { eventId: 'evt_pay_1', paymentId: 'pi_pay_1', amountCents: total }))),
-      ).toBe(1);
-      expect((await shop.eventsOf(orderId)).at(-1)).toMatchObject({
+      ).toBe(2);
+      const [, paid, invoice] = await shop.eventsOf(orderId);
+      expect(paid).toMatchObject({
         type: 'OrderPaid',
         data: { orderId, payment: { method: 'card', paymentId: 'pi_pay_1', amountCents: total, providerEventId: 'evt_pay_1' } },
         meta: { actor: null },
+      });
+      // Its invoice follows in the same append, naming the provider's payment.
+      expect(invoice).toMatchObject({
+        type: 'InvoiceIssued',
+        data: { orderId, totalCents: total, payment: { method: 'card', reference: 'pi_pay_1' } },
+        meta: { actor: null, occurredAt: paid!.meta.occurredAt },
       });
     });
 
     it('applies an event delivered again once, and the same payment reported by another event once', async () => {
       const { orderId, total } = await newOrder();
       const event = succeeded(orderId, { eventId: 'evt_twice', paymentId: 'pi_twice', amountCents: total });
-      expect(await received(() => postWebhook(event))).toBe(1);
+      expect(await received(() => postWebhook(event))).toBe(2);
       expect(await received(() => postWebhook(event))).toBe(0);
       expect(await received(() => postWebhook({ ...event, id: 'evt_twice_again' }))).toBe(0);
       // Both at once, as a provider retrying a slow answer sends them.
       const again = succeeded(orderId, { eventId: 'evt_twice', paymentId: 'pi_twice', amountCents: total });
       await Promise.all([postWebhook(again), postWebhook(again)]);
-      expect((await shop.eventsOf(orderId)).map((stored) => stored.type)).toEqual(['OrderPlaced', 'OrderPaid']);
+      expect((await shop.eventsOf(orderId)).map((stored) => stored.type)).toEqual(['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     });
 
     it('records a failed attempt with the provider’s words, leaves the order pending, and takes the payment that follows', async () => {
@@ -164,12 +171,13 @@ describe('card payments on the command side', () => {
       expect((await shop.eventsOf(orderId)).at(-1)).toMatchObject({ data: { reason: 'Declined by bank' } });
       expect(
         await received(() => postWebhook(succeeded(orderId, { eventId: 'evt_paid_after', paymentId: 'pi_try', amountCents: total }))),
-      ).toBe(1);
+      ).toBe(2);
       expect((await shop.eventsOf(orderId)).map((stored) => stored.type)).toEqual([
         'OrderPlaced',
         'OrderPaymentFailed',
         'OrderPaymentFailed',
         'OrderPaid',
+        'InvoiceIssued',
       ]);
       // A failure reported after the order was paid says nothing any more.
       expect(await received(() => postWebhook(failed(orderId, { eventId: 'evt_failed_late', reason: 'Your card was declined.' })))).toBe(0);

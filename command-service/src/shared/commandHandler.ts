@@ -1,6 +1,7 @@
 import { CURRENT_SCHEMA_VERSION, eventContractBreach, formatPosition, messages, type ShopEvent, type Topic } from '@toolforge/contracts';
 import { ConcurrencyError, type EventLog } from '@toolforge/platform';
 import { CommandQueue, type CommandQueueLimits } from './commandQueue.js';
+import { Consequences, type Consequence } from './consequences.js';
 import { CommandRejected, type Decided } from './decider.js';
 import { DecidedOnFailedBatch, GroupCommit, type BatchLimits } from './groupCommit.js';
 import type { WriteModel } from './writeModel.js';
@@ -130,6 +131,7 @@ export class CommandHandler {
   private readonly clock: () => Date;
   private readonly commands: CommandQueue;
   private readonly batches: GroupCommit;
+  private readonly consequences = new Consequences();
   /** The batches' epoch the model holds the events of: behind theirs after a batch failed. */
   private modelEpoch = 0;
 
@@ -140,6 +142,16 @@ export class CommandHandler {
     this.newId = deps.newId ?? newShopId;
     this.commands = new CommandQueue(deps.limits);
     this.batches = new GroupCommit(deps.log, (stored) => this.model.stored(stored), deps.batchLimits);
+  }
+
+  /**
+   * From now on, every decision that yields one of `consequence.facts` appends what
+   * `consequence.decide` says follows it, right after it, on the same stream and in the same append:
+   * checked against the events' contracts, dated with the command's facts, applied to the write model
+   * with them (the next command sees them), and decided again with the command on every retry.
+   */
+  follow<Type extends ShopEvent['type']>(consequence: Consequence<Type>): void {
+    this.consequences.add(consequence);
   }
 
   /**
@@ -189,13 +201,20 @@ export class CommandHandler {
       } else {
         const stream = typeof streamAtTurn === 'function' ? streamAtTurn() : streamAtTurn;
         const { topic, streamId } = stream;
-        const facts = decision(stream.state(), streamId);
+        // One instant per decision: the facts' occurredAt, and the date their consequences are decided on.
+        const now = this.clock();
+        const facts = this.consequences.followed(decision(stream.state(), streamId), { topic, streamId, now });
         if (facts.length > 0) {
           for (const fact of facts) {
             const breach = eventContractBreach(fact);
             if (breach !== undefined) throw new EventContractBroken(breach);
           }
-          const request = { topic, streamId, expectedVersion: this.model.version(topic, streamId), events: this.withMeta(facts, origin) };
+          const request = {
+            topic,
+            streamId,
+            expectedVersion: this.model.version(topic, streamId),
+            events: this.withMeta(facts, origin, now),
+          };
           const appended = this.batches.append(request, epoch);
           handedOver = true;
           this.model.applyDecided(topic, streamId, request.expectedVersion, request.events);
@@ -231,8 +250,8 @@ export class CommandHandler {
     return grounds;
   }
 
-  private withMeta(facts: readonly Decided[], origin: CommandOrigin<Receipt>): ShopEvent[] {
-    const occurredAt = this.clock().toISOString();
+  private withMeta(facts: readonly Decided[], origin: CommandOrigin<Receipt>, now: Date): ShopEvent[] {
+    const occurredAt = now.toISOString();
     const commandId = origin.commandId ?? this.newId();
     return facts.map((fact) => ({
       ...fact,
