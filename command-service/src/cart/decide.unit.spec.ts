@@ -5,7 +5,6 @@ import {
   messages,
   orderTotals,
   pricingMessages,
-  tierReached,
   type CartLineRemoved,
   type CartLineSet,
   type OrderLine,
@@ -15,7 +14,7 @@ import {
 import {
   cartLineRemoved,
   cartLineSet,
-  orderLine as builtLine,
+  orderLine,
   orderPlaced,
   orderPlacedOf,
   productAdded,
@@ -42,12 +41,6 @@ const hammer = productAdded({ productId: 'hammer', name: 'Claw Hammer', priceTie
 const screws = productAdded({ productId: 'screws', name: 'Wood Screws', priceCents: 12_00, stock: 40, minOrder: 5, packSize: 5 });
 /** 30.00: stock 6, minimum order 1. */
 const saw = productAdded({ productId: 'saw', name: 'Hand Saw', priceCents: 30_00, stock: 6, minOrder: 1 });
-
-/** A line as the shop orders it: the builder's, with the ladder step its quantity reached (absent at the base price). */
-function orderLine(product: ProductAdded['data'], quantity: number): OrderLine {
-  const tier = tierReached({ priceCents: product.priceCents, priceTiers: product.priceTiers }, quantity);
-  return { ...builtLine(product, quantity), ...(tier && { tierMinQuantity: tier.minQuantity }) };
-}
 
 const setLine = (productId: string, quantity: number, orderer: Partial<SetCartLine['data']> = {}): SetCartLine => ({
   type: 'SetCartLine',

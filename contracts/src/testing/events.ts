@@ -30,7 +30,7 @@ import type {
   UserSignedIn,
   UserSignedOut,
 } from '../index.js';
-import { unitPriceCentsFor } from '../catalog/pricing.js';
+import { tierReached, unitPriceCentsFor } from '../catalog/pricing.js';
 import { documentNumber } from '../documents/numbers.js';
 import { orderTotals } from '../money.js';
 
@@ -82,8 +82,18 @@ type OrderedProduct = Pick<ProductAdded['data'], 'productId' | 'name' | 'priceCe
 
 /** One line of `quantity` of `product`, at the unit price its quantity reaches. */
 export function orderLine(product: OrderedProduct, quantity: number): OrderLine {
-  const unitPriceCents = unitPriceCentsFor({ priceCents: product.priceCents, priceTiers: product.priceTiers ?? [] }, quantity);
-  return { productId: product.productId, productName: product.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity };
+  const priced = { priceCents: product.priceCents, priceTiers: product.priceTiers ?? [] };
+  const unitPriceCents = unitPriceCentsFor(priced, quantity);
+  const tier = tierReached(priced, quantity);
+  const line = {
+    productId: product.productId,
+    productName: product.name,
+    quantity,
+    unitPriceCents,
+    lineTotalCents: unitPriceCents * quantity,
+  };
+  // As the shop records it: the ladder step reached, absent at the base price.
+  return tier ? { ...line, tierMinQuantity: tier.minQuantity } : line;
 }
 
 /** An order of several `lines`, with the totals the shop's formula gives. */
