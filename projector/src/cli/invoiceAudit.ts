@@ -388,5 +388,8 @@ function invoiceDifferences(invoice: InvoiceIssued['data'], placed: OrderDocumen
 
 const linesText = (lines: readonly DocumentLine[]) =>
   lines
-    .map((line) => `${line.quantity} × ${line.productId} at ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`)
+    .map((line) => {
+      const step = line.tierMinQuantity === null ? '' : ` (from ${line.tierMinQuantity})`;
+      return `${line.quantity} × ${line.productId} at ${formatCents(line.unitPriceCents)}${step} = ${formatCents(line.lineTotalCents)}`;
+    })
     .join(', ');
