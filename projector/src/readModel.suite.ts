@@ -205,8 +205,16 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       const ofUser = await store.ordersOfUser('u-1');
       expect(ofUser.map((order) => order.orderId)).toEqual(['o-2', 'o-0']);
       const { logPosition: _position, ...view } = orderRow(0, { userId: 'u-1' });
-      // As placed, and nothing paid, failed or refunded yet.
-      expect(ofUser[1]).toEqual({ ...view, paidWith: null, paymentReference: null, paymentFailure: null, refundedCents: 0 });
+      // As placed, and nothing paid, failed, refunded or invoiced yet.
+      expect(ofUser[1]).toEqual({
+        ...view,
+        paidWith: null,
+        paymentReference: null,
+        paymentFailure: null,
+        refundedCents: 0,
+        invoiceNumber: null,
+        creditNoteNumbers: [],
+      });
       expect((await store.listOrders()).map((order) => order.orderId)).toEqual(['o-2', 'o-1', 'o-0']);
       expect((await store.listOrders({ offset: 1, limit: 1 })).map((order) => order.orderId)).toEqual(['o-1']);
       expect(await store.ordersOfUser('nobody')).toEqual([]);

@@ -1,8 +1,9 @@
 import { cartQueries } from './cart/index.js';
 import { catalogueQueries } from './catalog/index.js';
+import { documentQueries } from './documents/index.js';
 import { orderQueries } from './orders/index.js';
 import { reviewQueries } from './reviews/index.js';
 import type { QueryFeature } from './queryFeature.js';
 
 /** Every feature of the query side, in the order their routes are registered: a new feature is one line here. */
-export const QUERY_FEATURES: readonly QueryFeature[] = [catalogueQueries, orderQueries, reviewQueries, cartQueries];
+export const QUERY_FEATURES: readonly QueryFeature[] = [catalogueQueries, orderQueries, reviewQueries, cartQueries, documentQueries];

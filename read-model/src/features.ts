@@ -3,7 +3,9 @@ import type { ReadModelFeature } from './feature.js';
 import { bookkeepingReadModel } from './bookkeeping/index.js';
 import { cartReadModel } from './cart/index.js';
 import { catalogueReadModel } from './catalog/index.js';
+import { documentsReadModel } from './documents/index.js';
 import { identityReadModel } from './identity/index.js';
+import { mailReadModel } from './mail/index.js';
 import { ordersReadModel } from './orders/index.js';
 import { paymentsReadModel } from './payments/index.js';
 import { reviewsReadModel } from './reviews/index.js';
@@ -21,6 +23,8 @@ export const READ_MODEL_FEATURES = [
   reviewsReadModel,
   cartReadModel,
   paymentsReadModel,
+  documentsReadModel,
+  mailReadModel,
 ] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];
@@ -41,7 +45,7 @@ type Intersection<Union> = (Union extends unknown ? (part: Union) => void : neve
  */
 export type RowWrite = Registered<Feature>['write'];
 
-/** The query side's reads: the projector's checkpoints, products, orders (with their payments), roles, reviews, carts. Lists are newest first. */
+/** The query side's reads: the projector's checkpoints, products, orders (with their payments), roles, reviews, carts, documents. Lists are newest first. */
 export type ReadModelReader = Intersection<Registered<Feature>['reader']>;
 
 /** Every cache area of the read model's answers, by name. */

@@ -18,3 +18,6 @@ export type { PaidWith, PaymentChange } from './payments/paymentChange.js';
 export { REVIEWS_AREA, reviewKeys, reviewReads, toReviewDto } from './reviews/answers.js';
 export { sqlReviewReader, type LatestReviewView, type ReviewReader, type ReviewView } from './reviews/reviewReads.js';
 export type { ReviewRow, ReviewWrite } from './reviews/writes.js';
+export { sqlDocumentReader, type DocumentReader } from './documents/documentReads.js';
+export type { DocumentChange } from './documents/documentChange.js';
+export type { DocumentRow, DocumentWrite } from './documents/writes.js';

@@ -64,6 +64,13 @@ function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): Json {
   return json;
 }
 
+/** A route's answer schemas by media type: `{ content: { 'application/pdf': { schema } } }`, or a zod schema alone for JSON. */
+function answerSchemas(response: unknown): Record<string, unknown> {
+  const { content } = response as { content?: Record<string, { schema: unknown }> };
+  if (content === undefined || content === null || typeof content !== 'object') return { 'application/json': response };
+  return Object.fromEntries(Object.entries(content).map(([mediaType, { schema }]) => [mediaType, schema]));
+}
+
 /** The route's path in OpenAPI's spelling: /product/:id is /product/{id}. */
 function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -156,9 +163,13 @@ export function apiDescriptionMismatches(document: ApiDocument, routes: readonly
       const responses = (schema.response ?? {}) as Record<string, unknown>;
       for (const [status, response] of Object.entries(responses)) {
         if (!status.startsWith('2')) continue;
-        const documented = operation.responses?.[status]?.content?.['application/json']?.schema;
-        const expected = jsonSchemaOf(response, 'output');
-        if (!sameJson(documented, expected)) problems.push(`${where}: ${status} answer ${firstDifference(documented, expected)}`);
+        // A JSON answer is its schema; another (a PDF) names its media types, each with its schema.
+        for (const [mediaType, schema] of Object.entries(answerSchemas(response))) {
+          const documented = operation.responses?.[status]?.content?.[mediaType]?.schema;
+          const expected = jsonSchemaOf(schema, 'output');
+          if (!sameJson(documented, expected))
+            problems.push(`${where}: ${status} ${mediaType} answer ${firstDifference(documented, expected)}`);
+        }
       }
       if (!Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2'))) problems.push(`${where}: no 2xx answer`);
       const secured = (operation.security ?? []).length > 0;

@@ -5,6 +5,7 @@ import { adminsCommands } from './adminsCommand.js';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
+import { auditInvoicesCommand, documentYearArgument, type AuditInvoicesOptions } from './invoiceAuditCommand.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
 import { auditPaymentsCommand, type AuditPaymentsOptions } from './paymentAuditCommand.js';
@@ -119,6 +120,17 @@ export async function run(
       auditPaymentsCommand(shop.log, provider, io, { ...options, currency: settings.currency }),
     );
   });
+
+  audit
+    .command('invoices')
+    .description(
+      'the invoices and credit notes against the orders’ streams, from the log alone: each year’s numbers 1..N without a gap or ' +
+        'a repeat, one invoice after each OrderPaid of its order’s lines and total, one credit note reversing it for each ' +
+        'cancelled or refunded invoiced order',
+    )
+    .option('--year <yyyy>', 'only documents issued, and orders paid, cancelled or refunded, in this year (UTC)', documentYearArgument)
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (options: AuditInvoicesOptions) => withShop({ readModel: false }, (shop) => auditInvoicesCommand(shop.log, io, options)));
 
   program
     .command('rebuild')

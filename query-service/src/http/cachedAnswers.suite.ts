@@ -49,9 +49,15 @@ const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
 
 /**
  * The GETs whose answers are never kept: an order's history is read from the log on each request,
- * a customer's cart from the read model (cart/routes.ts).
+ * a customer's cart from the read model (cart/routes.ts), an order's documents rendered from it
+ * (documents/routes.ts).
  */
-const NEVER_KEPT: ReadonlySet<string> = new Set(['/orders/:id/history', '/cart']);
+const NEVER_KEPT: ReadonlySet<string> = new Set([
+  '/orders/:id/history',
+  '/cart',
+  '/orders/:id/invoice.pdf',
+  '/orders/:id/credit-notes/:n.pdf',
+]);
 
 function routeOf(key: string): string {
   const route = ROUTE_OF_KEY.find(([pattern]) => pattern.test(key))?.[1];

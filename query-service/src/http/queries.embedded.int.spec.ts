@@ -7,6 +7,7 @@ import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 import { describeReviewQueries } from '../reviews/routes.suite.js';
 import { describeCartQueries } from '../cart/routes.suite.js';
+import { describeDocumentQueries } from '../documents/routes.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
@@ -16,3 +17,4 @@ describeHotAnswers(embeddedStack);
 describeCachedAnswers(embeddedStack);
 describeReviewQueries(embeddedStack);
 describeCartQueries(embeddedStack);
+describeDocumentQueries(embeddedStack);

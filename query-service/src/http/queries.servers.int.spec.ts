@@ -12,6 +12,7 @@ import { describeOrderQueries } from '../orders/routes.suite.js';
 import { describeReadAfter } from './readAfter.suite.js';
 import { describeReviewQueries } from '../reviews/routes.suite.js';
 import { describeCartQueries } from '../cart/routes.suite.js';
+import { describeDocumentQueries } from '../documents/routes.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
 const servers = serversStack();
@@ -23,6 +24,7 @@ describeHotAnswers(servers);
 describeCachedAnswers(servers);
 describeReviewQueries(servers);
 describeCartQueries(servers);
+describeDocumentQueries(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

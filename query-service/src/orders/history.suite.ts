@@ -13,7 +13,10 @@ import {
 } from '@toolforge/contracts';
 import {
   adminGranted,
+  creditNoteIssued,
+  invoiceIssued,
   orderCancelled,
+  orderEmailResendRequested,
   orderLine,
   orderMoved,
   orderPaidByCard,
@@ -174,6 +177,40 @@ export function describeOrderHistory(stack: QueryStack): void {
       expect((await shown(late.data.orderId)).slice(2)).toEqual([
         ['PaymentNotApplied', 'shop', null, 'cancelled', { amount: 237.95, because: 'order-cancelled', paymentId: 'pi_late' }],
         ['OrderRefunded', 'shop', null, 'cancelled', { amount: 237.95, refundId: 're_late', paymentId: 'pi_late' }],
+      ]);
+    });
+
+    it('shows the order’s invoice and credit note as the shop’s, and an e-mail an admin sent again, read from the log like the rest', async () => {
+      const placed = await place('u-ada');
+      const invoice = invoiceIssued(placed.data, { sequence: 5, issuedAt: '2026-06-01T10:00:00.000Z' });
+      await follow(
+        orderMoved(placed.data, 'OrderPaid'),
+        invoice,
+        orderEmailResendRequested(placed.data.orderId, 'paid'),
+        orderCancelled(placed.data, { by: 'admin' }),
+        creditNoteIssued(invoice.data, { sequence: 2, issuedAt: '2026-06-02T10:00:00.000Z', reason: 'Damaged' }),
+      );
+      await shop.project();
+
+      const shown = (await entriesOf(placed.data.orderId, shop.token(ada))).map(({ type, by, actor, status, details }) => [
+        type,
+        by,
+        actor,
+        status,
+        details,
+      ]);
+      // 89.50 x 2 = 179.00, + 5 % = 187.95, + 50 = 237.95
+      expect(shown.slice(2)).toEqual([
+        ['InvoiceIssued', 'shop', null, 'paid', { invoiceNumber: 'INV-2026-000005', total: 237.95 }],
+        ['OrderEmailResendRequested', 'admin', null, 'paid', { email: 'paid' }],
+        ['OrderCancelled', 'admin', null, 'cancelled', expect.objectContaining({ returnedStock: 2 })],
+        [
+          'CreditNoteIssued',
+          'shop',
+          null,
+          'cancelled',
+          { creditNoteNumber: 'CN-2026-000002', invoiceNumber: 'INV-2026-000005', total: 237.95, reason: 'Damaged' },
+        ],
       ]);
     });
 

@@ -7,7 +7,9 @@ import {
   isOrderEvent,
   orderStatusAfter,
   whyUnreadable,
+  type DocumentEvent,
   type HeldLine,
+  type MailEvent,
   type OrderEvent,
   type OrderHistoryEntry,
   type OrderHistoryResponse,
@@ -33,10 +35,11 @@ function returnedText(lines: readonly HeldLine[], names: ReadonlyMap<string, str
 }
 
 /**
- * The events of an order's stream: the orders' own, which move its status, and the payments', which
- * the shop appends on the order's stream as the provider reports its money (payments/events.ts).
+ * The events of an order's stream: the orders' own, which move its status; the payments', which the
+ * shop appends on the order's stream as the provider reports its money (payments/events.ts); its
+ * documents (documents/events.ts); an admin's request to send one of its e-mails again (mail/events.ts).
  */
-type OrderStreamEvent = OrderEvent | PaymentEvent;
+type OrderStreamEvent = OrderEvent | PaymentEvent | DocumentEvent | MailEvent;
 
 /** The names of the products an order was placed with, by id, from the history's OrderPlaced. */
 function productNamesOf(events: readonly StoredEvent<OrderStreamEvent>[]): Map<string, string> {
@@ -58,7 +61,8 @@ function settlementDetails(payment: OrderSettlement | null | undefined): OrderHi
  * What an event recorded, as the history shows it: the order as placed (its lines, their subtotal,
  * the total), a payment and how, a failed attempt's reason, a payment captured that the order did
  * not take and why, a refund, a cancellation's reason and the stock it gave back (every line's, and
- * their sum). Amounts in currency units, as the order's total.
+ * their sum), an invoice (its number and total), a credit note (its number, the invoice it reverses,
+ * its total and reason), an e-mail sent again (which). Amounts in currency units, as the order's total.
  */
 function detailsOf(event: OrderStreamEvent, names: ReadonlyMap<string, string>): OrderHistoryEntry['details'] {
   switch (event.type) {
@@ -88,6 +92,16 @@ function detailsOf(event: OrderStreamEvent, names: ReadonlyMap<string, string>):
       const { reason, lines } = event.data;
       return { reason, returned: returnedText(lines, names), returnedStock: lines.reduce((sum, line) => sum + line.quantity, 0) };
     }
+    case 'InvoiceIssued': {
+      const { invoiceNumber, totalCents } = event.data;
+      return { invoiceNumber, total: fromCents(totalCents) };
+    }
+    case 'CreditNoteIssued': {
+      const { creditNoteNumber, invoiceNumber, totalCents, reason } = event.data;
+      return { creditNoteNumber, invoiceNumber, total: fromCents(totalCents), reason };
+    }
+    case 'OrderEmailResendRequested':
+      return { email: event.data.email };
     case 'OrderShipped':
     case 'OrderDelivered':
       return {};

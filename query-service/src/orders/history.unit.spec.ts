@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRED_REASON, UNREADABLE_RECORD } from '@toolforge/contracts';
 import {
+  creditNoteIssued,
+  invoiceIssued,
   orderCancelled,
+  orderEmailResendRequested,
   orderLine,
   orderMoved,
   orderPaidByCard,
@@ -76,6 +79,32 @@ describe('an order’s history from its events', () => {
       ['OrderRefunded', 'shop', null, 'paid', { amount: 71, refundId: 're_3', paymentId: 'pi_3' }],
       ['OrderCancelled', 'customer', 'u-ada', 'cancelled', expect.objectContaining({ returnedStock: 2 })],
       ['OrderRefunded', 'shop', null, 'cancelled', { amount: 71, refundId: 're_2', paymentId: 'pi_2' }],
+    ]);
+  });
+
+  it('shows the order’s invoice and credit note by the shop, and an e-mail an admin sent again, each leaving the status as it was', () => {
+    const invoice = invoiceIssued(placed.data, { sequence: 12, issuedAt: '2026-02-01T09:00:00.000Z' });
+    const creditNote = creditNoteIssued(invoice.data, { sequence: 3, issuedAt: '2026-02-02T09:00:00.000Z', reason: 'Damaged' });
+    const { answer, leftOut } = historyOf(
+      stored(placed, 0),
+      stored(orderMoved(placed.data, 'OrderPaid'), 1),
+      stored(invoice, 2),
+      stored(orderEmailResendRequested(placed.data.orderId, 'paid'), 3),
+      stored(orderCancelled(placed.data, { by: 'admin' }), 4),
+      stored(creditNote, 5),
+    );
+    expect(leftOut).toEqual([]);
+    expect(answer.entries.slice(2).map(({ type, by, actor, status, details }) => [type, by, actor, status, details])).toEqual([
+      ['InvoiceIssued', 'shop', null, 'paid', { invoiceNumber: 'INV-2026-000012', total: 71 }],
+      ['OrderEmailResendRequested', 'admin', 'admin-uid', 'paid', { email: 'paid' }],
+      ['OrderCancelled', 'admin', 'admin-uid', 'cancelled', expect.objectContaining({ returnedStock: 2 })],
+      [
+        'CreditNoteIssued',
+        'shop',
+        null,
+        'cancelled',
+        { creditNoteNumber: 'CN-2026-000003', invoiceNumber: 'INV-2026-000012', total: 71, reason: 'Damaged' },
+      ],
     ]);
   });
 

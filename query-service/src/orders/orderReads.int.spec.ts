@@ -26,6 +26,8 @@ interface PlacedOrder {
   paymentReference?: string;
   paymentFailure?: string;
   refundedCents?: number;
+  invoiceNumber?: string;
+  creditNoteNumbers?: string[];
   /** By default one line of the order's product and quantity at 15.00. */
   lines?: Line[];
 }
@@ -41,8 +43,8 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
     await opened.sql.query(
       `insert into orders (order_id, product_id, product_name, user_id, user_name, quantity, total_cost_cents,
                            shipping_address, status, payment, placed_at, log_partition, log_offset, event_offsets,
-                           paid_with, payment_reference, payment_failure, refunded_cents)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, array[0]::bigint[], $12, $13, $14, $15)`,
+                           paid_with, payment_reference, payment_failure, refunded_cents, invoice_number, credit_note_numbers)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, array[0]::bigint[], $12, $13, $14, $15, $16, $17::text[])`,
       [
         order.orderId,
         lines[0]!.productId,
@@ -59,6 +61,8 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
         order.paymentReference ?? null,
         order.paymentFailure ?? null,
         order.refundedCents ?? 0,
+        order.invoiceNumber ?? null,
+        order.creditNoteNumbers ?? [],
       ],
     );
     for (const [index, line] of lines.entries())
@@ -190,6 +194,8 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
       paymentReference: 'pi_3',
       paymentFailure: 'Your card was declined.',
       refundedCents: 123_456_789_012_345,
+      invoiceNumber: 'INV-2026-000003',
+      creditNoteNumbers: ['CN-2026-000001', 'CN-2026-000002'],
     });
     await place({ orderId: 'o-dee-4', uid: 'u-dee', placedAt: '2026-11-01T11:03:00Z', totalCostCents: 30, refundedCents: 30 });
 
@@ -226,22 +232,32 @@ describe.each(readModelDatabases)('customers’ orders on %s', (_name, open) => 
       paymentReference: awkward,
       paymentFailure: null,
       refunded: 0,
+      invoiceNumber: null,
+      creditNoteNumbers: [],
     });
+    expect(orders.map((order) => [order.invoiceNumber, order.creditNoteNumbers])).toEqual([
+      [null, []],
+      ['INV-2026-000003', ['CN-2026-000001', 'CN-2026-000002']],
+      [null, []],
+      [null, []],
+    ]);
     const views = await sqlOrderReader(sql).ordersOfUser('u-dee');
     expect(views[3]!.placedAt).toBe('2026-11-01T11:00:00.123Z');
     // The views read the columns as the answer does.
     expect(
-      views.map(({ paidWith, paymentReference, paymentFailure, refundedCents }) => [
+      views.map(({ paidWith, paymentReference, paymentFailure, refundedCents, invoiceNumber, creditNoteNumbers }) => [
         paidWith,
         paymentReference,
         paymentFailure,
         refundedCents,
+        invoiceNumber,
+        creditNoteNumbers,
       ]),
     ).toEqual([
-      [null, null, null, 30],
-      ['card', 'pi_3', null, 123_456_789_012_345],
-      [null, null, awkward, 0],
-      ['offline', awkward, null, 0],
+      [null, null, null, 30, null, []],
+      ['card', 'pi_3', null, 123_456_789_012_345, 'INV-2026-000003', ['CN-2026-000001', 'CN-2026-000002']],
+      [null, null, awkward, 0, null, []],
+      ['offline', awkward, null, 0, null, []],
     ]);
   });
 

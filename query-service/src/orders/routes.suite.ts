@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, totalCostCents, type ApiError, type OrderDto, type ShopEvent } from '@toolforge/contracts';
 import {
   adminGranted,
+  creditNoteIssued,
+  invoiceIssued,
   orderCancelled,
   orderLine,
   orderMoved,
@@ -19,6 +21,8 @@ import type { QueryStack } from '../test/stacks.js';
 
 const ORDER_FIELDS = [
   '_id',
+  'creditNoteNumbers',
+  'invoiceNumber',
   'lines',
   'orderQuantity',
   'paidWith',
@@ -126,6 +130,8 @@ export function describeOrderQueries(stack: QueryStack): void {
           paymentReference: null,
           paymentFailure: null,
           refunded: 0,
+          invoiceNumber: null,
+          creditNoteNumbers: [],
         });
       });
 
@@ -255,6 +261,41 @@ export function describeOrderQueries(stack: QueryStack): void {
       expect(payments(own.json<OrderDto[]>())).toEqual(expected);
       const newest = await shop.get('/allorders?page=0&size=4', { token: shop.token({ uid: 'u-admin', admin: true }) });
       expect(payments(newest.json<OrderDto[]>())).toEqual(expected);
+    });
+
+    it('answers each order’s invoice number once paid and its credit notes’ numbers in the order issued', async () => {
+      const vise = { productId: 'p-vise-eve', name: 'Bench Vise', priceCents: 10_00 };
+      // Seconds after the orders of the test before (placed up to four seconds ahead): newest first on every log.
+      const now = Date.now() + 10_000;
+      const [pending, paid, cancelled] = [1, 2, 3].map((second) =>
+        orderPlaced(vise, { userId: 'u-eve', quantity: 2 }, { occurredAt: new Date(now + second * 1000).toISOString() }),
+      );
+      const paidInvoice = invoiceIssued(paid!.data, { sequence: 41, issuedAt: '2026-04-01T08:00:00.000Z' });
+      const cancelledInvoice = invoiceIssued(cancelled!.data, { sequence: 42, issuedAt: '2026-04-01T09:00:00.000Z' });
+      await shop.append(
+        pending!,
+        paid!,
+        cancelled!,
+        orderMoved(paid!.data, 'OrderPaid'),
+        paidInvoice,
+        orderMoved(cancelled!.data, 'OrderPaid'),
+        cancelledInvoice,
+        orderCancelled(cancelled!.data, { by: 'admin' }),
+        creditNoteIssued(cancelledInvoice.data, { sequence: 7, issuedAt: '2026-04-02T09:00:00.000Z' }),
+      );
+      await shop.project();
+
+      const documents = (list: OrderDto[]) =>
+        list.map(({ _id, invoiceNumber, creditNoteNumbers }) => [_id, invoiceNumber, creditNoteNumbers]);
+      const expected = [
+        [cancelled!.data.orderId, 'INV-2026-000042', ['CN-2026-000007']],
+        [paid!.data.orderId, 'INV-2026-000041', []],
+        [pending!.data.orderId, null, []],
+      ];
+      const own = await shop.get('/orders/u-eve', { token: shop.token({ uid: 'u-eve' }) });
+      expect(documents(own.json<OrderDto[]>())).toEqual(expected);
+      const newest = await shop.get('/allorders?page=0&size=3', { token: shop.token({ uid: 'u-admin', admin: true }) });
+      expect(documents(newest.json<OrderDto[]>())).toEqual(expected);
     });
   });
 }

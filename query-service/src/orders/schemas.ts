@@ -28,6 +28,8 @@ export const orderDtoSchema = z.object({
   paymentReference: z.string().nullable(),
   paymentFailure: z.string().nullable(),
   refunded: z.number(),
+  invoiceNumber: z.string().nullable(),
+  creditNoteNumbers: z.array(z.string()),
 }) satisfies z.ZodType<OrderDto>;
 
 export const orderListSchema = z.array(orderDtoSchema);
@@ -44,6 +46,9 @@ export const orderHistoryEntrySchema = z.strictObject({
     'OrderPaymentFailed',
     'PaymentNotApplied',
     'OrderRefunded',
+    'InvoiceIssued',
+    'CreditNoteIssued',
+    'OrderEmailResendRequested',
   ]),
   occurredAt: z.string(),
   actor: z.string().nullable(),

@@ -25,13 +25,17 @@ export interface PlacedOrderView {
   readonly lines: readonly OrderLine[];
 }
 
-/** An order as the query side reads it: as placed, and how it was paid (payments/). */
+/** An order as the query side reads it: as placed, how it was paid (payments/), and its documents' numbers (documents/). */
 export interface OrderView extends PlacedOrderView {
   readonly paidWith: PaidWith | null;
   readonly paymentReference: string | null;
   /** Why the last attempt to pay failed, while the order is pending; null otherwise. */
   readonly paymentFailure: string | null;
   readonly refundedCents: Cents;
+  /** Its invoice's number once paid; null before. */
+  readonly invoiceNumber: string | null;
+  /** Its credit notes' numbers, in the order issued. */
+  readonly creditNoteNumbers: readonly string[];
 }
 
 /** Whose an order is and where its events sit in the log: what its history is read from. */
@@ -83,7 +87,7 @@ const SELECT_ORDERS = `
          ${linesOf(`l.product_id as "productId", l.product_name as "productName", l.quantity,
            l.unit_price_cents as "unitPriceCents", l.line_total_cents as "lineTotalCents"`)} as lines,
          paid_with as "paidWith", payment_reference as "paymentReference", ${PAYMENT_FAILURE} as "paymentFailure",
-         refunded_cents as "refundedCents"
+         refunded_cents as "refundedCents", invoice_number as "invoiceNumber", credit_note_numbers as "creditNoteNumbers"
     from orders`;
 const NEWEST_ORDERS = 'order by placed_at desc, log_partition desc, log_offset desc';
 
@@ -110,7 +114,7 @@ type OrderInLogRecord = Parameters<typeof toOrderInLog>[0];
  * An order as the API shows it, written as JSON by the database: orderDtoSchema's fields in its
  * order, the amounts in currency units (cents / 100 in double precision, the number JavaScript's
  * division gives, printed as JSON.stringify prints it), the time as toISOString writes it
- * (milliseconds, UTC), its lines, then how it was paid (payments/). Profiled under the bench's /orders/:uid, reading each
+ * (milliseconds, UTC), its lines, then how it was paid (payments/) and its documents' numbers (documents/). Profiled under the bench's /orders/:uid, reading each
  * order's columns (the time parsed into a Date and printed again), mapping them and serialising
  * the list took a large share of the query service's time (docs/read-model.md#the-read-paths-cost);
  * now each order is one text, and a list is those texts joined.
@@ -124,7 +128,8 @@ const AS_ORDER_JSON = `
            ${linesOf(`l.product_id as "productId", l.product_name as "productName", l.quantity,
              l.unit_price_cents::float8 / 100 as "unitPrice", l.line_total_cents::float8 / 100 as "lineTotal"`)} as lines,
            paid_with as "paidWith", payment_reference as "paymentReference", ${PAYMENT_FAILURE} as "paymentFailure",
-           refunded_cents::float8 / 100 as refunded) dto`;
+           refunded_cents::float8 / 100 as refunded, invoice_number as "invoiceNumber",
+           credit_note_numbers as "creditNoteNumbers") dto`;
 const SELECT_ORDER_JSON = `select orders.user_id as "userId", row_to_json(dto)::text as json from orders ${AS_ORDER_JSON}`;
 interface OrderJsonRecord {
   userId: string;

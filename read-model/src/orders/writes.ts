@@ -11,6 +11,7 @@ import {
 import { ORDERS_AREA } from './answers.js';
 import type { PlacedOrderView } from './orderReads.js';
 import type { RowKey, RowWriteHandlers } from '../feature.js';
+import type { DocumentChange } from '../documents/documentChange.js';
 import type { PaymentChange } from '../payments/paymentChange.js';
 
 /** An order as placed (as the query side reads it), with where it sat in the log. */
@@ -20,7 +21,7 @@ export interface OrderRow extends PlacedOrderView {
 
 /**
  * A later event of an order's stream (paid, shipped, delivered, cancelled; a payment's event,
- * payments/), and where that event sits.
+ * payments/; a document's, documents/; an e-mail's, mail/), and where that event sits.
  */
 export interface OrderMove {
   readonly orderId: string;
@@ -30,6 +31,8 @@ export interface OrderMove {
   readonly paid: boolean;
   /** What it changes of the order's payment columns (payments/paymentChange.ts); none for the orders' own moves but OrderPaid. */
   readonly payment?: PaymentChange;
+  /** A document's number it adds to the order (documents/documentChange.ts); only the documents' events have one. */
+  readonly document?: DocumentChange;
   readonly logPosition: LogSortKey;
 }
 
@@ -141,15 +144,19 @@ async function insertLines(tx: SqlQueryable, lines: readonly NumberedLine[]): Pr
  * refund is added once. A statement may change a row only once, so each order's moves of the run
  * are folded first: the last status named (a payment's event names none), paid if any of them
  * paid, how from the last payment, the failure from the last move that says anything of it (a
- * failed attempt sets it, a payment clears it), the refunds summed, every offset appended in turn.
+ * failed attempt sets it, a payment clears it), the refunds summed, the first invoice, the credit
+ * notes appended in turn, every offset appended in turn.
  */
 async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promise<void> {
   const column = <Value>(value: (move: OrderMove) => Value) => moves.map(value);
   const settled = (move: OrderMove) => (move.payment?.kind === 'settled' ? move.payment : undefined);
+  const documented = (move: OrderMove, kind: DocumentChange['kind']) => (move.document?.kind === kind ? move.document.number : null);
   await tx.query(
     `with moves as (
-       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::bigint[])
-                with ordinality as m(order_id, log_partition, event_offset, status, paid, paid_with, payment_reference, payment_failure, refunded_cents, n)
+       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::bigint[],
+                            $10::text[], $11::text[])
+                with ordinality as m(order_id, log_partition, event_offset, status, paid, paid_with, payment_reference, payment_failure, refunded_cents,
+                                     invoice_number, credit_note_number, n)
      ), folded as (
        select m.order_id, (array_agg(m.status order by m.n desc) filter (where m.status is not null))[1] as status, bool_or(m.paid) as paid,
               (array_agg(m.paid_with order by m.n desc) filter (where m.paid))[1] as paid_with,
@@ -157,6 +164,8 @@ async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promis
               bool_or(m.paid or m.payment_failure is not null) as failure_said,
               (array_agg(m.payment_failure order by m.n desc) filter (where m.paid or m.payment_failure is not null))[1] as payment_failure,
               sum(m.refunded_cents)::bigint as refunded_cents,
+              (array_agg(m.invoice_number order by m.n) filter (where m.invoice_number is not null))[1] as invoice_number,
+              coalesce(array_agg(m.credit_note_number order by m.n) filter (where m.credit_note_number is not null), '{}') as credit_note_numbers,
               array_agg(m.event_offset order by m.n) as event_offsets
          from moves m join orders o on o.order_id = m.order_id and o.log_partition = m.log_partition
         where m.event_offset > o.event_offsets[cardinality(o.event_offsets)]
@@ -167,6 +176,8 @@ async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promis
             payment_reference = case when folded.paid then folded.payment_reference else o.payment_reference end,
             payment_failure = case when folded.failure_said then folded.payment_failure else o.payment_failure end,
             refunded_cents = o.refunded_cents + folded.refunded_cents,
+            invoice_number = coalesce(o.invoice_number, folded.invoice_number),
+            credit_note_numbers = o.credit_note_numbers || folded.credit_note_numbers,
             event_offsets = o.event_offsets || folded.event_offsets
        from folded where o.order_id = folded.order_id`,
     [
@@ -179,6 +190,8 @@ async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promis
       column((m) => settled(m)?.reference ?? null),
       column((m) => (m.payment?.kind === 'failed' ? m.payment.reason : null)),
       column((m) => (m.payment?.kind === 'refunded' ? m.payment.amountCents : 0)),
+      column((m) => documented(m, 'invoiced')),
+      column((m) => documented(m, 'credited')),
     ],
   );
 }
