@@ -90,7 +90,7 @@ describe.sequential('invoices and order e-mails in Chromium', () => {
     const total = (await orderRow(page, 'My orders').locator('[data-label="Total cost"]').textContent())!.trim();
     const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
     expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
-    const bytes = new Uint8Array(await readFile((await download.path())!));
+    const bytes = new Uint8Array(await readFile(await download.path()));
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
     const text = (await pdfPages(bytes)).join(' ');
     expect(text).toContain(invoiceNumber);
