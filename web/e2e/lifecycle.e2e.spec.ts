@@ -92,7 +92,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe.sequential('order lifecycle and product changes in Chromium', () => {
-  it('admin marks an order paid, shipped, delivered; the customer sees it delivered, and both see the four events', async () => {
+  it('admin marks an order paid, shipped, delivered; the customer sees it delivered, and both see the five events (the invoice with the payment)', async () => {
     const { page, errors } = await openPage(browser);
     await logIn(page, admin);
     await clickNav(page, 'Dashboard');
@@ -119,12 +119,21 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
         .getByText(`Order ${shortId(delivered.orderId)} is now ${status}`)
         .waitFor();
     }
-    expect(await row.getByRole('button').count()).toBe(0);
+    // Delivered: no move is left to make (its invoice and an admin's resend of an e-mail remain).
+    expect(await row.getByRole('button', { name: /^(Mark|Cancel) / }).count()).toBe(0);
+    await row.getByRole('button', { name: /^Invoice INV-\d{4}-\d{6}$/ }).waitFor();
     expect(await row.locator('[data-label="Payment"]').textContent()).toBe('paidOffline, ref. TRANSFER-2026-0042');
 
     await row.getByRole('link', { name: `History of order ${shortId(delivered.orderId)}` }).click();
     await page.waitForURL(`**/admindashboard/orderhistory/${delivered.orderId}`);
-    expect(await timeline(page)).toEqual(['Placed by the customer', 'Paid by an admin', 'Shipped by an admin', 'Delivered by an admin']);
+    // The invoice is issued in the payment's own append (docs/documents.md), by whoever paid the order.
+    expect(await timeline(page)).toEqual([
+      'Placed by the customer',
+      'Paid by an admin',
+      expect.stringMatching(/^Invoice INV-\d{4}-\d{6} issued by an admin$/),
+      'Shipped by an admin',
+      'Delivered by an admin',
+    ]);
     await logOut(page);
 
     await logIn(page, customer);
@@ -136,7 +145,7 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
       .getByRole('link', { name: /^History of order/ })
       .click();
     const entries = page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem');
-    expect(await timeline(page)).toHaveLength(4);
+    expect(await timeline(page)).toHaveLength(5);
     expect(await entries.last().textContent()).toContain('Status: delivered');
 
     await logOut(page);
