@@ -3,6 +3,7 @@ import { documentFileName, documentMessages, messages, orderIdParamsSchema } fro
 import { renderCreditNote, renderInvoice } from '@toolforge/documents';
 import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform/http';
 import type { DocumentReader, OrderReader } from '@toolforge/read-model';
+import { RenderedDocuments } from './renderedDocuments.js';
 import { creditNoteParamsSchema, pdfAnswer } from './schemas.js';
 
 export interface DocumentRouteOptions {
@@ -14,12 +15,13 @@ export interface DocumentRouteOptions {
  * GET /orders/:id/invoice.pdf and /orders/:id/credit-notes/:n.pdf (the order's customer, or an
  * admin): the document rendered from its event as the read model keeps it (read-model/src/documents),
  * so it says what the log said when it was issued, the same bytes each time (docs/documents.md).
- * Never cached, here or on the way: it names a customer and their address; rendering on each
- * request costs what the query routes' rate limit allows.
+ * Never cached on the way (it names a customer and their address); this process keeps the bytes it
+ * rendered lately, handed out only to whoever may read them (renderedDocuments.ts).
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or calls done()); it registers its routes without awaiting anything
 export async function documentRoutes(parent: FastifyInstance, { store, isAdmin }: DocumentRouteOptions) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const rendered = new RenderedDocuments();
 
   /** The order's customer or an admin may read its documents: 404 for an order the read model does not hold, 403 for anyone else. */
   async function mayRead(orderId: string, caller: ApiCaller): Promise<void> {
@@ -43,7 +45,7 @@ export async function documentRoutes(parent: FastifyInstance, { store, isAdmin }
       await mayRead(id, request.user);
       const invoice = await store.invoiceOf(id);
       if (!invoice) throw new HttpError(404, documentMessages.noInvoice);
-      return sendPdf(reply, invoice.invoiceNumber, await renderInvoice(invoice));
+      return sendPdf(reply, invoice.invoiceNumber, await rendered.of(invoice.invoiceNumber, () => renderInvoice(invoice)));
     },
   );
 
@@ -62,7 +64,11 @@ export async function documentRoutes(parent: FastifyInstance, { store, isAdmin }
       await mayRead(id, request.user);
       const creditNote = await store.creditNoteOf(id, n);
       if (!creditNote) throw new HttpError(404, documentMessages.noCreditNote);
-      return sendPdf(reply, creditNote.creditNoteNumber, await renderCreditNote(creditNote));
+      return sendPdf(
+        reply,
+        creditNote.creditNoteNumber,
+        await rendered.of(creditNote.creditNoteNumber, () => renderCreditNote(creditNote)),
+      );
     },
   );
 }
