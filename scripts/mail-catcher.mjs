@@ -4,7 +4,7 @@
 // only (docs/documents.md). Both bound to loopback; nothing is relayed anywhere. The ports are
 // MAIL_CATCHER_SMTP_PORT and MAIL_CATCHER_WEB_PORT. Usage: node scripts/mail-catcher.mjs start | stop | status
 // `start` is idempotent: a catcher that already answers is left alone.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listening, startInBackground, stopByPidFile } from './processes.mjs';
@@ -32,9 +32,15 @@ export async function isRunning() {
   }
 }
 
-/** maildev's command line: its package exports no path to it, so it is found beside the package's entry. */
+/**
+ * maildev's command line (its package's `bin`), where npm installs a root devDependency. Not
+ * import.meta.resolve: vitest's module runner, which loads this file in the tests' global setups,
+ * does not support it.
+ */
 function maildevEntry() {
-  return join(dirname(fileURLToPath(import.meta.resolve('maildev'))), 'bin', 'maildev.js');
+  const entry = join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
+  if (!existsSync(entry)) throw new Error(`maildev is not installed (${entry}): run \`npm ci\` first.`);
+  return entry;
 }
 
 /** Starts the catcher unless one answers; resolves true if this call started it. */

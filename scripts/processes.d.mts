@@ -71,3 +71,10 @@ export function startInBackground(
 export function stopProcess(pid: number, options?: StopOptions & { group?: boolean; exited?: Promise<unknown> }): Promise<boolean>;
 
 export function stopByPidFile(pidFile: string, options?: StopOptions & { group?: boolean }): Promise<boolean>;
+/** A server a test run may start: start resolves true when it started one, false when one already answered. */
+export interface StartableServer {
+  start(): Promise<boolean>;
+  stop(): unknown;
+}
+/** Starts them side by side; answers a function stopping those it started. On a failure, stops those first and throws. */
+export function startTogether(servers: readonly StartableServer[]): Promise<() => Promise<unknown>>;

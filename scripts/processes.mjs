@@ -233,3 +233,23 @@ export async function stopByPidFile(pidFile, { signal: gentle = 'SIGTERM', grace
   rmSync(pidFile, { force: true });
   return stopProcess(pid, { signal: gentle, graceMs, group });
 }
+
+/**
+ * Starts servers side by side, each `{ start, stop }` (start resolving true when it started one, false
+ * when one already answered), and answers a function that stops those this call started. When any
+ * fails to start, those that did start are stopped before the failure is thrown: a failed test run
+ * leaves no server of its own behind.
+ */
+export async function startTogether(servers) {
+  const results = await Promise.allSettled(servers.map((server) => server.start()));
+  const stopStarted = () =>
+    Promise.all(
+      servers.map((server, index) => (results[index].status === 'fulfilled' && results[index].value ? server.stop() : undefined)),
+    );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopStarted();
+    throw failed.reason;
+  }
+  return stopStarted;
+}

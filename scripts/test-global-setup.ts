@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmulator, stopEmulator } from './auth-emulator.mjs';
 import { startPaymentProvider, stopPaymentProvider } from './payment-provider.mjs';
 import { startMailCatcher, stopMailCatcher } from './mail-catcher.mjs';
+import { startTogether } from './processes.mjs';
 import { KAFKA_BROKER, kafkaSaslEnv, startKafka, stopKafka } from '../infra/kafka/kafka.mjs';
 import { POSTGRES_URL, REDIS_URL, startPostgres, startRedis, stopPostgres, stopRedis } from './postgres-redis.mjs';
 
@@ -29,13 +30,13 @@ export default async function setup(project: TestProject) {
     postgres: process.env.DATABASE_URL?.trim(),
     redis: process.env.REDIS_URL?.trim(),
   };
-  const [startedEmulator, startedPayments, startedMail, startedKafka, startedPostgres, startedRedis] = await Promise.all([
-    startEmulator(),
-    startPaymentProvider(),
-    startMailCatcher(),
-    outside.kafka ? false : startKafka(),
-    outside.postgres ? false : startPostgres(),
-    outside.redis ? false : startRedis(),
+  const stopStarted = await startTogether([
+    { start: startEmulator, stop: stopEmulator },
+    { start: () => startPaymentProvider(), stop: stopPaymentProvider },
+    { start: startMailCatcher, stop: stopMailCatcher },
+    { start: () => (outside.kafka ? Promise.resolve(false) : startKafka()), stop: stopKafka },
+    { start: () => (outside.postgres ? Promise.resolve(false) : startPostgres()), stop: stopPostgres },
+    { start: () => (outside.redis ? Promise.resolve(false) : startRedis()), stop: stopRedis },
   ]);
   project.provide('kafkaBrokers', outside.kafka || KAFKA_BROKER);
   // The project's broker takes signed-in clients only: the tests (and the services they start) sign in
@@ -44,14 +45,5 @@ export default async function setup(project: TestProject) {
   if (!outside.kafka) Object.assign(process.env, kafkaSaslEnv('admin'));
   project.provide('postgresUrl', outside.postgres || POSTGRES_URL);
   project.provide('redisUrl', outside.redis || REDIS_URL);
-  return async () => {
-    if (startedRedis) stopRedis();
-    if (startedPostgres) stopPostgres();
-    await Promise.all([
-      startedEmulator ? stopEmulator() : undefined,
-      startedPayments ? stopPaymentProvider() : undefined,
-      startedMail ? stopMailCatcher() : undefined,
-      startedKafka ? stopKafka() : undefined,
-    ]);
-  };
+  return stopStarted;
 }

@@ -4,14 +4,12 @@
 import { startEmulator, stopEmulator } from '../../scripts/auth-emulator.mjs';
 import { startPaymentProvider, stopPaymentProvider } from '../../scripts/payment-provider.mjs';
 import { startMailCatcher, stopMailCatcher } from '../../scripts/mail-catcher.mjs';
+import { startTogether } from '../../scripts/processes.mjs';
 
 export default async function setup() {
-  const [startedEmulator, startedPayments, startedMail] = await Promise.all([startEmulator(), startPaymentProvider(), startMailCatcher()]);
-  return async () => {
-    await Promise.all([
-      startedEmulator ? stopEmulator() : undefined,
-      startedPayments ? stopPaymentProvider() : undefined,
-      startedMail ? stopMailCatcher() : undefined,
-    ]);
-  };
+  return startTogether([
+    { start: startEmulator, stop: stopEmulator },
+    { start: () => startPaymentProvider(), stop: stopPaymentProvider },
+    { start: startMailCatcher, stop: stopMailCatcher },
+  ]);
 }
