@@ -172,7 +172,7 @@ describe('card payments through the local provider', () => {
     const paid = await pay(placed.payment!.url, PAYING_CARD);
     // Back to My Orders, which shows the order paid.
     expect(paid).toMatchObject({ status: 303, location: `${WEB}/myorders?paid=${placed.orderId}` });
-    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid']);
+    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     const [, orderPaid] = await shop.eventsOf(placed.orderId);
     expect(orderPaid).toMatchObject({
       data: { orderId: placed.orderId, payment: { method: 'card', amountCents: TOTAL, paymentId: expect.stringMatching(/^pi_/) } },
@@ -212,7 +212,7 @@ describe('card payments through the local provider', () => {
     const { orderId, payment } = checkout.json<PlaceOrderResponse>();
     expect(payment?.url).toMatch(new RegExp(`^${shop.provider.url}/pay/`));
     expect((await pay(payment!.url, PAYING_CARD)).status).toBe(303);
-    await shop.typesOnceThere(orderId, ['OrderPlaced', 'OrderPaid']);
+    await shop.typesOnceThere(orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     expect(cardPaymentOf(await shop.eventsOf(orderId))).toMatchObject({ amountCents: TOTAL });
   });
 
@@ -234,7 +234,7 @@ describe('card payments through the local provider', () => {
     expect(again.json()).toMatchObject({ acknowledged: true });
     expect(payment.url).not.toBe(placed.payment!.url);
     expect((await pay(payment.url, PAYING_CARD)).status).toBe(303);
-    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaymentFailed', 'OrderPaymentFailed', 'OrderPaid']);
+    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaymentFailed', 'OrderPaymentFailed', 'OrderPaid', 'InvoiceIssued']);
   });
 
   it('sends the customer back to the web origin they came from, and never to one the shop does not serve', async () => {
@@ -255,7 +255,7 @@ describe('card payments through the local provider', () => {
   it('refunds a paid order an admin cancels: OrderRefunded, and the refund in the provider’s ledger', async () => {
     const placed = await shop.placeOrder();
     await pay(placed.payment!.url, PAYING_CARD);
-    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid']);
+    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     const cancelled = await shop.send({
       method: 'POST',
       url: `/orders/${placed.orderId}/cancel`,
@@ -263,7 +263,14 @@ describe('card payments through the local provider', () => {
       payload: { reason: 'Out of stock' },
     });
     expect(cancelled.statusCode).toBe(200);
-    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderRefunded']);
+    await shop.typesOnceThere(placed.orderId, [
+      'OrderPlaced',
+      'OrderPaid',
+      'InvoiceIssued',
+      'OrderCancelled',
+      'CreditNoteIssued',
+      'OrderRefunded',
+    ]);
     const events = await shop.eventsOf(placed.orderId);
     const paymentId = cardPaymentOf(events)!.paymentId;
     const refunded = events.at(-1)!;
@@ -281,7 +288,7 @@ describe('card payments through the local provider', () => {
     const paid = await shop.placeOrder();
     const other = (await shop.payAgain(paid.orderId)).json<{ payment: { url: string } }>().payment.url;
     await pay(paid.payment!.url, PAYING_CARD);
-    await shop.typesOnceThere(paid.orderId, ['OrderPlaced', 'OrderPaid']);
+    await shop.typesOnceThere(paid.orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     await vi.waitFor(async () => expect((await sessionOf(other)).status).toBe('expired'), { timeout: 10_000, interval: 50 });
     expect((await pay(other, PAYING_CARD)).status).not.toBe(303);
 
@@ -294,7 +301,7 @@ describe('card payments through the local provider', () => {
     });
     expect((await pay(cancelled.payment!.url, PAYING_CARD)).status).not.toBe(303);
     // Nothing was captured for either, so nothing is owed back.
-    expect((await shop.eventsOf(paid.orderId)).map((event) => event.type)).toEqual(['OrderPlaced', 'OrderPaid']);
+    expect((await shop.eventsOf(paid.orderId)).map((event) => event.type)).toEqual(['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     expect((await shop.eventsOf(cancelled.orderId)).map((event) => event.type)).toEqual(['OrderPlaced', 'OrderCancelled']);
   });
 
@@ -311,10 +318,10 @@ describe('card payments through the local provider', () => {
     });
     const second = session.url!;
     await pay(placed.payment!.url, PAYING_CARD);
-    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid']);
+    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     await pay(second, PAYING_CARD);
-    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid', 'PaymentNotApplied', 'OrderRefunded']);
-    const [, orderPaid, notApplied, refunded] = await shop.eventsOf(placed.orderId);
+    await shop.typesOnceThere(placed.orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued', 'PaymentNotApplied', 'OrderRefunded']);
+    const [, orderPaid, , notApplied, refunded] = await shop.eventsOf(placed.orderId);
     expect(notApplied).toMatchObject({ data: { because: 'already-paid', amountCents: TOTAL } });
     const secondPayment = (notApplied!.data as { paymentId: string }).paymentId;
     expect(secondPayment).not.toBe(cardPaymentOf([orderPaid!])!.paymentId);
@@ -348,11 +355,18 @@ describe('the reconciliation of the provider’s ledger with the log', () => {
     await pay(kept.payment!.url, PAYING_CARD);
     const refunded = await shop.placeOrder();
     await pay(refunded.payment!.url, PAYING_CARD);
-    await shop.typesOnceThere(refunded.orderId, ['OrderPlaced', 'OrderPaid']);
+    await shop.typesOnceThere(refunded.orderId, ['OrderPlaced', 'OrderPaid', 'InvoiceIssued']);
     const cancel = { method: 'POST', url: `/orders/${refunded.orderId}/cancel`, token: shop.admin.token, payload: {} } as const;
     expect((await shop.send(cancel)).statusCode).toBe(200);
-    await shop.typesOnceThere(kept.orderId, ['OrderPlaced', 'OrderPaymentFailed', 'OrderPaid']);
-    await shop.typesOnceThere(refunded.orderId, ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderRefunded']);
+    await shop.typesOnceThere(kept.orderId, ['OrderPlaced', 'OrderPaymentFailed', 'OrderPaid', 'InvoiceIssued']);
+    await shop.typesOnceThere(refunded.orderId, [
+      'OrderPlaced',
+      'OrderPaid',
+      'InvoiceIssued',
+      'OrderCancelled',
+      'CreditNoteIssued',
+      'OrderRefunded',
+    ]);
     expect(await reconcile(shop)).toEqual({ code: 0, findings: [] });
 
     // The provider's ledger now says more was captured for the kept order than its OrderPaid records.

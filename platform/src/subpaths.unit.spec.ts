@@ -43,6 +43,7 @@ const LOADS: Record<string, readonly Adapter[]> = {
 /** The platform entries each workspace's production sources import ('.' is the core). */
 const IMPORTS: Record<string, readonly string[]> = {
   contracts: [],
+  documents: [],
   platform: [],
   'command-service': ['.', 'http', 'identity', 'openEventLog', 'operatorSocket', 'payments'],
   'query-service': ['.', 'cache', 'http', 'identity', 'kafka', 'postgres', 'redis', 'sql'],

@@ -117,12 +117,12 @@ describe('the invoice audit', () => {
         ),
       },
     ]);
-    // The ladder step is the order's line's too: none recorded on the order, none on its invoice.
-    const stepped = { ...second, data: { ...second.data, lines: second.data.lines.map((line) => ({ ...line, tierMinQuantity: 10 })) } };
+    // The ladder step is the order's line's too: the order recorded its step (from 10), so must its invoice.
+    const stepped = { ...second, data: { ...second.data, lines: second.data.lines.map((line) => ({ ...line, tierMinQuantity: null })) } };
     expect(findingsOf(clean.map((event) => (event === second ? stepped : event)))).toMatchObject([
       {
         kind: 'invoice-differs',
-        detail: expect.stringContaining("lines 12 × p-clamp at 10.90 (from 10) = 130.80, the order's 12 × p-clamp at 10.90 = 130.80"),
+        detail: expect.stringContaining("lines 12 × p-clamp at 10.90 = 130.80, the order's 12 × p-clamp at 10.90 (from 10) = 130.80"),
       },
     ]);
   });
