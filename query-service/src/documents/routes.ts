@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { documentFileName, documentMessages, messages, orderIdParamsSchema } from '@toolforge/contracts';
+import { documentFileName, documentMessages, orderIdParamsSchema } from '@toolforge/contracts';
 import { renderCreditNote, renderInvoice } from '@toolforge/documents';
 import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform/http';
 import type { DocumentReader, OrderReader } from '@toolforge/read-model';
+import { readableOrder } from '../orders/readableOrder.js';
 import { RenderedDocuments } from './renderedDocuments.js';
 import { creditNoteParamsSchema, pdfAnswer } from './schemas.js';
 
@@ -23,12 +24,8 @@ export async function documentRoutes(parent: FastifyInstance, { store, isAdmin }
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const rendered = new RenderedDocuments();
 
-  /** The order's customer or an admin may read its documents: 404 for an order the read model does not hold, 403 for anyone else. */
-  async function mayRead(orderId: string, caller: ApiCaller): Promise<void> {
-    const order = await store.orderInLog(orderId);
-    if (!order) throw new HttpError(404, messages.orderNotFound);
-    if (order.userId !== caller.uid && !(await isAdmin(caller))) throw new HttpError(403, messages.forbiddenOtherOrder);
-  }
+  /** The order's customer or an admin may read its documents, as its history (orders/readableOrder.ts). */
+  const mayRead = (orderId: string, caller: ApiCaller) => readableOrder({ store, isAdmin }, orderId, caller);
 
   app.get(
     '/orders/:id/invoice.pdf',

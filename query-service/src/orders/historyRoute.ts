@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { TOPICS, formatPosition, messages, orderIdParamsSchema } from '@toolforge/contracts';
+import { TOPICS, formatPosition, orderIdParamsSchema } from '@toolforge/contracts';
 import type { EventsAt } from '@toolforge/platform';
-import { HttpError, type ApiCaller, type ZodTypeProvider } from '@toolforge/platform/http';
+import type { ApiCaller, ZodTypeProvider } from '@toolforge/platform/http';
 import { orderHistory } from './history.js';
 import type { OrderReader } from '@toolforge/read-model';
+import { readableOrder } from './readableOrder.js';
 import { orderHistorySchema } from './schemas.js';
 
 export interface OrderHistoryRouteOptions {
@@ -27,10 +28,7 @@ export async function orderHistoryRoute(parent: FastifyInstance, { store, events
     { onRequest: app.authenticate, schema: { params: orderIdParamsSchema, response: { 200: orderHistorySchema } } },
     async (request) => {
       const { id } = request.params;
-      const order = await store.orderInLog(id);
-      if (!order) throw new HttpError(404, messages.orderNotFound);
-      const admin = await isAdmin(request.user);
-      if (order.userId !== request.user.uid && !admin) throw new HttpError(403, messages.forbiddenOtherOrder);
+      const { order, admin } = await readableOrder({ store, isAdmin }, id, request.user);
       const events = await eventsAt.readAt(TOPICS.orders, order.partition, order.eventOffsets);
       return orderHistory(order, events, { admin }, (event, why) =>
         request.log.warn({ orderId: id, position: formatPosition(event.position) }, `an event left out of the order's history: ${why}`),
