@@ -1,4 +1,5 @@
 import { apiTokenSecret, describeIdentitySource, serviceConfigOrExit, stopOnSignals } from '@toolforge/platform';
+import { startAnchoring } from '@toolforge/platform/anchors';
 import { commandRateLimit, shopRateLimits } from '@toolforge/platform/http';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { openEventLog } from '@toolforge/platform/openEventLog';
@@ -23,6 +24,7 @@ const finish = async () => {
     // No more webhooks for this instance first (development only: the local provider's endpoint).
     await webhook?.close();
     await app.close();
+    await anchoring.close();
     await opened.close();
   })();
   return ending;
@@ -62,8 +64,11 @@ const app = await buildCommandService(
   },
 );
 
+// The writer signs its checkpoints of the hash chain into the anchors' folder (docs/audit-trail.md).
+const anchoring = await startAnchoring(opened.log, config.anchors, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
 stopOnSignals('command service', app.log, finish);
 
 await app.listen({ host: config.host, port: config.commandPort });
 webhook = await registerDevelopmentWebhook(payments, { host: config.host, port: config.commandPort }, app.log);
 app.log.info(`command service on ${opened.description}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`);
+app.log.info(`audit anchors in ${config.anchors.dir}, signed with ${anchoring.publicKey}`);

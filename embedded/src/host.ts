@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerDevelopmentWebhook, seedCatalogueIfEmpty } from '@toolforge/command-service';
 import { apiTokenSecret, identitySource, type IdentitySource, type ShopConfig } from '@toolforge/platform';
+import { startAnchoring } from '@toolforge/platform/anchors';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { PgliteEventLog, lockDataDir, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql } from '@toolforge/platform/sql';
@@ -77,6 +78,10 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       ...settings,
     });
     cleanups.push(() => shop.close());
+    // The writer signs its checkpoints of the hash chain into the anchors' folder (docs/audit-trail.md).
+    const anchoring = await startAnchoring(log, config.anchors, { info: (m) => shop.app.log.info(m), error: (m) => shop.app.log.error(m) });
+    // Closed after the shop (cleanups run last first): it signs what the shop's last commands appended.
+    cleanups.splice(cleanups.length - 1, 0, () => anchoring.close());
     // The operators' tool reads this shop through it while it runs: the database is this process's alone (docs/operators.md).
     // The operator's break-glass admin grant is served there too, decided by this shop's command side.
     const operators = await serveOperatorSocket({

@@ -4,9 +4,12 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RESERVATION_TTL_MS, sellerBlock, type SellerBlock } from '@toolforge/contracts';
+import { anchorSettings, type AnchorSettings } from './anchors/settings.js';
 
 /** Every setting comes from the environment, with these defaults (docs/deployment.md#configuration). */
 export interface ShopConfig {
+  /** Where the log's writer signs its checkpoints, with which key (AUDIT_*; docs/audit-trail.md). */
+  anchors: AnchorSettings;
   /** The address the services listen on: loopback, or 0.0.0.0 in a container. */
   host: string;
   apiPort: number;
@@ -257,13 +260,15 @@ export function readKafkaSecurity(env: NodeJS.ProcessEnv = process.env): KafkaSe
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const webPort = port(env.WEB_PORT, 8080, 'WEB_PORT');
+  const dataDir = resolve(env.DATA_DIR || '.data');
   return {
+    anchors: anchorSettings(env, dataDir, (message) => new ConfigError(message)),
     host: env.HOST || '127.0.0.1',
     apiPort: port(env.API_PORT, 5000, 'API_PORT'),
     commandPort: port(env.COMMAND_PORT, 5001, 'COMMAND_PORT'),
     queryPort: port(env.QUERY_PORT, 5002, 'QUERY_PORT'),
     webPort,
-    dataDir: resolve(env.DATA_DIR || '.data'),
+    dataDir,
     // No default: a shop on real Firebase names its admins; `make start` names its demo admin (scripts/start.mjs).
     adminEmails: list(env.ADMIN_EMAILS) ?? [],
     jwtSecret: jwtSecret(env.JWT_SECRET),

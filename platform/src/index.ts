@@ -2,6 +2,7 @@
 // timing. No adapter is loaded from here: each is a subpath of its own (package.json's exports),
 // and subpaths.unit.spec.ts fails when one of them reaches this entry.
 export * from './eventLog/eventLog.js';
+export * from './eventLog/chain.js';
 export * from './eventLog/upcasters.js';
 export * from './eventLog/readOnlyLog.js';
 export * from './eventLog/logEnd.js';

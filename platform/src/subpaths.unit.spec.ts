@@ -27,6 +27,7 @@ type Adapter = (typeof ADAPTERS)[number];
 /** What each entry of platform may load: the core none. */
 const LOADS: Record<string, readonly Adapter[]> = {
   '.': [],
+  anchors: [],
   sql: [],
   cache: [],
   operatorSocket: [],
@@ -45,10 +46,10 @@ const IMPORTS: Record<string, readonly string[]> = {
   contracts: [],
   documents: [],
   platform: [],
-  'command-service': ['.', 'http', 'identity', 'openEventLog', 'operatorSocket', 'payments'],
+  'command-service': ['.', 'anchors', 'http', 'identity', 'openEventLog', 'operatorSocket', 'payments'],
   'query-service': ['.', 'cache', 'http', 'identity', 'kafka', 'postgres', 'redis', 'sql'],
-  projector: ['.', 'cache', 'http', 'kafka', 'operatorSocket', 'payments', 'pglite', 'postgres', 'redis', 'sql'],
-  embedded: ['.', 'cache', 'http', 'identity', 'operatorSocket', 'pglite', 'sql'],
+  projector: ['.', 'anchors', 'cache', 'http', 'kafka', 'operatorSocket', 'payments', 'pglite', 'postgres', 'redis', 'sql'],
+  embedded: ['.', 'anchors', 'cache', 'http', 'identity', 'operatorSocket', 'pglite', 'sql'],
   'read-model': ['.', 'cache', 'sql'],
   web: [],
 };

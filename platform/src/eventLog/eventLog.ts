@@ -1,4 +1,5 @@
 import type { LogPosition, ShopEvent, Topic } from '@toolforge/contracts';
+import type { EventChain } from './chain.js';
 
 /** An event as the log holds it: where it sits, and which stream (aggregate) it belongs to. */
 export type StoredEvent<E extends ShopEvent = ShopEvent> = E & {
@@ -6,6 +7,11 @@ export type StoredEvent<E extends ShopEvent = ShopEvent> = E & {
   readonly streamId: string;
   /** 1 for a stream's first event. */
   readonly streamPosition: number;
+  /**
+   * Its place in its partition's hash chain, which the writer computed at append (chain.ts). Absent
+   * on an event written before the log was chained, and on a record that holds no event.
+   */
+  readonly chain?: EventChain;
 };
 
 export interface AppendRequest {
@@ -68,6 +74,11 @@ export interface ReadAllOptions {
   readonly pageSize?: number;
   /** Only the partitions this answers true for (readers that apply a topic's partitions side by side); all when left out. */
   readonly partitions?: (topic: Topic, partition: number) => boolean;
+  /**
+   * The events as written, never upcast: for `audit verify`, which hashes what the writer hashed.
+   * Every other reader wants them in the current shape (the default).
+   */
+  readonly asWritten?: boolean;
 }
 
 /** Consecutive events of one topic partition, in offset order; never empty. */
@@ -109,6 +120,12 @@ export interface EventLog {
    */
   readAll(options?: ReadAllOptions): AsyncIterable<LogPage>;
   close(): Promise<void>;
+}
+
+/** A writer's log that tells of its appends once they are committed: the anchors' signer listens (anchors/anchoring.ts). */
+export interface AppendNotices {
+  /** `listener` hears every committed append's events, in order; answers the function that stops it. */
+  onAppend(listener: (stored: readonly StoredEvent[]) => void): () => void;
 }
 
 /**

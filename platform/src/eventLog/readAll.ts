@@ -25,7 +25,8 @@ export async function* readAllPages(log: PartitionedLog, options: ReadAllOptions
       let from = (await options.from?.(topic, partition)) ?? 0;
       for (;;) {
         const events = await log.readPage(topic, partition, from, pageSize, options.stream);
-        if (events.length > 0) yield { topic, partition, events: events.map((event) => upcast(event, upcasters)) };
+        if (events.length > 0)
+          yield { topic, partition, events: options.asWritten ? events : events.map((event) => upcast(event, upcasters)) };
         if (events.length < pageSize) break;
         from = events[events.length - 1]!.position.offset + 1;
       }

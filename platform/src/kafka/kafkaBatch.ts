@@ -1,24 +1,26 @@
 import type { Message, RecordMetadata, TopicMessages } from 'kafkajs';
 import type { Topic } from '@toolforge/contracts';
+import type { EventChain } from '../eventLog/chain.js';
 import type { AppendRequest, AppendResult, StoredEvent } from '../eventLog/eventLog.js';
 import { toRecord } from './kafkaRecords.js';
 import type { TopicNames } from './kafkaTopics.js';
 
-/** One request of a batch, with the partition of its stream. */
+/** One request of a batch, with the partition of its stream and each event's place in that partition's chain. */
 export interface PlacedRequest {
   readonly request: AppendRequest;
   readonly partition: number;
+  readonly chains: readonly EventChain[];
 }
 
 /** The batch's records by topic on the broker, each with its partition, in the requests' order. */
 export function topicMessagesOf(placed: readonly PlacedRequest[], names: TopicNames): TopicMessages[] {
   const byTopic = new Map<string, Message[]>();
-  for (const { request, partition } of placed) {
+  for (const { request, partition, chains } of placed) {
     const topic = names.onBroker(request.topic);
     let messages = byTopic.get(topic);
     if (!messages) byTopic.set(topic, (messages = []));
     for (const [index, event] of request.events.entries()) {
-      messages.push({ ...toRecord(request.streamId, request.expectedVersion + index + 1, event), partition });
+      messages.push({ ...toRecord(request.streamId, request.expectedVersion + index + 1, event, chains[index]!), partition });
     }
   }
   return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
@@ -35,7 +37,7 @@ export function storedOf(placed: readonly PlacedRequest[], written: readonly Rec
     if (metadata.baseOffset === undefined) throw new Error(`unexpected produce answer ${JSON.stringify(written)}`);
     nextOffsets.set(`${metadata.topicName}/${metadata.partition}`, Number(metadata.baseOffset));
   }
-  return placed.map(({ request, partition }) => {
+  return placed.map(({ request, partition, chains }) => {
     const key = `${names.onBroker(request.topic)}/${partition}`;
     const base = nextOffsets.get(key);
     if (base === undefined) throw new Error(`unexpected produce answer ${JSON.stringify(written)}`);
@@ -45,6 +47,7 @@ export function storedOf(placed: readonly PlacedRequest[], written: readonly Rec
       position: { topic: request.topic, partition, offset: base + index },
       streamId: request.streamId,
       streamPosition: request.expectedVersion + index + 1,
+      chain: chains[index]!,
     }));
     return { position: stored[stored.length - 1]!.position, stored };
   });

@@ -4,6 +4,7 @@ import type { IdentifiedLog, LogIdentity } from '../sql/readStore.js';
 import {
   ConcurrencyError,
   WriterFencedError,
+  type AppendNotices,
   type AppendRequest,
   type AppendResult,
   type EventLog,
@@ -19,6 +20,7 @@ import { KafkaPartitionReader } from './kafkaPartitionReader.js';
 import { recordsPerPartition, storedOf, topicMessagesOf, type PlacedRequest } from './kafkaBatch.js';
 import { fromRecord, partitionOfKey } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
+import { ChainTails, chainAfter, type EventChain } from '../eventLog/chain.js';
 import { readAllPages, type PartitionedLog } from '../eventLog/readAll.js';
 import { StreamVersions, streamKey } from '../eventLog/streamVersions.js';
 import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from '../eventLog/upcasters.js';
@@ -57,16 +59,19 @@ function isFenced(error: unknown): boolean {
  * an expectedVersion that is not the stream's (see EventLog). The stream positions stored are that
  * count (expectedVersion + 1, + 2, …), kept in a record header.
  */
-export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, LogWriterStatus {
+export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, LogWriterStatus, AppendNotices {
   private queue: Promise<unknown> = Promise.resolve();
   private fenced = false;
   /** Set when a commit failed without saying whether it happened: the cause. */
   private uncertain: string | null = null;
   private readonly partitionCache = new Map<Topic, readonly number[]>();
   private readonly writerLostListeners = new Set<(reason: string) => void>();
+  private readonly appendListeners = new Set<(stored: readonly StoredEvent[]) => void>();
   private readonly ends: KafkaLogEnds;
   /** The writer's knowledge of its streams' versions; none on a read-only log. */
   private readonly versions: StreamVersions | null;
+  /** Where the writer's partitions' hash chains end, learnt as the versions are; none on a read-only log. */
+  private readonly chains: ChainTails | null;
   private readonly partitioned: PartitionedLog = {
     partitionsToRead: (topic, stream) => this.partitionsToRead(topic, stream),
     readPage: (topic, partition, fromOffset, limit, stream) => this.readPage(topic, partition, fromOffset, limit, stream),
@@ -82,6 +87,7 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
   ) {
     this.ends = new KafkaLogEnds(admin, names);
     this.versions = producer ? new StreamVersions() : null;
+    this.chains = producer ? new ChainTails() : null;
   }
 
   /** Creates the shop's topics if missing, connects, and (with a transactionalId) takes over as the writer. */
@@ -126,6 +132,12 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     const listeners = [...this.writerLostListeners];
     this.writerLostListeners.clear();
     for (const listener of listeners) listener(reason);
+  }
+
+  /** Hears each committed append of this writer (see AppendNotices). */
+  onAppend(listener: (stored: readonly StoredEvent[]) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
   }
 
   /** Each partition's high watermark. */
@@ -191,6 +203,15 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
       this.versions.appended(request.topic, request.streamId, request.expectedVersion + request.events.length);
     const partitions = recordsPerPartition(placed, written, this.names);
     for (const { topic, partition, baseOffset, count } of partitions) this.versions.committed(topic, partition, baseOffset, count);
+    for (const { stored } of results) {
+      const last = stored[stored.length - 1]!;
+      this.chains!.appended(last.position.topic as Topic, last.position.partition, {
+        offset: last.position.offset,
+        hash: last.chain!.hash,
+      });
+    }
+    const appended = results.flatMap((result) => result.stored);
+    for (const listener of this.appendListeners) listener(appended);
     // Acknowledge once any reader of the log sees the events, so the position tokens can be trusted
     // at once. They are committed and durable already: past the bound, or if asking fails, answer anyway.
     await Promise.all(
@@ -216,6 +237,7 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
       learned.add(`${topic}/${partition}`);
     };
     const inBatch = new Map<string, number>();
+    const chainsInBatch = new BatchChains(this.chains!);
     const versionOf = (request: AppendRequest) =>
       inBatch.get(streamKey(request.topic, request.streamId)) ?? versions.version(request.topic, request.streamId);
     const placed: PlacedRequest[] = [];
@@ -224,12 +246,16 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
       // Where the writer's own last commit says what the partition holds, no read is needed: that
       // the records land where it expects is checked before the batch commits (partitionsMovedOn).
       // A version that disagrees may be one another writer moved on: the partition is read first.
-      if (versions.expectedNextRecord(request.topic, partition) === undefined || versionOf(request) !== request.expectedVersion) {
+      if (
+        versions.expectedNextRecord(request.topic, partition) === undefined ||
+        versionOf(request) !== request.expectedVersion ||
+        this.chains!.tail(request.topic, partition) === undefined
+      ) {
         await learn(request.topic, partition);
       }
       if (versionOf(request) !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
       inBatch.set(streamKey(request.topic, request.streamId), request.expectedVersion + request.events.length);
-      placed.push({ request, partition });
+      placed.push({ request, partition, chains: chainsInBatch.next(request, partition) });
     }
     return placed;
   }
@@ -297,6 +323,7 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     const records = await this.reader.read(this.names.onBroker(topic), partition, fromOffset, limit);
     const events = records.map((record) => fromRecord({ topic, partition, offset: Number(record.offset) }, record));
     this.versions?.learn(topic, partition, fromOffset, events);
+    this.chains?.learn(topic, partition, fromOffset, events);
     return events;
   }
 
@@ -332,6 +359,33 @@ export class KafkaEventLog implements EventLog, IdentifiedLog, LogEndSource, Log
     await this.producer?.disconnect();
     await this.reader.disconnect();
     await this.admin.disconnect();
+  }
+}
+
+/**
+ * The chains a batch's events take: each partition's goes on from its tail, through the batch's
+ * earlier events there, in the order the producer sends them (the requests' order).
+ */
+class BatchChains {
+  private readonly tails = new Map<string, string>();
+
+  constructor(private readonly chains: ChainTails) {}
+
+  next(request: AppendRequest, partition: number): EventChain[] {
+    const key = `${request.topic}/${partition}`;
+    let previous = this.tails.get(key) ?? this.chains.tail(request.topic, partition)!.hash;
+    const chains = request.events.map((event, index) => {
+      const chain = chainAfter(previous, {
+        ...event,
+        position: { topic: request.topic, partition },
+        streamId: request.streamId,
+        streamPosition: request.expectedVersion + index + 1,
+      });
+      previous = chain.hash;
+      return chain;
+    });
+    this.tails.set(key, previous);
+    return chains;
   }
 }
 

@@ -1,5 +1,6 @@
 import { Partitioners } from 'kafkajs';
 import { UNREADABLE_RECORD, type LogPosition, type ShopEvent, type UnreadableRecordData } from '@toolforge/contracts';
+import type { EventChain } from '../eventLog/chain.js';
 import type { StoredEvent } from '../eventLog/eventLog.js';
 
 /**
@@ -15,11 +16,12 @@ export interface EventRecord {
   headers: Record<string, string>;
 }
 
-export function toRecord(streamId: string, streamPosition: number, event: ShopEvent): EventRecord {
+/** The record of an event, with its place in its partition's hash chain in the envelope (docs/audit-trail.md). */
+export function toRecord(streamId: string, streamPosition: number, event: ShopEvent, chain: EventChain): EventRecord {
   const { type, data, meta } = event;
   return {
     key: streamId,
-    value: JSON.stringify({ type, data, meta }),
+    value: JSON.stringify({ type, data, meta, chain }),
     headers: { [HEADERS.type]: type, [HEADERS.streamPosition]: String(streamPosition) },
   };
 }
@@ -74,8 +76,9 @@ export function fromRecord(
   }
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope))
     return unreadable("the record's value is not an event envelope");
-  const { type, data, meta } = envelope as { type: unknown; data: unknown; meta: unknown };
-  return { type, data, meta, position, streamId: key, streamPosition } as StoredEvent;
+  const { type, data, meta, chain } = envelope as { type: unknown; data: unknown; meta: unknown; chain?: unknown };
+  // A record of a log from before the chain has none; what a chain holds is `audit verify`'s to check.
+  return { type, data, meta, position, streamId: key, streamPosition, ...(chain === undefined ? {} : { chain }) } as StoredEvent;
 }
 
 function unreadableRecord(position: LogPosition, record: Omit<UnreadableRecordData, 'reason'>, reason: string): StoredEvent {

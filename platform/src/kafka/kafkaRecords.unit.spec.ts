@@ -14,6 +14,7 @@ const event: ShopEvent = {
   },
 };
 const position = { topic: 'catalog.products', partition: 2, offset: 41 };
+const chain = { previous: 'a'.repeat(64), hash: 'b'.repeat(64) };
 
 /** A record as a Kafka client reads it back: key, value and headers as bytes. */
 function asRead(record: ReturnType<typeof toRecord>) {
@@ -25,19 +26,31 @@ function asRead(record: ReturnType<typeof toRecord>) {
 }
 
 describe('an event in a Kafka record', () => {
-  it('is keyed by its aggregate id and carries its type and stream position in headers', () => {
-    const record = toRecord('p-1', 3, event);
+  it('is keyed by its aggregate id, carries its type and stream position in headers, and its chain in the envelope', () => {
+    const record = toRecord('p-1', 3, event, chain);
     expect(record.key).toBe('p-1');
     expect(record.headers).toEqual({ [HEADERS.type]: 'ProductDeleted', [HEADERS.streamPosition]: '3' });
-    expect(JSON.parse(record.value)).toEqual({ type: event.type, data: event.data, meta: event.meta });
+    expect(JSON.parse(record.value)).toEqual({ type: event.type, data: event.data, meta: event.meta, chain });
   });
 
-  it('reads back as the stored event at its position', () => {
-    expect(fromRecord(position, asRead(toRecord('p-1', 3, event)))).toEqual({ ...event, position, streamId: 'p-1', streamPosition: 3 });
+  it('reads back as the stored event at its position, with its chain', () => {
+    expect(fromRecord(position, asRead(toRecord('p-1', 3, event, chain)))).toEqual({
+      ...event,
+      position,
+      streamId: 'p-1',
+      streamPosition: 3,
+      chain,
+    });
+  });
+
+  it('reads a record from before the chain without one', () => {
+    const { chain: _none, ...unchained } = JSON.parse(toRecord('p-1', 3, event, chain).value) as Record<string, unknown>;
+    const read = { ...asRead(toRecord('p-1', 3, event, chain)), value: Buffer.from(JSON.stringify(unchained)) };
+    expect(fromRecord(position, read)).toEqual({ ...event, position, streamId: 'p-1', streamPosition: 3 });
   });
 
   it('hands a record the shop did not write on as an UnreadableRecord at its position, saying why, never throwing', () => {
-    const read = asRead(toRecord('p-1', 3, event));
+    const read = asRead(toRecord('p-1', 3, event, chain));
     const unreadable = (record: Parameters<typeof fromRecord>[1]) =>
       fromRecord(position, record) as unknown as { type: string; data: UnreadableRecordData; position: unknown };
     const noKey = unreadable({ ...read, key: null });
@@ -53,6 +66,6 @@ describe('an event in a Kafka record', () => {
 
   it('reads an envelope of a type it does not know as it is: whoever reads it decides', () => {
     const renamed = { ...event, type: 'ProductRenamed' } as unknown as ShopEvent;
-    expect(fromRecord(position, asRead(toRecord('p-1', 3, renamed))).type).toBe('ProductRenamed');
+    expect(fromRecord(position, asRead(toRecord('p-1', 3, renamed, chain))).type).toBe('ProductRenamed');
   });
 });

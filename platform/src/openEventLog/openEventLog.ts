@@ -4,14 +4,15 @@ import { lockDataDir, type DataDirLock } from '../pglite/dataDirLock.js';
 import { databaseAnswers, logAnswers, type ReadinessCheck } from '../http/health.js';
 import { openEmbeddedPostgres } from '../pglite/pglite.js';
 import { pgliteSql } from '../sql/sql.js';
-import type { EventLog } from '../eventLog/eventLog.js';
+import type { AppendNotices, EventLog } from '../eventLog/eventLog.js';
+import type { IdentifiedLog } from '../sql/readStore.js';
 import { KafkaEventLog } from '../kafka/kafkaEventLog.js';
 import type { LogEndSource } from '../eventLog/logEnd.js';
 import { PgliteEventLog } from '../pglite/pgliteEventLog.js';
 import { EMBEDDED_WRITER, type LogWriterStatus } from '../eventLog/writerStatus.js';
 
 export interface OpenedEventLog {
-  readonly log: EventLog & LogEndSource;
+  readonly log: EventLog & LogEndSource & IdentifiedLog & AppendNotices;
   /** Where the log lives, for the start-up line. */
   readonly description: string;
   /** Whether this process is still the log's writer (always, on the embedded log). */

@@ -8,6 +8,7 @@ import { openEmbeddedPostgres } from './pglite.js';
 import { eventLogContract, productDeleted as deleted } from '../test/eventLogContract.js';
 import { readEvents } from '../testing/eventLog.js';
 import { ConcurrencyError } from '../eventLog/eventLog.js';
+import { GENESIS_HASH, chainHash } from '../eventLog/chain.js';
 import { PgliteEventLog } from './pgliteEventLog.js';
 
 eventLogContract('PGlite event log', async (options) => {
@@ -115,6 +116,28 @@ describe('PGlite event log', () => {
     const read = await readEvents(log, { topics: [TOPICS.reviews], stream: awkward });
     expect(read).toEqual(appended.stored);
     expect(read[0]).toMatchObject({ data: event.data, streamId: awkward, position: { topic: TOPICS.reviews, partition: 0, offset: 0 } });
+  });
+
+  it('goes on, on a log written before the chain, from the chain folded over its old events', async () => {
+    const old = await openEmbeddedPostgres(null);
+    try {
+      const before = await PgliteEventLog.open(old);
+      await before.append({ topic: TOPICS.products, streamId: 'old', expectedVersion: 0, events: [deleted('old'), deleted('old')] });
+      // As a log from before the chain holds its events: no hashes.
+      await old.exec('update events set previous_hash = null, hash = null');
+      const legacy = await readEvents(before, { topics: [TOPICS.products], asWritten: true });
+      expect(legacy.map((event) => event.chain)).toEqual([undefined, undefined]);
+
+      const after = await PgliteEventLog.open(old);
+      const { stored } = await after.append({ topic: TOPICS.products, streamId: 'new', expectedVersion: 0, events: [deleted('new')] });
+      const folded = chainHash(chainHash(GENESIS_HASH, legacy[0]!), legacy[1]!);
+      expect(stored[0]!.chain).toEqual({ previous: folded, hash: chainHash(folded, stored[0]!) });
+      // The fold is kept: the next append reads its previous hash off the last event.
+      const next = await after.append({ topic: TOPICS.products, streamId: 'new', expectedVersion: 1, events: [deleted('new')] });
+      expect(next.stored[0]!.chain!.previous).toBe(stored[0]!.chain!.hash);
+    } finally {
+      await old.close();
+    }
   });
 
   it('refuses an append whose expected version is stale, and stores nothing of it', async () => {

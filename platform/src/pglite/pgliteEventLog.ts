@@ -3,6 +3,7 @@ import type { Topic } from '@toolforge/contracts';
 import type { IdentifiedLog, LogIdentity } from '../sql/readStore.js';
 import {
   ConcurrencyError,
+  type AppendNotices,
   type AppendRequest,
   type AppendResult,
   type EventLog,
@@ -11,6 +12,7 @@ import {
   type ReadAllOptions,
   type StoredEvent,
 } from '../eventLog/eventLog.js';
+import { ChainTails, GENESIS_HASH, chainAfter, type ChainTail } from '../eventLog/chain.js';
 import { readAllPages, type PartitionedLog } from '../eventLog/readAll.js';
 import { offsetsToRead } from '../eventLog/readAt.js';
 import { streamKey } from '../eventLog/streamVersions.js';
@@ -36,6 +38,8 @@ const SCHEMA = `
     unique (topic, stream_id, stream_position),
     unique (topic, partition, "offset")
   );
+  -- The hash chain (docs/audit-trail.md): null on the events of a log written before it.
+  alter table events add column if not exists previous_hash text, add column if not exists hash text;
   create table if not exists log_identity (
     one boolean primary key default true check (one),
     log_id uuid not null
@@ -50,7 +54,15 @@ const SCHEMA = `
  */
 const EVENT_AS_JSON = `'{"type":' || to_json(type)::text || ',"data":' || data::text || ',"meta":' || meta::text
   || ',"position":{"topic":' || to_json(topic)::text || ',"partition":' || partition || ',"offset":' || "offset"
-  || '},"streamId":' || to_json(stream_id)::text || ',"streamPosition":' || stream_position || '}'`;
+  || '},"streamId":' || to_json(stream_id)::text || ',"streamPosition":' || stream_position
+  || case when hash is null then '' else ',"chain":{"previous":' || coalesce(to_json(previous_hash)::text, 'null')
+  || ',"hash":' || to_json(hash)::text || '}' end || '}'`;
+
+/** A page of one partition from an offset (`$3`), at most `$4` events, of one stream (`$5`) or all. */
+const PAGE_FROM = `(select * from events where topic = $1 and partition = $2 and "offset" >= $3 and ($5::text is null or stream_id = $5)
+  order by "offset" limit $4)`;
+/** Events per read while the writer folds the chain over a log from before it. */
+const UNCHAINED_PAGE = 2000;
 
 /** The embedded log has one partition per topic: order is total within a topic. */
 const PARTITION = 0;
@@ -85,8 +97,10 @@ const logEnds = (oneTopic: boolean) => {
 const LOG_ENDS = logEnds(false);
 const TOPIC_ENDS = logEnds(true);
 
-export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
+export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog, AppendNotices {
   private readonly listeners = new Set<(stored: readonly StoredEvent[]) => void>();
+  /** The chain over each topic's events from before the log was chained, as far as folded (unchainedTail). */
+  private readonly unchained = new ChainTails();
   private readonly partitioned: PartitionedLog = {
     partitionsToRead: () => Promise.resolve([PARTITION]),
     readPage: (topic, partition, fromOffset, limit, stream) => this.readPage(topic, partition, fromOffset, limit, stream),
@@ -151,32 +165,32 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
     );
     const streamVersions = new Map(versions.rows.map((row) => [streamKey(row.topic as Topic, row.stream_id), row.version]));
     const topics = [...new Set(requests.map((r) => r.topic))];
-    const ends = await tx.query<{ topic: string; next: string | number }>(
-      `select t.topic, coalesce((select max("offset") + 1 from events e where e.topic = t.topic and e.partition = $2), 0)::bigint as next
-         from unnest($1::text[]) as t(topic)`,
-      [topics, PARTITION],
-    );
-    const nextOffsets = new Map(ends.rows.map((row) => [row.topic, Number(row.next)]));
+    const tails = await this.chainTails(tx, topics);
 
     const stored = requests.map((request) => {
       const key = streamKey(request.topic, request.streamId);
       if (streamVersions.get(key) !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
       streamVersions.set(key, request.expectedVersion + request.events.length);
-      const first = nextOffsets.get(request.topic)!;
-      nextOffsets.set(request.topic, first + request.events.length);
-      return request.events.map((event, index): StoredEvent => ({
-        ...event,
-        position: { topic: request.topic, partition: PARTITION, offset: first + index },
-        streamId: request.streamId,
-        streamPosition: request.expectedVersion + index + 1,
-      }));
+      return request.events.map((event, index): StoredEvent => {
+        const tail = tails.get(request.topic)!;
+        const placed = {
+          ...event,
+          position: { topic: request.topic, partition: PARTITION, offset: tail.offset + 1 },
+          streamId: request.streamId,
+          streamPosition: request.expectedVersion + index + 1,
+        };
+        const chain = chainAfter(tail.hash, placed);
+        tails.set(request.topic, { offset: placed.position.offset, hash: chain.hash });
+        return { ...placed, chain };
+      });
     });
     const events = stored.flat();
     const column = <Value>(value: (event: StoredEvent) => Value) => events.map(value);
     // One statement for the whole batch: an append of many events costs one round trip, not one per event.
     await tx.query(
-      `insert into events (topic, partition, "offset", stream_id, stream_position, event_id, type, data, meta)
-       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::integer[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])`,
+      `insert into events (topic, partition, "offset", stream_id, stream_position, event_id, type, data, meta, previous_hash, hash)
+       select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::integer[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[],
+                            $10::text[], $11::text[])`,
       [
         column((event) => event.position.topic),
         column((event) => event.position.partition),
@@ -187,9 +201,45 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
         column((event) => event.type),
         column((event) => JSON.stringify(event.data)),
         column((event) => JSON.stringify(event.meta)),
+        column((event) => event.chain!.previous),
+        column((event) => event.chain!.hash),
       ],
     );
     return stored;
+  }
+
+  /**
+   * Where each topic's chain ends: its last event and that event's hash. An event written before
+   * the log was chained carries none: the chain is folded over the events up to it once, and kept
+   * (docs/audit-trail.md#the-log-from-before-the-chain).
+   */
+  private async chainTails(tx: Transaction, topics: readonly Topic[]): Promise<Map<Topic, ChainTail>> {
+    const lasts = await tx.query<{ topic: Topic; offset: string | number | null; hash: string | null }>(
+      `select t.topic, last."offset", last.hash
+         from unnest($1::text[]) as t(topic)
+         left join lateral (select e."offset", e.hash from events e where e.topic = t.topic and e.partition = $2
+                             order by e."offset" desc limit 1) last on true`,
+      [topics, PARTITION],
+    );
+    const tails = new Map<Topic, ChainTail>();
+    for (const { topic, offset, hash } of lasts.rows) {
+      if (offset === null) tails.set(topic, { offset: -1, hash: GENESIS_HASH });
+      else if (hash !== null) tails.set(topic, { offset: Number(offset), hash });
+      else tails.set(topic, await this.unchainedTail(tx, topic));
+    }
+    return tails;
+  }
+
+  /** The chain over a topic's events written before the log was chained, read once per process. */
+  private async unchainedTail(tx: Transaction, topic: Topic): Promise<ChainTail> {
+    let tail = this.unchained.tail(topic, PARTITION);
+    for (let from = (tail?.offset ?? -1) + 1; ;) {
+      const page = await this.selectText(PAGE_FROM, [topic, PARTITION, from, UNCHAINED_PAGE, null], tx);
+      this.unchained.learn(topic, PARTITION, from, eventsOfPage(page.text));
+      tail = this.unchained.tail(topic, PARTITION)!;
+      if (page.events < UNCHAINED_PAGE) return tail;
+      from = page.lastOffset! + 1;
+    }
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<LogPage> {
@@ -221,11 +271,7 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
    * hands the text over to be parsed where the events are used.
    */
   pageText(topic: Topic, partition: number, fromOffset: number, limit: number, stream: string | undefined): Promise<PageText> {
-    return this.selectText(
-      `(select * from events where topic = $1 and partition = $2 and "offset" >= $3 and ($5::text is null or stream_id = $5)
-         order by "offset" limit $4)`,
-      [topic, partition, fromOffset, limit, stream ?? null],
-    );
+    return this.selectText(PAGE_FROM, [topic, partition, fromOffset, limit, stream ?? null]);
   }
 
   /** The events at these offsets of the topic's partition, in one statement (see EventsAt). */
@@ -247,8 +293,8 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog {
     return eventsOfPage((await this.selectText(subquery, params)).text);
   }
 
-  private async selectText(subquery: string, params: unknown[]): Promise<PageText> {
-    const result = await this.db.query<{ page: string; events: number; last: string | number | null }>(
+  private async selectText(subquery: string, params: unknown[], db: Pick<PGlite, 'query'> = this.db): Promise<PageText> {
+    const result = await db.query<{ page: string; events: number; last: string | number | null }>(
       `select '[' || coalesce(string_agg(${EVENT_AS_JSON}, ',' order by "offset"), '') || ']' as page,
               count(*)::integer as events, max("offset") as last
          from ${subquery} selected`,

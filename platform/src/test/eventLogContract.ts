@@ -3,6 +3,7 @@ import { ALL_TOPICS, TOPICS, type ShopEvent, type Topic } from '@toolforge/contr
 import { orderPlaced, writtenInVersion1 } from '@toolforge/contracts/testing';
 import { ConcurrencyError, type EventLog, type EventsAt, type LogPage, type ReadAllOptions, type ReadFrom } from '../eventLog/eventLog.js';
 import { SHOP_UPCASTERS, type UpcastOptions } from '../eventLog/upcasters.js';
+import { GENESIS_HASH, chainHash } from '../eventLog/chain.js';
 import { readEvents } from '../testing/eventLog.js';
 
 /** A log under test: a fresh store, and a way to open the same store again (a restart). */
@@ -237,10 +238,15 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       // An order of schema version 1, before orders had lines: read back as today's, one line.
       const current = orderPlaced({ productId: 'p-old', name: 'Bench Vice', priceCents: 59_00 });
       const older = writtenInVersion1(current);
-      const { position } = await log.append({ topic: TOPICS.orders, streamId: current.data.orderId, expectedVersion: 0, events: [older] });
+      const appended = await log.append({ topic: TOPICS.orders, streamId: current.data.orderId, expectedVersion: 0, events: [older] });
+      const { position } = appended;
 
       const [read] = await readEvents(log, { topics: [TOPICS.orders], stream: current.data.orderId });
-      expect(read).toEqual({ ...current, position, streamId: current.data.orderId, streamPosition: 1 });
+      // Its chain is the one it was written with: the hash covers what was written, not the upcast.
+      const chain = appended.stored[0]!.chain;
+      expect(read).toEqual({ ...current, position, streamId: current.data.orderId, streamPosition: 1, chain });
+      const [asWritten] = await readEvents(log, { topics: [TOPICS.orders], stream: current.data.orderId, asWritten: true });
+      expect(asWritten).toEqual({ ...older, position, streamId: current.data.orderId, streamPosition: 1, chain });
       expect(await subject.eventsAt().readAt(TOPICS.orders, position.partition, [position.offset])).toEqual([read]);
     });
 
@@ -260,6 +266,27 @@ export function eventLogContract(name: string, open: (options: UpcastOptions) =>
       await expect(appendDeleted(log, TOPICS.products, 'saw', 0, 'saw')).rejects.toBeInstanceOf(ConcurrencyError);
       const { stored } = await appendDeleted(log, TOPICS.products, 'saw', saw.length, 'saw');
       expect(stored[0]!.streamPosition).toBe(saw.length + 1);
+    });
+
+    it('chains each partition’s events, across batches and reopens: each names the hash of the one before, its own hash is of what it says', async () => {
+      // Two appends in one batch to one partition, after everything the suite (and its reopens) wrote.
+      const batch = await log.appendBatch([
+        { topic: TOPICS.products, streamId: 'chain', expectedVersion: 0, events: [productDeleted('chain')] },
+        { topic: TOPICS.products, streamId: 'chain', expectedVersion: 1, events: [productDeleted('chain')] },
+      ]);
+      const tails = new Map<string, string>();
+      let chained = 0;
+      for (const event of await readEvents(log, { asWritten: true })) {
+        const key = `${event.position.topic}/${event.position.partition}`;
+        const previous = tails.get(key) ?? GENESIS_HASH;
+        expect(event.chain, `${key}/${event.position.offset}`).toEqual({ previous, hash: chainHash(previous, event) });
+        tails.set(key, event.chain!.hash);
+        chained += 1;
+      }
+      expect(chained).toBeGreaterThan(20);
+      const [first, second] = batch.map((result) => result.stored[0]!);
+      expect(second!.chain!.previous).toBe(first!.chain!.hash);
+      expect(tails.get(`${TOPICS.products}/${second!.position.partition}`)).toBe(second!.chain!.hash);
     });
   });
 }
