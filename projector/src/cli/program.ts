@@ -14,6 +14,7 @@ import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } fro
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
 import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
 import { statusCommand } from './statusCommand.js';
+import { auditKeyText, auditVerifyCommand, verifySettingsOf, type AuditVerifyOptions } from './verify/verifyCommand.js';
 
 /**
  * The operators' tool: parses `argv` (without node and the script), runs the command on the shop
@@ -132,6 +133,31 @@ export async function run(
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: AuditInvoicesOptions) => withShop({ readModel: false }, (shop) => auditInvoicesCommand(shop.log, io, options)));
 
+  audit
+    .command('verify')
+    .description(
+      'recomputes every partition’s hash chain from the log as written and checks it against the writer’s signed anchors ' +
+        '(AUDIT_ANCHORS): an event altered, deleted, inserted or moved is named by its position (exit 1)',
+    )
+    .option(
+      '--from <position|iso>',
+      'only that partition from that offset (e.g. sales.orders/0/41), or every partition from that time',
+      startingPoint,
+    )
+    .option(
+      '--public-key <key>',
+      'the key the anchors must be signed with, as toolforge status printed it (default: AUDIT_PUBLIC_KEY, else the signing key’s)',
+    )
+    .addOption(
+      new Option('--grace-minutes <minutes>', 'how long an event may wait for its anchor before it counts as unanchored')
+        .argParser(graceMinutes)
+        .default(5),
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (options: AuditVerifyOptions) =>
+      withShop({ readModel: false }, (shop) => auditVerifyCommand(shop, io, verifySettingsOf(env), options)),
+    );
+
   program
     .command('rebuild')
     .description(
@@ -162,7 +188,10 @@ export async function run(
     .command('status')
     .description('each projection checkpoint against the log’s end, the log the read model is bound to, dead letters')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
-    .action(async (options: { format: string }) => withShop({ readModel: true }, (shop) => statusCommand(shop, io, options.format)));
+    .action(async (options: { format: string }) => {
+      const auditKey = await auditKeyText(verifySettingsOf(env));
+      await withShop({ readModel: true }, (shop) => statusCommand(shop, io, options.format, auditKey));
+    });
 
   adminsCommands(program, { io, env, exit: (code) => (exitCode = code) });
 
@@ -188,6 +217,13 @@ export async function run(
     io.err(`toolforge: ${running || 'the command'} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
   }
+}
+
+function graceMinutes(text: string): number {
+  const minutes = Number(text);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 10_080)
+    throw new InvalidArgumentError('expected whole minutes from 0 to 10080');
+  return minutes;
 }
 
 /** The options `events list` and `events tail` share: which events, from where. */

@@ -70,8 +70,8 @@ export async function projectionStatus(shop: ShopConnection, now: () => number =
 }
 
 /** `status`: exit 1 when the read model is bound to another log or events were set aside as dead letters. */
-export async function statusCommand(shop: ShopConnection, io: CliIo, format: string): Promise<number> {
-  const status = await projectionStatus(shop);
+export async function statusCommand(shop: ShopConnection, io: CliIo, format: string, auditKey: string | null = null): Promise<number> {
+  const status = { ...(await projectionStatus(shop)), auditKey };
   if (format === 'json') io.out(`${JSON.stringify(status, null, 2)}\n`);
   else {
     io.out(
@@ -79,7 +79,9 @@ export async function statusCommand(shop: ShopConnection, io: CliIo, format: str
         `Log id:       ${status.logId}\n` +
         `Read model:   ${status.readModel}\n` +
         `Bound to:     ${status.boundTo ?? '(no log yet)'}${status.boundTo === null ? '' : status.boundToThisLog ? ' (this log)' : ' — ANOTHER LOG'}\n` +
-        `Dead letters: ${status.deadLetters}\n\n` +
+        `Dead letters: ${status.deadLetters}\n` +
+        // What `audit verify --public-key` checks the anchors with: to be written down somewhere the log's hosts cannot change.
+        `Audit key:    ${status.auditKey ?? '(none yet: the writer makes it on its first start)'}\n\n` +
         textTable(
           ['TOPIC', 'PARTITION', 'CHECKPOINT', 'LOG END', 'LAG', 'LAG (S)'],
           status.partitions.map((p) => [
