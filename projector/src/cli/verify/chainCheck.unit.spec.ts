@@ -28,9 +28,9 @@ function rechained(events: readonly StoredEvent[]): StoredEvent[] {
   let previous = GENESIS_HASH;
   return events.map((event) => {
     const { chain: _old, ...content } = event;
-    const chain = chainAfter(previous, content as StoredEvent);
+    const chain = chainAfter(previous, content);
     previous = chain.hash;
-    return { ...content, chain } as StoredEvent;
+    return { ...content, chain };
   });
 }
 
