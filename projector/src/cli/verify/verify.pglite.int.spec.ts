@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '@toolforge/contracts';
 import { orderPlaced, productAdded, stockAdjusted } from '@toolforge/contracts/testing';
-import { GENESIS_HASH, chainHash, readConfig, type StoredEvent } from '@toolforge/platform';
+import { GENESIS_HASH, chainHash, readConfig } from '@toolforge/platform';
 import { startAnchoring } from '@toolforge/platform/anchors';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { logWriter, readEvents } from '@toolforge/platform/testing';
@@ -71,7 +71,12 @@ describe('toolforge audit verify on the embedded log', { timeout: 120_000 }, () 
 
   it('finds a log as its writer wrote it clean (exit 0), the old events under the genesis anchor, with the key the writer signs with', async () => {
     const { code, stdout } = await verify('--format', 'json');
-    const report = JSON.parse(stdout) as { publicKey: string; events: number; problems: unknown[]; partitions: { topic: string; unchained: number; anchoredUpTo: number; lastOffset: number }[] };
+    const report = JSON.parse(stdout) as {
+      publicKey: string;
+      events: number;
+      problems: unknown[];
+      partitions: { topic: string; unchained: number; anchoredUpTo: number; lastOffset: number }[];
+    };
     expect(code).toBe(0);
     expect(report.problems).toEqual([]);
     expect(report.publicKey).toBe(publicKey);
@@ -93,7 +98,9 @@ describe('toolforge audit verify on the embedded log', { timeout: 120_000 }, () 
       expect(stdout).toMatch(new RegExp(`${TOPICS.products}/0/4\\s+altered`));
       expect(stdout.match(/altered|broken-link|anchor-mismatch/g)).toEqual(['altered']);
     } finally {
-      await inLog((db) => db.query(`update events set data = $2 where topic = $1 and "offset" = 4`, [TOPICS.products, JSON.stringify(original)]));
+      await inLog((db) =>
+        db.query(`update events set data = $2 where topic = $1 and "offset" = 4`, [TOPICS.products, JSON.stringify(original)]),
+      );
     }
     expect((await verify()).code).toBe(0);
   });
@@ -105,7 +112,7 @@ describe('toolforge audit verify on the embedded log', { timeout: 120_000 }, () 
       let previous = GENESIS_HASH;
       for (const event of events) {
         const data = event.position.offset === 2 ? { ...event.data, lines: [] } : event.data;
-        const hash = chainHash(previous, { ...event, data } as StoredEvent);
+        const hash = chainHash(previous, { ...event, data });
         await db.query(`update events set data = $3, previous_hash = $4, hash = $5 where topic = $1 and "offset" = $2`, [
           TOPICS.orders,
           event.position.offset,
@@ -115,7 +122,9 @@ describe('toolforge audit verify on the embedded log', { timeout: 120_000 }, () 
         ]);
         previous = hash;
       }
-      await db.query(`update events set data = jsonb_set(data, '{name}', '"New Saw"') where topic = $1 and "offset" = 0`, [TOPICS.products]);
+      await db.query(`update events set data = jsonb_set(data, '{name}', '"New Saw"') where topic = $1 and "offset" = 0`, [
+        TOPICS.products,
+      ]);
     });
     const { code, stdout } = await verify('--format', 'json');
     const problems = (JSON.parse(stdout) as { problems: { kind: string; position: { topic: string; offset: number } }[] }).problems;
@@ -123,7 +132,9 @@ describe('toolforge audit verify on the embedded log', { timeout: 120_000 }, () 
     expect(problems.filter((p) => p.position.topic === TOPICS.orders).map((p) => p.kind)).toEqual(
       expect.arrayContaining(['anchor-mismatch']),
     );
-    expect(problems.filter((p) => p.position.topic === TOPICS.orders).every((p) => p.kind === 'anchor-mismatch' && p.position.offset >= 2)).toBe(true);
+    expect(
+      problems.filter((p) => p.position.topic === TOPICS.orders).every((p) => p.kind === 'anchor-mismatch' && p.position.offset >= 2),
+    ).toBe(true);
     // The old events have no hash of their own: their edit shows where the genesis anchor and the first chained event meet them.
     expect(problems.filter((p) => p.position.topic === TOPICS.products).map((p) => [p.kind, p.position.offset])).toEqual([
       ['anchor-mismatch', 1],
