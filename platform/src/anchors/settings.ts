@@ -23,9 +23,8 @@ export function anchorSettings(env: NodeJS.ProcessEnv, dataDir: string, problem:
   const whole = (name: string, fallback: number) => {
     const text = env[name]?.trim();
     if (!text) return fallback;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1 || value > 1_000_000)
-      throw problem(`${name} should be a whole number from 1 to 1000000, not "${text}"`);
+    const value = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
+    if (!(value >= 1 && value <= 1_000_000)) throw problem(`${name} should be a whole number from 1 to 1000000, not "${text}"`);
     return value;
   };
   return {
