@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { TOPICS } from '@toolforge/contracts';
-import type { StoredEvent } from '@toolforge/platform';
-import { auditReport } from './auditReport.js';
+import { ledgerAsOf } from './asOf.js';
+import { auditReport, type ReadModelCheck } from './auditReport.js';
 import { checkReadModel } from './consistency.js';
-import { auditOrders, ledgerOf } from './orderAudit.js';
+import { auditOrders } from './orderAudit.js';
 import { EXIT, type CliIo } from './output.js';
 import { CannotConnect, type ShopConnection } from './shopConnection.js';
 
@@ -14,29 +13,32 @@ export interface AuditOrdersOptions {
   readonly product?: string;
   /** `audit order <orderId>`: that order's history from the log, and its row checked against it. */
   readonly orderId?: string;
+  /** The log as it stood at this moment (asOf.ts): the read model, which holds now, is not checked. */
+  readonly asOf?: Date;
   readonly format: 'table' | 'json' | 'csv';
   readonly out?: string;
 }
 
 /**
  * `audit orders`: the log's account of the orders, their own sums checked, then the read model
- * checked against it; 1 on a sum that does not add up or any disagreement.
+ * checked against it; 1 on a sum that does not add up or any disagreement. With `asOf`, the log's
+ * account as it stood then, and no read model.
  */
 export async function auditOrdersCommand(shop: ShopConnection, io: CliIo, options: AuditOrdersOptions): Promise<number> {
-  if (!shop.readModel) throw new CannotConnect('the audit needs the read model: set DATABASE_URL');
-  const events: StoredEvent[] = [];
-  for await (const page of shop.log.readAll({ topics: [TOPICS.products, TOPICS.orders] })) {
-    events.push(...page.events);
-  }
-  const ledger = ledgerOf(events);
+  const { asOf } = options;
+  if (!asOf && !shop.readModel) throw new CannotConnect('the audit needs the read model: set DATABASE_URL');
+  const ledger = await ledgerAsOf(shop.log, asOf);
   if (options.orderId !== undefined && !ledger.orders.has(options.orderId)) {
-    io.err(`toolforge: the log holds no order ${options.orderId}\n`);
+    // As of a moment, an order placed later was not yet in the log.
+    const none = asOf ? `held no order ${options.orderId} as of ${asOf.toISOString()}` : `holds no order ${options.orderId}`;
+    io.err(`toolforge: the log ${none}\n`);
     return EXIT.usage;
   }
   const audit = auditOrders(ledger, options);
-  const check = await checkReadModel(shop.readModel, ledger, options);
+  const check: ReadModelCheck = asOf ? { asOf } : await checkReadModel(shop.readModel!, ledger, options);
   const report = auditReport(options.format, audit, ledger, check);
   if (options.out) await writeFile(options.out, report);
   else io.out(report);
-  return audit.sums.wrong.length === 0 && check.disagreements.length === 0 ? EXIT.ok : EXIT.problemFound;
+  const disagreements = 'asOf' in check ? 0 : check.disagreements.length;
+  return audit.sums.wrong.length === 0 && disagreements === 0 ? EXIT.ok : EXIT.problemFound;
 }

@@ -5,6 +5,12 @@ import { csv, textTable } from './output.js';
 
 type Format = 'table' | 'json' | 'csv';
 
+/**
+ * The read model checked against the log; or, for the log as of a moment past (asOf.ts), not
+ * checked at all: the read model holds the shop as it is now, not as it stood then.
+ */
+export type ReadModelCheck = ConsistencyCheck | { readonly asOf: Date };
+
 function totalsJson(totals: OrderTotals) {
   return { orders: totals.orders, quantity: totals.quantity, revenue: formatCents(totals.revenueCents) };
 }
@@ -42,16 +48,31 @@ function sumsReport(sums: OrdersAudit['sums']): string {
   );
 }
 
+/** The read model against the log: consistent, or each disagreement; as of a moment past, that it was not checked. */
+function readModelReport(check: ReadModelCheck): string {
+  if ('asOf' in check)
+    return `As of ${check.asOf.toISOString()}: the log's events that occurred at or before it; the read model, which holds the shop now, was not checked.\n`;
+  if (check.disagreements.length === 0) return `Read model consistent with the log: ${check.checked} checked, no disagreements.\n`;
+  return (
+    `Read model DISAGREES with the log: ${check.checked} checked, ${check.disagreements.length} ${check.disagreements.length === 1 ? 'disagreement' : 'disagreements'}.\n` +
+    textTable(
+      ['WHAT', 'ID', 'FIELD', 'LOG', 'READ MODEL'],
+      check.disagreements.map((d) => [d.what, d.id, d.field, d.log, d.readModel]),
+    )
+  );
+}
+
 /** Each line of each order: the CSV's rows (an order's own fields on each of its lines), and the text's Lines table. */
 function lineRows(orders: readonly AuditedOrder[]) {
   return orders.flatMap((order) => order.lines.map((line, index) => ({ order, line, number: String(index + 1) })));
 }
 
 /** The audit as JSON, CSV (one row per line of an order) or text tables. */
-export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedger, check: ConsistencyCheck): string {
+export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedger, check: ReadModelCheck): string {
   if (format === 'json') {
     return `${JSON.stringify(
       {
+        ...('asOf' in check && { asOf: check.asOf.toISOString() }),
         orders: audit.orders.map((order) => ({
           ...order,
           lines: order.lines.map((line) => ({
@@ -70,7 +91,7 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
           byUser: groupsJson(audit.byUser),
         },
         stock: stockRows(audit, ledger),
-        consistency: check,
+        consistency: 'asOf' in check ? null : check,
       },
       null,
       2,
@@ -148,14 +169,6 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
         formatCents(totals.revenueCents),
       ]),
     );
-  const consistency =
-    check.disagreements.length === 0
-      ? `Read model consistent with the log: ${check.checked} checked, no disagreements.\n`
-      : `Read model DISAGREES with the log: ${check.checked} checked, ${check.disagreements.length} ${check.disagreements.length === 1 ? 'disagreement' : 'disagreements'}.\n` +
-        textTable(
-          ['WHAT', 'ID', 'FIELD', 'LOG', 'READ MODEL'],
-          check.disagreements.map((d) => [d.what, d.id, d.field, d.log, d.readModel]),
-        );
   return [
     `Orders (${audit.orders.length})\n${ordersTable}`,
     `Lines\n${linesTable}`,
@@ -169,6 +182,6 @@ export function auditReport(format: Format, audit: OrdersAudit, ledger: LogLedge
       ['PRODUCT', 'STOCK', 'RESERVED', 'REMAINING'],
       stockRows(audit, ledger).map((row) => [row.productId, String(row.stock), String(row.reserved), String(row.remaining)]),
     )}`,
-    consistency,
+    readModelReport(check),
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ConfigError, paymentSettings, readConfig } from '@toolforge/platform';
 import { OperatorSocketRefusal, OperatorSocketUnreachable } from './operatorSocket/client.js';
 import { adminsCommands } from './adminsCommand.js';
+import { asOfOption } from './asOf.js';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
@@ -14,6 +15,7 @@ import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } fro
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
 import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
 import { statusCommand } from './statusCommand.js';
+import { stockCommand, type StockOptions } from './stockCommand.js';
 import { auditKeyText, auditVerifyCommand, verifySettingsOf, type AuditVerifyOptions } from './verify/verifyCommand.js';
 
 /**
@@ -90,15 +92,17 @@ export async function run(
     .option('--product <id>', 'only orders of this product')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
     .option('--out <file>', 'write the report to this file instead of stdout')
-    .action(async (options: AuditOrdersOptions) => withShop({ readModel: true }, (shop) => auditOrdersCommand(shop, io, options)));
+    .addOption(asOfOption())
+    .action(async (options: AuditOrdersOptions) => withShop({ readModel: !options.asOf }, (shop) => auditOrdersCommand(shop, io, options)));
 
   audit
     .command('order')
     .description('one order: its history from the log, and its read-model row and its product’s stock checked against the log')
     .argument('<orderId>', 'the order to audit')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
-    .action(async (orderId: string, options: { format: AuditOrdersOptions['format'] }) =>
-      withShop({ readModel: true }, (shop) => auditOrdersCommand(shop, io, { orderId, format: options.format })),
+    .addOption(asOfOption())
+    .action(async (orderId: string, options: Pick<AuditOrdersOptions, 'format' | 'asOf'>) =>
+      withShop({ readModel: !options.asOf }, (shop) => auditOrdersCommand(shop, io, { orderId, ...options })),
     );
 
   const payments = audit
@@ -192,6 +196,14 @@ export async function run(
       const auditKey = await auditKeyText(verifySettingsOf(env));
       await withShop({ readModel: true }, (shop) => statusCommand(shop, io, options.format, auditKey));
     });
+
+  program
+    .command('stock')
+    .description('each product’s stock from the log alone: on hand, reserved by the orders not cancelled, and available')
+    .option('--product <id>', 'only this product')
+    .addOption(asOfOption())
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .action(async (options: StockOptions) => withShop({ readModel: false }, (shop) => stockCommand(shop.log, io, options)));
 
   adminsCommands(program, { io, env, exit: (code) => (exitCode = code) });
 
