@@ -77,8 +77,17 @@ export function fromRecord(
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope))
     return unreadable("the record's value is not an event envelope");
   const { type, data, meta, chain } = envelope as { type: unknown; data: unknown; meta: unknown; chain?: unknown };
-  // A record of a log from before the chain has none; what a chain holds is `audit verify`'s to check.
-  return { type, data, meta, position, streamId: key, streamPosition, ...(chain === undefined ? {} : { chain }) } as StoredEvent;
+  // A record of a log from before the chain has none; one whose chain is not two hashes is read as
+  // having none (`audit verify` reports it), so that no reader, the writer's chain included, takes it on.
+  return { type, data, meta, position, streamId: key, streamPosition, ...(isChain(chain) ? { chain } : {}) } as StoredEvent;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+
+function isChain(chain: unknown): chain is EventChain {
+  if (typeof chain !== 'object' || chain === null) return false;
+  const { previous, hash } = chain as Record<string, unknown>;
+  return typeof previous === 'string' && HASH.test(previous) && typeof hash === 'string' && HASH.test(hash);
 }
 
 function unreadableRecord(position: LogPosition, record: Omit<UnreadableRecordData, 'reason'>, reason: string): StoredEvent {

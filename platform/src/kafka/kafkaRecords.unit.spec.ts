@@ -43,6 +43,14 @@ describe('an event in a Kafka record', () => {
     });
   });
 
+  it('reads a chain that is not two hashes as none', () => {
+    for (const bad of ['evil', { previous: 'a'.repeat(64), hash: 7 }, { previous: 'A'.repeat(64), hash: 'b'.repeat(64) }, null]) {
+      const value = JSON.stringify({ type: event.type, data: event.data, meta: event.meta, chain: bad });
+      const read = { ...asRead(toRecord('p-1', 3, event, chain)), value: Buffer.from(value) };
+      expect(fromRecord(position, read), JSON.stringify(bad)).not.toHaveProperty('chain');
+    }
+  });
+
   it('reads a record from before the chain without one', () => {
     const { chain: _none, ...unchained } = JSON.parse(toRecord('p-1', 3, event, chain).value) as Record<string, unknown>;
     const read = { ...asRead(toRecord('p-1', 3, event, chain)), value: Buffer.from(JSON.stringify(unchained)) };
