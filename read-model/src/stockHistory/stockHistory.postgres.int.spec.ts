@@ -82,4 +82,23 @@ describe('a product’s stock history on PostgreSQL, two batches side by side', 
       expect(await rows(sql)).toEqual(expected);
     }
   });
+
+  it('holds a bounded number of locks however many products a batch changes: the server’s lock table is shared by every connection', async () => {
+    const { sql } = database;
+    await sql.query(`truncate ${READ_MODEL_TABLES.join(', ')}`);
+    const added = Array.from({ length: 2_000 }, (_, n) => stored(productAdded({ productId: `p-${n}`, stock: n }, at(n)), n));
+    const held = await sql.transaction(async (tx) => {
+      await applyRowWrites(tx, added.flatMap(project));
+      const locks = await tx.query<{ count: unknown }>(
+        "select count(*) as count from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()",
+      );
+      return Number(locks.rows[0]!.count);
+    });
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(64);
+    const counted = await sql.query<{ changes: unknown; stock: unknown }>(
+      'select count(*) as changes, sum(on_hand_after) as stock from product_stock_changes',
+    );
+    expect(counted.rows.map((row) => [Number(row.changes), Number(row.stock)])).toEqual([[2_000, (1_999 * 2_000) / 2]]);
+  });
 });

@@ -38,17 +38,26 @@ const columns = (alias: string) => COLUMNS.map((column) => `${alias}.${column}`)
 const HISTORY_LOCK = 51_750_015;
 
 /**
- * Takes each product's lock, in the order of their keys: batches applied side by side (a rebuild's
- * lanes, projectors of other partitions) then wait for each other rather than deadlock. Keyed by
- * the schema too, so a rebuild's build (its own schema) never waits for the serving read model's
- * projector. A statement of its own, before the one that reads the history: in READ COMMITTED that
- * one then sees what the transaction it waited for committed.
+ * The locks a schema's histories share, a product's history taking one of them (by its id's hash):
+ * a lock per product would take an entry of the server's lock table for each product of a batch
+ * (a rebuild's hold 5,000 events, three lanes at once), a table every connection shares, 64 entries
+ * a connection by default.
+ */
+const HISTORY_LOCKS = 64;
+
+/**
+ * Takes the locks of the products' histories, in the order of their keys: batches applied side by
+ * side (a rebuild's lanes, projectors of other partitions) then wait for each other rather than
+ * deadlock. Keyed by the schema too, so a rebuild's build (its own schema) never waits for the
+ * serving read model's projector. A statement of its own, before the one that reads the history: in
+ * READ COMMITTED that one then sees what the transaction it waited for committed.
  */
 async function lockHistories(tx: SqlQueryable, productIds: readonly string[]): Promise<void> {
   await tx.query(
     `select pg_advisory_xact_lock($1, key)
-       from (select distinct hashtext(current_schema() || '/' || product_id) as key from unnest($2::text[]) as product_id order by key) as keys`,
-    [HISTORY_LOCK, [...new Set(productIds)]],
+       from (select distinct hashtext(current_schema() || '/' || (hashtext(product_id) & $3)) as key
+               from unnest($2::text[]) as product_id order by key) as keys`,
+    [HISTORY_LOCK, [...new Set(productIds)], HISTORY_LOCKS - 1],
   );
 }
 
