@@ -68,8 +68,9 @@ async function lockHistories(tx: SqlQueryable, productIds: readonly string[]): P
  * lanes apply an order's partition beside another's. Each product's new changes are summed from the
  * figures of the change before its earliest one; its changes after that one, already kept, are
  * summed again and written only where their figures moved (as a rule none: changes come in their
- * order). A change already kept, or twice in the run, is kept once. The write reads only its own
- * table (feature.ts: writes to different tables commute).
+ * order). A change already kept, or twice in the run, is kept once. Event ids compare byte by byte
+ * here too, as the column does (migrations/015-product-stock-changes.ts). The write reads only its
+ * own table (feature.ts: writes to different tables commute).
  */
 async function recordStockChanges(tx: SqlQueryable, writes: readonly StockHistoryWrite[]): Promise<void> {
   const column = <Value>(value: (change: StockChangeRow) => Value) => writes.map((write) => value(write.change));
@@ -79,8 +80,8 @@ async function recordStockChanges(tx: SqlQueryable, writes: readonly StockHistor
   );
   await tx.query(
     `with run as (
-       select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::integer[], $6::bigint[], $7::text[], $8::text[],
-                            $9::integer[], $10::integer[])
+       select * from unnest($1::text[], $2::timestamptz[], $3::text[] collate "C", $4::text[], $5::integer[], $6::bigint[],
+                            $7::text[], $8::text[], $9::integer[], $10::integer[])
                 with ordinality as r(${COLUMNS.join(', ')}, n)
      ), fresh as (
        select distinct on (r.product_id, r.occurred_at, r.event_id) ${columns('r')} from run r
