@@ -32,4 +32,5 @@ export * from './documents/events.js';
 export * from './documents/documents.js';
 export * from './mail/events.js';
 export * from './mail/mail.js';
+export * from './stockHistory/stockHistory.js';
 export * from './upcasters.js';

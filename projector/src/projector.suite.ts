@@ -434,8 +434,11 @@ export function describeProjector(adapters: string, open: ProjectorAdapters): vo
           partition: added.position.partition,
           nextOffset: added.position.offset + 1,
           applied: 1,
-          // The row writes the commit made: the product's row, from the event as added.
-          writes: [expect.objectContaining({ kind: 'insertProduct', product: expect.objectContaining({ productId: 'p-1' }) })],
+          // The row writes the commit made: the product's row, from the event as added, and its stock history's first change.
+          writes: [
+            expect.objectContaining({ kind: 'insertProduct', product: expect.objectContaining({ productId: 'p-1' }) }),
+            expect.objectContaining({ kind: 'recordStockChange', change: expect.objectContaining({ productId: 'p-1' }) }),
+          ],
         });
         expect(await cache.generation(CACHE_AREAS.catalogue)).toBe(catalogue! + 1);
         expect(await cache.generation(CACHE_AREAS.orders)).toBe(orders);

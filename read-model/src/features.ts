@@ -9,6 +9,7 @@ import { mailReadModel } from './mail/index.js';
 import { ordersReadModel } from './orders/index.js';
 import { paymentsReadModel } from './payments/index.js';
 import { reviewsReadModel } from './reviews/index.js';
+import { stockHistoryReadModel } from './stockHistory/index.js';
 
 /**
  * Every feature of the read model: the projector and the query service loop over this list, and a
@@ -18,6 +19,7 @@ import { reviewsReadModel } from './reviews/index.js';
 export const READ_MODEL_FEATURES = [
   catalogueReadModel,
   ordersReadModel,
+  stockHistoryReadModel,
   identityReadModel,
   bookkeepingReadModel,
   reviewsReadModel,

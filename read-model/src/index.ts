@@ -21,3 +21,5 @@ export type { ReviewRow, ReviewWrite } from './reviews/writes.js';
 export { sqlDocumentReader, type DocumentReader } from './documents/documentReads.js';
 export type { DocumentChange } from './documents/documentChange.js';
 export type { DocumentRow, DocumentWrite } from './documents/writes.js';
+export { sqlStockHistoryReader, type StockHistoryReader } from './stockHistory/stockHistoryReads.js';
+export type { StockChangeRow, StockHistoryWrite } from './stockHistory/writes.js';

@@ -35,12 +35,16 @@ export async function signInThroughApi(commandUrl: string, account: TestAccount)
 }
 
 /**
- * An order of the product's minimum quantity, placed the way the web client places one, straight at
- * the API (the browser flow is in shop.e2e): a test that is about what happens next starts from it.
+ * An order of `quantity` of the product (its minimum unless given), placed the way the web client places one, straight
+ * at the API (the browser flow is in shop.e2e): a test that is about what happens next starts from it.
  */
-export async function placeOrderThroughApi(commandUrl: string, account: TestAccount, product: ProductDto): Promise<PlacedOrder> {
+export async function placeOrderThroughApi(
+  commandUrl: string,
+  account: TestAccount,
+  product: ProductDto,
+  quantity = product.minOrder,
+): Promise<PlacedOrder> {
   const accessToken = await signInThroughApi(commandUrl, account);
-  const quantity = product.minOrder;
   const shippingAddress = `Dock ${randomUUID().slice(0, 8)}, 12 Anvil Street`;
   const placed = await httpCommandClient(commandUrl).send(
     orderCommands.placeOrder,

@@ -132,7 +132,7 @@ export async function walkCustomerRoutes(page: Page, visit: Visit) {
 /**
  * Signed in as an admin, while at least one order exists, through the app's own links: every
  * panel of the admin dashboard, an order's history, the Add Product form refusing an empty product,
- * the Restock dialog (empty, then refused), the Delete confirmation, and a product's edit form.
+ * the Restock dialog (empty, then refused), the Delete confirmation, and a product's edit form with its stock history.
  */
 export async function walkAdminRoutes(page: Page, visit: Visit) {
   await clickNav(page, 'Dashboard');
@@ -193,5 +193,6 @@ export async function walkAdminRoutes(page: Page, visit: Visit) {
     .click();
   await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
   await page.getByLabel('Name', { exact: true }).waitFor();
+  await page.getByRole('table', { name: /^Stock changes/ }).waitFor();
   await visit('admindashboard-editproduct');
 }

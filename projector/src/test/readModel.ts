@@ -20,6 +20,7 @@ const TABLES = {
   users: 'uid',
   reviews: 'review_id',
   product_ratings: 'product_id',
+  product_stock_changes: 'product_id, occurred_at, event_id',
   projection_checkpoints: 'topic, partition',
 } as const;
 

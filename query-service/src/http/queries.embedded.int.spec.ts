@@ -8,6 +8,7 @@ import { describeReadAfter } from './readAfter.suite.js';
 import { describeReviewQueries } from '../reviews/routes.suite.js';
 import { describeCartQueries } from '../cart/routes.suite.js';
 import { describeDocumentQueries } from '../documents/routes.suite.js';
+import { describeStockHistoryQueries } from '../stockHistory/routes.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
@@ -18,3 +19,4 @@ describeCachedAnswers(embeddedStack);
 describeReviewQueries(embeddedStack);
 describeCartQueries(embeddedStack);
 describeDocumentQueries(embeddedStack);
+describeStockHistoryQueries(embeddedStack);

@@ -13,6 +13,7 @@ import { describeReadAfter } from './readAfter.suite.js';
 import { describeReviewQueries } from '../reviews/routes.suite.js';
 import { describeCartQueries } from '../cart/routes.suite.js';
 import { describeDocumentQueries } from '../documents/routes.suite.js';
+import { describeStockHistoryQueries } from '../stockHistory/routes.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
 const servers = serversStack();
@@ -25,6 +26,7 @@ describeCachedAnswers(servers);
 describeReviewQueries(servers);
 describeCartQueries(servers);
 describeDocumentQueries(servers);
+describeStockHistoryQueries(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

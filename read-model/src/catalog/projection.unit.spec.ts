@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductUpdated } from '@toolforge/contracts';
 import { productAdded, productDeleted, productUpdated, stockAdjusted } from '@toolforge/contracts/testing';
 import { project, projectOrRefuse } from '../projection.js';
+import { projectProductEvent } from './projection.js';
 import { stored } from '@toolforge/platform/testing';
 
 describe('products projection', () => {
@@ -23,7 +24,8 @@ describe('products projection', () => {
       },
       { occurredAt: '2022-05-01T10:00:00.000Z' },
     );
-    expect(project(stored(event, 7))).toEqual([
+    // The catalogue's own writes: the stock history follows the event too (stockHistory/projection.ts).
+    expect(projectProductEvent(stored(event, 7))).toEqual([
       {
         kind: 'insertProduct',
         product: {
@@ -80,8 +82,8 @@ describe('products projection of edits and stock adjustments', () => {
   });
 
   it('moves the stock on hand by a restock or a write-off, and refuses a move by no whole number', () => {
-    expect(project(stored(stockAdjusted('p-1', 25), 10))).toEqual([{ kind: 'adjustStock', productId: 'p-1', delta: 25 }]);
-    expect(project(stored(stockAdjusted('p-1', -3), 11))).toEqual([{ kind: 'adjustStock', productId: 'p-1', delta: -3 }]);
+    expect(projectProductEvent(stored(stockAdjusted('p-1', 25), 10))).toEqual([{ kind: 'adjustStock', productId: 'p-1', delta: 25 }]);
+    expect(projectProductEvent(stored(stockAdjusted('p-1', -3), 11))).toEqual([{ kind: 'adjustStock', productId: 'p-1', delta: -3 }]);
     for (const delta of [0, 2.5]) {
       expect(projectOrRefuse(stored(stockAdjusted('p-1', delta), 12)).refused).toContain(
         'StockAdjusted moves the stock by no whole number',

@@ -11,6 +11,7 @@ import { ordersFeature } from '../features/orders';
 import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { reviewsFeature } from '../features/reviews';
+import { stockHistoryFeature } from '../features/stockHistory';
 
 /**
  * The shop's features, each registered once (its `index`): the store takes their slices, the root saga
@@ -24,6 +25,7 @@ export const shopFeatures = [
   paymentsFeature,
   documentsFeature,
   adminFeature,
+  stockHistoryFeature,
   reviewsFeature,
   catalogFeature,
   homeFeature,

@@ -8,6 +8,7 @@ import { useOpenedForm } from '../../components/forms/useOpenedForm';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useServerFieldErrors } from '../../components/forms/useServerFieldErrors';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
+import { StockHistory } from '../stockHistory/StockHistory';
 import { adminFormsOpened, productEditRequested, selectAdmin } from './adminSlice';
 import { PriceTierFields, ladderControl } from './PriceTierFields';
 import { PRODUCT_DETAIL_FIELDS, ProductFields } from './ProductFields';
@@ -77,6 +78,7 @@ export default function EditProductPage() {
       )}
       {/* Keyed by product: another product's edit starts from its own values. */}
       {product.data && <EditProductForm key={product.data._id} product={product.data} />}
+      {product.data && <StockHistory productId={product.data._id} />}
     </div>
   );
 }
