@@ -33,3 +33,4 @@ export * from './documents/documents.js';
 export * from './mail/events.js';
 export * from './mail/mail.js';
 export * from './upcasters.js';
+export * from './personalData.js';
