@@ -31,7 +31,7 @@ export type FieldPath<Data> = Data extends readonly unknown[]
     ? { [Key in keyof Data & string]: Key | `${Key}.${FieldPath<NonNullable<Data[Key]>>}` }[keyof Data & string]
     : never;
 
-export const PERSONAL_DATA: PersonalData = {
+export const PERSONAL_DATA = {
   // catalog.products: the catalogue, and the admins' notes on stock.
   ProductAdded: [],
   ProductDeleted: [],
@@ -67,7 +67,7 @@ export const PERSONAL_DATA: PersonalData = {
   // sales.carts: products and quantities.
   CartLineSet: [],
   CartLineRemoved: [],
-};
+} as const satisfies PersonalData;
 
 /** The personal fields of an event type; undefined for a type this build does not know (a newer ToolForge's). */
 export function personalFieldsOf(type: string): readonly string[] | undefined {

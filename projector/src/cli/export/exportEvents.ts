@@ -1,0 +1,97 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { readAhead, type EventLog } from '@toolforge/platform';
+import type { IdentifiedLog } from '@toolforge/platform/sql';
+import { DayFiles, exportColumns, type DayFile, type ExportFormat } from './dayFiles.js';
+import { eventRow, isRow, type EventRow, type RowlessEvent } from './eventRow.js';
+import { MANIFEST, digestOf, personalDataNote, type ExportManifest } from './manifest.js';
+
+export interface ExportOptions {
+  /** meta.occurredAt at or after this time; from the log's start when left out. */
+  readonly from?: Date;
+  /** meta.occurredAt before this time; to the log's end when left out. */
+  readonly to?: Date;
+  readonly format: ExportFormat;
+  /** A new or empty folder. */
+  readonly out: string;
+  /** Write the events' data as the log holds it; without it, every personal value is null. */
+  readonly withPersonalData: boolean;
+}
+
+/** Events read from the log in one page: the export's work goes by pages. */
+const PAGE_SIZE = 2000;
+
+/**
+ * Writes the log's events (in the range) into `out`: a file per topic and UTC day of their time,
+ * then `manifest.json`, which it answers too. The log is read as far as it reached when the export
+ * began (the ends `identify` gave, which the manifest names): events appended meanwhile are left
+ * for the next export. A failure part-way removes the topics' folders written so far; no manifest
+ * is written then.
+ */
+export async function exportEvents(log: Pick<EventLog, 'readAll'> & IdentifiedLog, options: ExportOptions): Promise<ExportManifest> {
+  const out = resolve(options.out);
+  const identity = await log.identify();
+  const exportedAt = new Date().toISOString();
+  const ends = new Map(identity.ends.map((end) => [`${end.topic}/${end.partition}`, end.end]));
+  const endOf = (topic: string, partition: number) => ends.get(`${topic}/${partition}`) ?? 0;
+  const inRange = (ms: number) => (!options.from || ms >= options.from.getTime()) && (!options.to || ms < options.to.getTime());
+
+  await mkdir(out, { recursive: true });
+  const written: DayFile[] = [];
+  const notExported: RowlessEvent[] = [];
+  const topicsWritten = new Set<string>();
+  const files = await DayFiles.open(options.format);
+  try {
+    const writeTopic = async (topic: string) => {
+      topicsWritten.add(topic);
+      written.push(...(await files.writeTopic(topic, out)));
+    };
+    let topic: string | undefined;
+    const pages = log.readAll({ pageSize: PAGE_SIZE, partitions: (topic, partition) => endOf(topic, partition) > 0 });
+    // The next page is read (on the log's own thread, embedded) while this one is appended.
+    for await (const page of readAhead(pages)) {
+      // Topic by topic: a topic's files are written once it has been read, and its rows let go.
+      if (page.topic !== topic) {
+        if (topic) await writeTopic(topic);
+        topic = page.topic;
+      }
+      const end = endOf(page.topic, page.partition);
+      const rows: EventRow[] = [];
+      for (const event of page.events) {
+        if (event.position.offset >= end) break;
+        const row = eventRow(event, options.withPersonalData);
+        if (!isRow(row)) notExported.push(row);
+        else if (inRange(row.occurredAtMs)) rows.push(row);
+      }
+      await files.add(rows);
+    }
+    if (topic) await writeTopic(topic);
+  } catch (error) {
+    await Promise.all([...topicsWritten].map((topic) => rm(join(out, topic), { recursive: true, force: true })));
+    throw error;
+  } finally {
+    await files.close();
+  }
+
+  const described = [];
+  for (const file of written) described.push({ ...file, ...(await digestOf(join(out, file.path))) });
+  const manifest: ExportManifest = {
+    from: options.from?.toISOString() ?? null,
+    to: options.to?.toISOString() ?? null,
+    format: options.format,
+    withPersonalData: options.withPersonalData,
+    personalData: personalDataNote(options.withPersonalData),
+    log: identity,
+    exportedAt,
+    columns: exportColumns(options.format).map((column) => column.name),
+    files: described,
+    totals: {
+      files: described.length,
+      events: described.reduce((sum, file) => sum + file.events, 0),
+      bytes: described.reduce((sum, file) => sum + file.bytes, 0),
+    },
+    notExported,
+  };
+  await writeFile(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
