@@ -73,17 +73,17 @@ export interface DayFile {
 
 /** DuckDB appends a data chunk of at most this many rows (its vector size). */
 const CHUNK_ROWS = 2048;
+const DAY_MS = 86_400_000;
 
 /** The rows of one topic and day: a table, its appender, and the rows not yet appended, column by column. */
 interface DayTable {
   readonly name: string;
-  readonly topic: string;
   readonly day: string;
   readonly appender: DuckDBAppender;
   buffered: DuckDBValue[][];
   events: number;
-  firstPosition: string;
-  lastPosition: string;
+  first: EventRow;
+  last: EventRow;
 }
 
 const positionOf = (row: EventRow) => `${row.topic}/${row.partition}/${row.offset}`;
@@ -91,16 +91,22 @@ const positionOf = (row: EventRow) => `${row.topic}/${row.partition}/${row.offse
 /**
  * The export's files, one per topic and UTC day, made by an in-memory DuckDB: each topic and day is
  * a table that the rows are appended to in chunks, written out with COPY once its topic has been
- * read, then dropped, so that at most one topic's events are held (DuckDB spills to a temporary
- * folder of its own beyond its memory limit).
+ * read, then dropped, so that at most the topic being read and the one being written are held
+ * (DuckDB spills to a temporary folder of its own beyond its memory limit).
  */
 export class DayFiles {
-  private readonly tables = new Map<string, DayTable>();
+  /** Each topic's tables by UTC day (days since 1970). */
+  private readonly tables = new Map<string, Map<number, DayTable>>();
   private tablesMade = 0;
+  /** The files being written, one topic after the other. */
+  private writing: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly instance: DuckDBInstance,
+    /** Creates the tables and appends to them. */
     private readonly connection: DuckDBConnection,
+    /** Writes the files: a topic's COPY runs while the next topic is appended on the other connection. */
+    private readonly writer: DuckDBConnection,
     private readonly spillDir: string,
     private readonly format: ExportFormat,
     private readonly columns: readonly Column[],
@@ -110,7 +116,7 @@ export class DayFiles {
     const spillDir = await mkdtemp(join(tmpdir(), 'toolforge-export-'));
     try {
       const instance = await DuckDBInstance.create(':memory:', { temp_directory: spillDir });
-      return new DayFiles(instance, await instance.connect(), spillDir, format, exportColumns(format));
+      return new DayFiles(instance, await instance.connect(), await instance.connect(), spillDir, format, exportColumns(format));
     } catch (error) {
       await rm(spillDir, { recursive: true, force: true });
       throw error;
@@ -120,11 +126,11 @@ export class DayFiles {
   /** Adds the rows to their topic's and day's tables. */
   async add(rows: readonly EventRow[]): Promise<void> {
     for (const row of rows) {
-      const day = dayOf(row.occurredAtMs);
-      const table = this.tables.get(`${row.topic}/${day}`) ?? (await this.newTable(row.topic, day));
-      const position = positionOf(row);
-      if (table.events === 0) table.firstPosition = position;
-      table.lastPosition = position;
+      let days = this.tables.get(row.topic);
+      if (!days) this.tables.set(row.topic, (days = new Map<number, DayTable>()));
+      const dayNumber = Math.floor(row.occurredAtMs / DAY_MS);
+      const table = days.get(dayNumber) ?? (await this.newTable(days, dayNumber, row));
+      table.last = row;
       table.events += 1;
       this.columns.forEach((column, index) => table.buffered[index]!.push(column.value(row)));
       if (table.buffered[0]!.length === CHUNK_ROWS) this.append(table);
@@ -133,53 +139,63 @@ export class DayFiles {
 
   /**
    * Writes each day's file of `topic` into `outDir/<topic>/<day>.<format>`, oldest day first, and
-   * lets go of its tables.
+   * lets go of its tables; settles once they are written. Its rows are all appended before it
+   * returns, so rows of other topics may be added meanwhile.
    */
-  async writeTopic(topic: string, outDir: string): Promise<DayFile[]> {
-    const tables = [...this.tables.values()].filter((table) => table.topic === topic).sort((a, b) => a.day.localeCompare(b.day));
-    if (tables.length === 0) return [];
-    await mkdir(join(outDir, topic), { recursive: true });
-    const written: DayFile[] = [];
+  writeTopic(topic: string, outDir: string): Promise<DayFile[]> {
+    const tables = [...(this.tables.get(topic)?.values() ?? [])].sort((a, b) => a.day.localeCompare(b.day));
+    this.tables.delete(topic);
     for (const table of tables) {
       this.append(table);
       table.appender.closeSync();
-      const path = `${topic}/${table.day}.${this.format}`;
-      // The path is bound as a parameter, never written into the statement: a folder named with a quote is only a name.
-      const options = this.format === 'parquet' ? '(FORMAT parquet)' : '(FORMAT csv, HEADER)';
-      await this.connection.run(`COPY ${table.name} TO $path ${options}`, { path: join(outDir, path) });
-      await this.connection.run(`DROP TABLE ${table.name}`);
-      this.tables.delete(`${topic}/${table.day}`);
-      const { events, firstPosition, lastPosition } = table;
-      written.push({ path, topic, day: table.day, events, firstPosition, lastPosition });
     }
+    const written = this.writing.then(() => this.copy(topic, tables, outDir));
+    this.writing = written.catch(() => undefined);
     return written;
   }
 
   async close(): Promise<void> {
     try {
-      for (const table of this.tables.values()) table.appender.closeSync();
+      await this.writing;
+      for (const days of this.tables.values()) for (const table of days.values()) table.appender.closeSync();
       this.connection.closeSync();
+      this.writer.closeSync();
       this.instance.closeSync();
     } finally {
       await rm(this.spillDir, { recursive: true, force: true });
     }
   }
 
-  private async newTable(topic: string, day: string): Promise<DayTable> {
+  private async copy(topic: string, tables: readonly DayTable[], outDir: string): Promise<DayFile[]> {
+    if (tables.length === 0) return [];
+    await mkdir(join(outDir, topic), { recursive: true });
+    const written: DayFile[] = [];
+    const options = this.format === 'parquet' ? '(FORMAT parquet)' : '(FORMAT csv, HEADER)';
+    for (const table of tables) {
+      const path = `${topic}/${table.day}.${this.format}`;
+      // The path is bound as a parameter, never written into the statement: a folder named with a quote is only a name.
+      await this.writer.run(`COPY ${table.name} TO $path ${options}`, { path: join(outDir, path) });
+      await this.writer.run(`DROP TABLE ${table.name}`);
+      const { day, events } = table;
+      written.push({ path, topic, day, events, firstPosition: positionOf(table.first), lastPosition: positionOf(table.last) });
+    }
+    return written;
+  }
+
+  private async newTable(days: Map<number, DayTable>, dayNumber: number, first: EventRow): Promise<DayTable> {
     // Named by a counter: neither a topic nor a day ever reaches the SQL.
     const name = `day_${(this.tablesMade += 1)}`;
     await this.connection.run(`CREATE TABLE ${name} (${this.columns.map((column) => `"${column.name}" ${column.sql}`).join(', ')})`);
     const table: DayTable = {
       name,
-      topic,
-      day,
+      day: dayOf(first.occurredAtMs),
       appender: await this.connection.createAppender(name),
       buffered: this.emptyColumns(),
       events: 0,
-      firstPosition: '',
-      lastPosition: '',
+      first,
+      last: first,
     };
-    this.tables.set(`${topic}/${day}`, table);
+    days.set(dayNumber, table);
     return table;
   }
 

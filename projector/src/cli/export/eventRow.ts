@@ -42,14 +42,15 @@ type Chained = { readonly chain?: { readonly previous: string; readonly hash: st
  * are not known. A record without a time is no row: where it sits and why.
  */
 export function eventRow(event: StoredEvent, withPersonalData: boolean): EventRow | RowlessEvent {
-  const position = formatPosition(event.position);
   if (event.type === (UNREADABLE_RECORD as string)) {
-    return { position, reason: (event.data as unknown as Partial<UnreadableRecordData>).reason ?? 'not a ToolForge event' };
+    const reason = (event.data as unknown as Partial<UnreadableRecordData>).reason ?? 'not a ToolForge event';
+    return { position: formatPosition(event.position), reason };
   }
   // A record written by something else may lack its meta.
   const meta = event.meta as Partial<StoredEvent['meta']> | undefined;
   const occurredAtMs = typeof meta?.occurredAt === 'string' ? Date.parse(meta.occurredAt) : NaN;
-  if (!meta || !Number.isFinite(occurredAtMs)) return { position, reason: 'the event has no valid meta.occurredAt' };
+  if (!meta || !Number.isFinite(occurredAtMs))
+    return { position: formatPosition(event.position), reason: 'the event has no valid meta.occurredAt' };
   const data = withPersonalData ? event.data : whyUnreadable(event) === undefined ? withoutPersonalData(event.type, event.data) : null;
   const chain = (event as Chained).chain;
   return {

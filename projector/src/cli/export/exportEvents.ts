@@ -37,22 +37,24 @@ export async function exportEvents(log: Pick<EventLog, 'readAll'> & IdentifiedLo
   const inRange = (ms: number) => (!options.from || ms >= options.from.getTime()) && (!options.to || ms < options.to.getTime());
 
   await mkdir(out, { recursive: true });
-  const written: DayFile[] = [];
   const notExported: RowlessEvent[] = [];
-  const topicsWritten = new Set<string>();
   const files = await DayFiles.open(options.format);
+  // A topic's files are written while the next topic is read; the writes are awaited at the end, where a failed one ends the export.
+  const writing = new Map<string, Promise<DayFile[]>>();
+  const writeTopic = (topic: string) => {
+    const topicFiles = files.writeTopic(topic, out);
+    topicFiles.catch(() => undefined);
+    writing.set(topic, topicFiles);
+  };
+  let written: DayFile[];
   try {
-    const writeTopic = async (topic: string) => {
-      topicsWritten.add(topic);
-      written.push(...(await files.writeTopic(topic, out)));
-    };
     let topic: string | undefined;
     const pages = log.readAll({ pageSize: PAGE_SIZE, partitions: (topic, partition) => endOf(topic, partition) > 0 });
     // The next page is read (on the log's own thread, embedded) while this one is appended.
     for await (const page of readAhead(pages)) {
       // Topic by topic: a topic's files are written once it has been read, and its rows let go.
       if (page.topic !== topic) {
-        if (topic) await writeTopic(topic);
+        if (topic) writeTopic(topic);
         topic = page.topic;
       }
       const end = endOf(page.topic, page.partition);
@@ -65,9 +67,11 @@ export async function exportEvents(log: Pick<EventLog, 'readAll'> & IdentifiedLo
       }
       await files.add(rows);
     }
-    if (topic) await writeTopic(topic);
+    if (topic) writeTopic(topic);
+    written = (await Promise.all(writing.values())).flat();
   } catch (error) {
-    await Promise.all([...topicsWritten].map((topic) => rm(join(out, topic), { recursive: true, force: true })));
+    await Promise.allSettled(writing.values());
+    await Promise.all([...writing.keys()].map((topic) => rm(join(out, topic), { recursive: true, force: true })));
     throw error;
   } finally {
     await files.close();
