@@ -34,3 +34,4 @@ export * from './mail/events.js';
 export * from './mail/mail.js';
 export * from './stockHistory/stockHistory.js';
 export * from './upcasters.js';
+export * from './personalData.js';

@@ -9,6 +9,8 @@ export * from './rebuild.js';
 export * from './bulkFirstBuild.js';
 // The bench's rebuild measure opens a stopped shop as the operators' tool does.
 export { connectToShop } from './cli/shopConnection.js';
+// The bench's export measure runs the analysts' export as `toolforge events export` does.
+export { exportEvents } from './cli/export/exportEvents.js';
 // The operators' tool's client of the running shop's socket: embedded serves that socket and tests it through this.
 export * from './cli/operatorSocket/client.js';
 export * from './cli/paymentAuditCommand.js';

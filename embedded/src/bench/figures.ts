@@ -3,6 +3,7 @@
  * bare Fastify route measured in the same run (ratios are the goals: the machine is shared and noisy).
  */
 import type { MeasuredWindow, Share } from './cpuProfiles.js';
+import { EXPORT_TARGET, measureExport } from './export.js';
 import { runLoad } from './loadRunner.js';
 import { REBUILD_TARGETS, measureRebuild } from './rebuild.js';
 import type { LoadResult, LoadSpec, ReadRequests } from './loadSpec.js';
@@ -214,6 +215,27 @@ export async function measureRebuildFigure(stack: RunningStack, say: (line: stri
     ratio: measure.ratio,
     goal,
     met: measure.rebuildPerSecond >= REBUILD_TARGETS.eventsPerSecond && measure.ratio >= REBUILD_TARGETS.ofRawRead,
+    failures: 'none',
+    window: measure.window,
+    cores: measure.cores,
+  };
+}
+
+/**
+ * `toolforge events export --format parquet`'s throughput on the stack's seeded history, its shop
+ * stopped (export.ts), beside a raw read of that log.
+ */
+export async function measureExportFigure(stack: RunningStack, say: (line: string) => void, profileDir?: string): Promise<Figure> {
+  const measure = await measureExport(stack.env, say, profileDir);
+  return {
+    stack: stack.name,
+    figure: 'export to Parquet (events/s)',
+    routes: `toolforge events export of ${measure.events.toLocaleString('en')} events into ${measure.files} files (${(measure.bytes / 1024 ** 2).toFixed(1)} MiB); raw read ${perSecond(measure.rawReadPerSecond)}`,
+    requestsPerSecond: measure.exportPerSecond,
+    p99Ms: null,
+    ratio: measure.ratio,
+    goal: `>= ${EXPORT_TARGET.eventsPerSecond.toLocaleString('en')} events/s`,
+    met: measure.exportPerSecond >= EXPORT_TARGET.eventsPerSecond,
     failures: 'none',
     window: measure.window,
     cores: measure.cores,

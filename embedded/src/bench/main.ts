@@ -4,7 +4,7 @@
  * measured in the same run, then the rebuild's throughput, then issue 16's Lighthouse figures of
  * the web app (webPages.ts); the tables printed and written to bench-results/. Exits 1 when a goal
  * is missed, after printing everything. Sizes and selection: settings.ts (BENCH_ORDERS,
- * BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild,web,inputs, BENCH_STACK=…).
+ * BENCH_PRODUCTS, BENCH_ONLY=reads,orders,rebuild,audit,web,inputs, BENCH_STACK=…).
  * Not part of `make test`: timings belong here.
  */
 import { resolve } from 'node:path';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startProcess } from '@toolforge/platform/testing';
 import { ensureDemoAccounts } from '../demoAccounts.js';
 import { profileFigures, readProfiles } from './cpuProfiles.js';
-import { figureOf, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
+import { figureOf, measureExportFigure, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
 import { measureHostileInput } from './hostileInput.js';
 import { seedEmbeddedHistory, startEmbeddedStack } from './embeddedStack.js';
 import { startBenchServicesStack } from './servicesStack.js';
@@ -80,6 +80,11 @@ async function measureStack(
       await stack.halt();
       figures.push(await measureRebuildFigure(stack, (line) => say(`${name} rebuild: ${line}`), settings.cpuProfileDir));
     }
+    if (settings.parts.has('audit')) {
+      say(`${name}: export of the log to Parquet for analysts`);
+      await stack.halt();
+      figures.push(await measureExportFigure(stack, (line) => say(`${name} export: ${line}`), settings.cpuProfileDir));
+    }
     return { setup, figures };
   } finally {
     await stack.stop();
@@ -115,7 +120,7 @@ async function main(): Promise<number> {
     figures.push(measureHostileInput());
   }
   const http = settings.parts.has('reads') || settings.parts.has('orders');
-  if (http || settings.parts.has('rebuild')) {
+  if (http || settings.parts.has('rebuild') || settings.parts.has('audit')) {
     if (http) {
       await ensureDemoAccounts({ projectId: process.env.FIREBASE_PROJECT_ID || 'demo-toolforge', emulatorHost: settings.authEmulatorHost });
     }

@@ -28,21 +28,22 @@ export interface RebuildMeasure {
   readonly cores?: readonly Share[];
 }
 
-interface Throughput {
+export interface Throughput {
   readonly events: number;
   readonly seconds: number;
   readonly perSecond: number;
 }
 
 /** Events per second of `work`, which answers how many events it went through. */
-async function throughput(work: () => Promise<number>): Promise<Throughput> {
+export async function throughput(work: () => Promise<number>): Promise<Throughput> {
   const started = performance.now();
   const events = await work();
   const seconds = (performance.now() - started) / 1000;
   return { events, seconds, perSecond: Math.round(events / seconds) };
 }
 
-async function countEvents(log: EventLog): Promise<number> {
+/** The raw read: the whole log, its events counted. */
+export async function countEvents(log: EventLog): Promise<number> {
   let events = 0;
   for await (const page of log.readAll({ pageSize: 2000 })) events += page.events.length;
   return events;

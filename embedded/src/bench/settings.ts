@@ -1,11 +1,12 @@
 /**
  * What `make bench` measures and at what size, from BENCH_* variables: the defaults are issue 12's
  * full run; smaller numbers make a quick try (BENCH_ORDERS=20000 BENCH_PRODUCTS=10000). BENCH_ONLY=web is
- * issue 16's Lighthouse table of the web app on `make start`'s shop (with the embedded stack only).
+ * issue 16's Lighthouse table of the web app on `make start`'s shop (with the embedded stack only);
+ * BENCH_ONLY=audit is issue 39's analysts' export of the seeded history.
  */
 
 /** The parts of the bench that BENCH_ONLY can name. */
-export const BENCH_PARTS = ['reads', 'orders', 'rebuild', 'web', 'inputs'] as const;
+export const BENCH_PARTS = ['reads', 'orders', 'rebuild', 'audit', 'web', 'inputs'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** The stacks that BENCH_STACK can name: services mode (Kafka, PostgreSQL, Redis) or `make start`'s. */

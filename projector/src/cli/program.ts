@@ -6,6 +6,7 @@ import { asOfOption } from './asOf.js';
 import { collect, eventType, isoTime, startingPoint, topicName } from './arguments.js';
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
+import { eventsExportCommand } from './export/exportCommand.js';
 import { auditInvoicesCommand, documentYearArgument, type AuditInvoicesOptions } from './invoiceAuditCommand.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
@@ -79,6 +80,7 @@ export async function run(
         return EXIT.ok;
       }),
     );
+  eventsExportCommand(events, io, (work) => withShop({ readModel: false }, work));
 
   const audit = program
     .command('audit')

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { EVENT_DATA_SCHEMAS } from './eventSchemas.js';
+import { TOPIC_OF_EVENT } from './events.js';
+import { PERSONAL_DATA, mapPersonalData, withoutPersonalData } from './personalData.js';
+
+/** The schema of the field at `path` of a data schema, or undefined when it has no such field (nullable and optional blocks entered). */
+function fieldSchema(schema: z.ZodType, path: readonly string[]): z.ZodType | undefined {
+  let node: z.ZodType | undefined = schema;
+  for (const key of path) {
+    while (node instanceof z.ZodNullable || node instanceof z.ZodOptional) node = node.unwrap() as z.ZodType;
+    if (!(node instanceof z.ZodObject)) return undefined;
+    node = (node.shape as Record<string, z.ZodType>)[key];
+  }
+  return node;
+}
+
+describe('the declaration of the events’ personal data', () => {
+  it('has an entry for every event type of the shop, and none for a type it does not have', () => {
+    expect(Object.keys(PERSONAL_DATA).sort()).toEqual(Object.keys(TOPIC_OF_EVENT).sort());
+  });
+
+  it('names fields each event’s data schema has, each once', () => {
+    for (const [type, paths] of Object.entries(PERSONAL_DATA)) {
+      expect(new Set(paths).size, type).toBe(paths.length);
+      const schema = EVENT_DATA_SCHEMAS[type as keyof typeof EVENT_DATA_SCHEMAS] as z.ZodType;
+      for (const path of paths) expect(fieldSchema(schema, path.split('.')), `${type} ${path}`).toBeDefined();
+    }
+  });
+
+  it('maps the personal values by their paths and leaves the data given as it was; a field the data lacks stays absent', () => {
+    const buyer = { userId: 'u-ada', name: 'Ada Lovelace', address: '12 Forge Lane' };
+    const data = { orderId: 'o-1', buyer };
+    const seen: string[] = [];
+    const mapped = mapPersonalData('InvoiceIssued', data, (value, path) => {
+      seen.push(path);
+      return `sealed(${String(value)})`;
+    });
+    expect(mapped).toEqual({ orderId: 'o-1', buyer: { userId: 'u-ada', name: 'sealed(Ada Lovelace)', address: 'sealed(12 Forge Lane)' } });
+    expect(seen).toEqual(['buyer.name', 'buyer.address']);
+    expect(data.buyer).toBe(buyer);
+    expect(buyer.name).toBe('Ada Lovelace');
+    expect(withoutPersonalData('UserSignedIn', { uid: 'u-ada', email: 'ada@example.com' })).toEqual({ uid: 'u-ada', email: null });
+  });
+
+  it('keeps nothing of a type it does not know, and says so when asked to map one', () => {
+    expect(withoutPersonalData('ShipmentTracked', { orderId: 'o-1', recipient: 'Ada Lovelace' })).toBeNull();
+    expect(() => mapPersonalData('ShipmentTracked', {}, () => null)).toThrow(/ShipmentTracked: no such event type/);
+  });
+});
