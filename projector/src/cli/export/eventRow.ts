@@ -30,12 +30,6 @@ export interface RowlessEvent {
 }
 
 /**
- * The hash chain an event carries once the log links its events (DESIGN.md §10, tamper evidence):
- * read where it will be, and absent until then.
- */
-type Chained = { readonly chain?: { readonly previous: string; readonly hash: string } };
-
-/**
  * The event as a row, its data as read (upgraded to the current shape) or, without personal data,
  * with each personal value null (contracts' personalData.ts). An event this build cannot read (a
  * type or schema version of a newer ToolForge) keeps none of its data then: its personal fields
@@ -52,7 +46,8 @@ export function eventRow(event: StoredEvent, withPersonalData: boolean): EventRo
   if (!meta || !Number.isFinite(occurredAtMs))
     return { position: formatPosition(event.position), reason: 'the event has no valid meta.occurredAt' };
   const data = withPersonalData ? event.data : whyUnreadable(event) === undefined ? withoutPersonalData(event.type, event.data) : null;
-  const chain = (event as Chained).chain;
+  // Its place in the hash chain, as written (docs/audit-trail.md); none on events from before the chain.
+  const chain = event.chain;
   return {
     topic: event.position.topic,
     partition: event.position.partition,
