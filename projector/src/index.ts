@@ -16,3 +16,5 @@ export * from './cli/operatorSocket/client.js';
 export * from './cli/paymentAuditCommand.js';
 // The order e-mails' outbox and sender (docs/documents.md): both hosts run them when SMTP_URL is set.
 export * from './mail/index.js';
+// The bench's audit figures run the operators' verify as the tool runs it.
+export { auditVerifyCommand, verifySettingsOf } from './cli/verify/verifyCommand.js';

@@ -4,6 +4,7 @@
  */
 import type { MeasuredWindow, Share } from './cpuProfiles.js';
 import { EXPORT_TARGET, measureExport } from './export.js';
+import { VERIFY_TARGET, measureVerify } from './verify.js';
 import { runLoad } from './loadRunner.js';
 import { REBUILD_TARGETS, measureRebuild } from './rebuild.js';
 import type { LoadResult, LoadSpec, ReadRequests } from './loadSpec.js';
@@ -236,6 +237,27 @@ export async function measureExportFigure(stack: RunningStack, say: (line: strin
     ratio: measure.ratio,
     goal: `>= ${EXPORT_TARGET.eventsPerSecond.toLocaleString('en')} events/s`,
     met: measure.exportPerSecond >= EXPORT_TARGET.eventsPerSecond,
+    failures: 'none',
+    window: measure.window,
+    cores: measure.cores,
+  };
+}
+
+/**
+ * `toolforge audit verify`'s throughput on the stack's seeded history, its shop stopped
+ * (verify.ts), beside a raw read of that log.
+ */
+export async function measureVerifyFigure(stack: RunningStack, say: (line: string) => void, profileDir?: string): Promise<Figure> {
+  const measure = await measureVerify(stack.env, say, profileDir);
+  return {
+    stack: stack.name,
+    figure: 'audit verify (events/s)',
+    routes: `toolforge audit verify of ${measure.events.toLocaleString('en')} events against the writer's anchors; raw read ${perSecond(measure.rawReadPerSecond)}`,
+    requestsPerSecond: measure.verifyPerSecond,
+    p99Ms: null,
+    ratio: measure.ratio,
+    goal: `>= ${VERIFY_TARGET.eventsPerSecond.toLocaleString('en')} events/s`,
+    met: measure.verifyPerSecond >= VERIFY_TARGET.eventsPerSecond,
     failures: 'none',
     window: measure.window,
     cores: measure.cores,

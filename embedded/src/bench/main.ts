@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { startProcess } from '@toolforge/platform/testing';
 import { ensureDemoAccounts } from '../demoAccounts.js';
 import { profileFigures, readProfiles } from './cpuProfiles.js';
-import { figureOf, measureExportFigure, measureHello, measureOrders, measureReads, measureRebuildFigure, type Figure } from './figures.js';
+import {
+  figureOf,
+  measureExportFigure,
+  measureHello,
+  measureVerifyFigure,
+  measureOrders,
+  measureReads,
+  measureRebuildFigure,
+  type Figure,
+} from './figures.js';
 import { measureHostileInput } from './hostileInput.js';
 import { seedEmbeddedHistory, startEmbeddedStack } from './embeddedStack.js';
 import { startBenchServicesStack } from './servicesStack.js';
@@ -84,6 +93,8 @@ async function measureStack(
       say(`${name}: export of the log to Parquet for analysts`);
       await stack.halt();
       figures.push(await measureExportFigure(stack, (line) => say(`${name} export: ${line}`), settings.cpuProfileDir));
+      say(`${name}: audit verify of the log's hash chain`);
+      figures.push(await measureVerifyFigure(stack, (line) => say(`${name} verify: ${line}`), settings.cpuProfileDir));
     }
     return { setup, figures };
   } finally {
