@@ -15,9 +15,7 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { dayOf, type EventRow } from './eventRow.js';
-
-export const EXPORT_FORMATS = ['parquet', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from './exportEvents.js';
 
 /** A column of the files: its name, its SQL type, the type its values are appended as, and its value in a row. */
 interface Column {
@@ -34,7 +32,7 @@ const integer = (name: string, value: (row: EventRow) => number | null): Column 
  * The columns of every file, in order. The time is a TIMESTAMP in Parquet (UTC, as the log's
  * times are), in CSV the log's own ISO text; the data a JSON column, its text in CSV.
  */
-export function exportColumns(format: ExportFormat): readonly Column[] {
+function exportColumns(format: ExportFormat): readonly Column[] {
   return [
     text('topic', (row) => row.topic),
     integer('partition', (row) => row.partition),
@@ -101,6 +99,9 @@ export class DayFiles {
   /** The files being written, one topic after the other. */
   private writing: Promise<unknown> = Promise.resolve();
 
+  /** The files' columns, in order. */
+  readonly columnNames: readonly string[];
+
   private constructor(
     private readonly instance: DuckDBInstance,
     /** Creates the tables and appends to them. */
@@ -110,7 +111,9 @@ export class DayFiles {
     private readonly spillDir: string,
     private readonly format: ExportFormat,
     private readonly columns: readonly Column[],
-  ) {}
+  ) {
+    this.columnNames = columns.map((column) => column.name);
+  }
 
   static async open(format: ExportFormat): Promise<DayFiles> {
     const spillDir = await mkdtemp(join(tmpdir(), 'toolforge-export-'));

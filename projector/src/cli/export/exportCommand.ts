@@ -5,8 +5,7 @@ import { Option, type Command } from 'commander';
 import { isoTime } from '../arguments.js';
 import { EXIT, type CliIo } from '../output.js';
 import type { ShopConnection } from '../shopConnection.js';
-import { EXPORT_FORMATS } from './dayFiles.js';
-import { exportEvents, type ExportOptions } from './exportEvents.js';
+import { EXPORT_FORMATS, exportEvents, type ExportOptions } from './exportEvents.js';
 import { MANIFEST, type ExportManifest } from './manifest.js';
 
 /** Runs the work on the shop's log (program.ts opens it, and closes it after), and takes its exit code. */

@@ -3,9 +3,12 @@ import { join, resolve } from 'node:path';
 import { ALL_TOPICS, type Topic } from '@toolforge/contracts';
 import { readAhead, type EventLog } from '@toolforge/platform';
 import type { IdentifiedLog, LogIdentity } from '@toolforge/platform/sql';
-import { DayFiles, exportColumns, type DayFile, type ExportFormat } from './dayFiles.js';
+import type { DayFile } from './dayFiles.js';
 import { eventRow, isRow, type EventRow, type RowlessEvent } from './eventRow.js';
 import { MANIFEST, digestOf, personalDataNote, type ExportManifest } from './manifest.js';
+
+export const EXPORT_FORMATS = ['parquet', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportOptions {
   /** meta.occurredAt at or after this time; from the log's start when left out. */
@@ -34,7 +37,7 @@ export async function exportEvents(log: Pick<EventLog, 'readAll'> & IdentifiedLo
   const identity = await log.identify();
   const exportedAt = new Date().toISOString();
   await mkdir(out, { recursive: true });
-  const { written, notExported } = await writeDayFiles(log, reachOf(identity), options, out);
+  const { written, notExported, columns } = await writeDayFiles(log, reachOf(identity), options, out);
   const files = [];
   for (const file of written) files.push({ ...file, ...(await digestOf(join(out, file.path))) });
   const manifest: ExportManifest = {
@@ -45,7 +48,7 @@ export async function exportEvents(log: Pick<EventLog, 'readAll'> & IdentifiedLo
     personalData: personalDataNote(options.withPersonalData),
     log: identity,
     exportedAt,
-    columns: exportColumns(options.format).map((column) => column.name),
+    columns,
     files,
     totals: {
       files: files.length,
@@ -85,9 +88,11 @@ async function writeDayFiles(
   reach: LogReach,
   options: ExportOptions,
   out: string,
-): Promise<{ written: DayFile[]; notExported: RowlessEvent[] }> {
+): Promise<{ written: DayFile[]; notExported: RowlessEvent[]; columns: readonly string[] }> {
   const inRange = (ms: number) => (!options.from || ms >= options.from.getTime()) && (!options.to || ms < options.to.getTime());
   const notExported: RowlessEvent[] = [];
+  // DuckDB's native library is loaded by an export alone, not by the tool's other commands, nor by the shop's processes that import this package.
+  const { DayFiles } = await import('./dayFiles.js');
   const files = await DayFiles.open(options.format);
   const writing = new Map<string, Promise<DayFile[]>>();
   const writeTopic = (topic: string) => {
@@ -121,7 +126,7 @@ async function writeDayFiles(
     if (topic) writeTopic(topic);
     const order = (file: DayFile) => ALL_TOPICS.indexOf(file.topic as Topic);
     const written = (await Promise.all(writing.values())).flat().sort((a, b) => order(a) - order(b) || a.day.localeCompare(b.day));
-    return { written, notExported };
+    return { written, notExported, columns: files.columnNames };
   } catch (error) {
     await Promise.allSettled(writing.values());
     await Promise.all([...writing.keys()].map((topic) => rm(join(out, topic), { recursive: true, force: true })));

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { LogIdentity } from '@toolforge/platform/sql';
-import type { DayFile, ExportFormat } from './dayFiles.js';
+import type { DayFile } from './dayFiles.js';
+import type { ExportFormat } from './exportEvents.js';
 import type { RowlessEvent } from './eventRow.js';
 
 /** The manifest's name in the export's folder. */
