@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 
-/** Where the writer keeps its anchors and key, and how often it signs (docs/audit-trail.md#settings). */
+/** Where the writer keeps its anchors and key, and how often it signs (docs/audit-trail.md#anchors). */
 export interface AnchorSettings {
   /** AUDIT_ANCHORS: the anchors' folder, outside the log. */
   readonly dir: string;

@@ -57,6 +57,8 @@ const NEVER_KEPT: ReadonlySet<string> = new Set([
   '/cart',
   '/orders/:id/invoice.pdf',
   '/orders/:id/credit-notes/:n.pdf',
+  // An admin's look at one product's changes, read afresh each time (docs/read-model.md#a-products-stock-history).
+  '/products/:id/stock-history',
 ]);
 
 function routeOf(key: string): string {

@@ -3,7 +3,7 @@ import type { LogPosition } from '@toolforge/contracts';
 import { GENESIS_HASH, chainHash, outsideTheChain, type LogPage, type StoredEvent } from '@toolforge/platform';
 import { anchorSignedBy, type SignedAnchor, type UnreadableAnchor } from '@toolforge/platform/anchors';
 
-/** What `audit verify` found wrong, where (docs/audit-trail.md#what-verify-reports). */
+/** What `audit verify` found wrong, where (docs/audit-trail.md). */
 export type ChainProblem =
   /** The event's content is not what its hash was computed over: edited after it was written. */
   | { readonly kind: 'altered'; readonly position: LogPosition; readonly detail: string }
