@@ -203,7 +203,7 @@ describe.sequential('order lifecycle and product changes in Chromium', () => {
     const nameField = page.getByLabel('Name');
     await nameField.waitFor();
     expect(await nameField.inputValue()).toBe(product.name);
-    expect(await page.getByLabel('Stock').count()).toBe(0);
+    expect(await page.getByLabel('Stock', { exact: true }).count()).toBe(0);
     await nameField.fill(name);
     await page.getByLabel('Price ($)').fill(formatCents(priceCents));
     await page.getByRole('button', { name: 'Save changes' }).click();

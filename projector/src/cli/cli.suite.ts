@@ -142,8 +142,9 @@ interface StatusJson {
 const parsed = <T>(text: string): T => JSON.parse(text) as T;
 
 export function describeCli(adapters: string, openShop: () => Promise<CliShop>): void {
-  // Each command opens the shop as the tool does: the embedded database takes seconds to open on a busy machine.
-  describe(`toolforge on ${adapters}`, { timeout: 60_000 }, () => {
+  // Each command opens the shop as the tool does: the embedded database takes seconds to open on a busy machine,
+  // and the longest tests run a rebuild and several commands (60 s was reached in a clean-clone run of issue 39).
+  describe(`toolforge on ${adapters}`, { timeout: 150_000 }, () => {
     const closers: (() => Promise<void>)[] = [];
     afterEach(async () => {
       while (closers.length > 0) await closers.pop()!();
