@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPIRED_REASON, type ProductAdded } from '@toolforge/contracts';
@@ -15,6 +15,7 @@ import {
   userSignedIn,
 } from '@toolforge/contracts/testing';
 import { readConfig, type EventLog } from '@toolforge/platform';
+import { publicKeyText, signingKeyIn } from '@toolforge/platform/anchors';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter } from '@toolforge/platform/testing';
@@ -546,9 +547,16 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
         else expect(lagSeconds).toBeGreaterThanOrEqual(59);
         expect(lagSeconds).toBeLessThan(600);
       }
-      const table = await runCli(['status'], env);
+      // The key the writer signs its anchors with, as `audit verify --public-key` takes it.
+      const signingKeyFile = join(tmpdir(), `toolforge-status-key-${crypto.randomUUID()}.pem`);
+      const auditKey = publicKeyText(await signingKeyIn(signingKeyFile));
+      const table = await runCli(['status'], { ...env, AUDIT_SIGNING_KEY: signingKeyFile });
       expect(table.stdout).toMatch(/^Log: .*\nLog id: .*\nRead model: .*\nBound to: .* \(this log\)\nDead letters: 0\n/);
+      expect(table.stdout).toContain(`\nAudit key:    ${auditKey}\n`);
       expect(table.stdout).toMatch(/TOPIC\s+PARTITION\s+CHECKPOINT\s+LOG END\s+LAG\s+LAG \(S\)\n/);
+      const json = await runCli(['status', '--format', 'json'], { ...env, AUDIT_SIGNING_KEY: signingKeyFile });
+      expect(parsed<{ auditKey: string }>(json.stdout).auditKey).toBe(auditKey);
+      await rm(signingKeyFile);
     });
 
     it('rebuilds an altered read model from the log and switches to it: the audit exits 1 before and 0 after', async () => {
