@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { UNREADABLE_RECORD, type Topic } from '@toolforge/contracts';
-import type { StoredEvent } from './eventLog.js';
+import type { AppendRequest, StoredEvent } from './eventLog.js';
 
 /**
  * Where an event sits in its partition's hash chain (docs/audit-trail.md): the hash of the
@@ -46,6 +46,23 @@ export function chainHash(previous: string, event: ChainedContent): string {
 /** The chain of an event appended after `previous`. */
 export function chainAfter(previous: string, event: ChainedContent): EventChain {
   return { previous, hash: chainHash(previous, event) };
+}
+
+/**
+ * The chains of a request's events appended one after the other in `partition`, the first after
+ * `previous`: what both logs' writers store with them (each event hashed where it will sit in its stream).
+ */
+export function chainsOf(previous: string, request: AppendRequest, partition: number): EventChain[] {
+  return request.events.map((event, index) => {
+    const chain = chainAfter(previous, {
+      ...event,
+      position: { topic: request.topic, partition },
+      streamId: request.streamId,
+      streamPosition: request.expectedVersion + index + 1,
+    });
+    previous = chain.hash;
+    return chain;
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ import { KafkaPartitionReader } from './kafkaPartitionReader.js';
 import { recordsPerPartition, storedOf, topicMessagesOf, type PlacedRequest } from './kafkaBatch.js';
 import { fromRecord, partitionOfKey } from './kafkaRecords.js';
 import { DEFAULT_PARTITIONS, TopicNames, ensureTopics } from './kafkaTopics.js';
-import { ChainTails, chainAfter, type EventChain } from '../eventLog/chain.js';
+import { ChainTails, chainsOf, type EventChain } from '../eventLog/chain.js';
 import { readAllPages, type PartitionedLog } from '../eventLog/readAll.js';
 import { StreamVersions, streamKey } from '../eventLog/streamVersions.js';
 import { SHOP_UPCASTERS, type UpcastOptions, type Upcasters } from '../eventLog/upcasters.js';
@@ -373,18 +373,8 @@ class BatchChains {
 
   next(request: AppendRequest, partition: number): EventChain[] {
     const key = `${request.topic}/${partition}`;
-    let previous = this.tails.get(key) ?? this.chains.tail(request.topic, partition)!.hash;
-    const chains = request.events.map((event, index) => {
-      const chain = chainAfter(previous, {
-        ...event,
-        position: { topic: request.topic, partition },
-        streamId: request.streamId,
-        streamPosition: request.expectedVersion + index + 1,
-      });
-      previous = chain.hash;
-      return chain;
-    });
-    this.tails.set(key, previous);
+    const chains = chainsOf(this.tails.get(key) ?? this.chains.tail(request.topic, partition)!.hash, request, partition);
+    this.tails.set(key, chains[chains.length - 1]!.hash);
     return chains;
   }
 }

@@ -12,7 +12,7 @@ import {
   type ReadAllOptions,
   type StoredEvent,
 } from '../eventLog/eventLog.js';
-import { ChainTails, GENESIS_HASH, chainAfter, type ChainTail } from '../eventLog/chain.js';
+import { ChainTails, GENESIS_HASH, chainsOf, type ChainTail } from '../eventLog/chain.js';
 import { readAllPages, type PartitionedLog } from '../eventLog/readAll.js';
 import { offsetsToRead } from '../eventLog/readAt.js';
 import { streamKey } from '../eventLog/streamVersions.js';
@@ -171,18 +171,16 @@ export class PgliteEventLog implements EventLog, EventsAt, IdentifiedLog, Append
       const key = streamKey(request.topic, request.streamId);
       if (streamVersions.get(key) !== request.expectedVersion) throw new ConcurrencyError(request.streamId, request.expectedVersion);
       streamVersions.set(key, request.expectedVersion + request.events.length);
-      return request.events.map((event, index): StoredEvent => {
-        const tail = tails.get(request.topic)!;
-        const placed = {
-          ...event,
-          position: { topic: request.topic, partition: PARTITION, offset: tail.offset + 1 },
-          streamId: request.streamId,
-          streamPosition: request.expectedVersion + index + 1,
-        };
-        const chain = chainAfter(tail.hash, placed);
-        tails.set(request.topic, { offset: placed.position.offset, hash: chain.hash });
-        return { ...placed, chain };
-      });
+      const tail = tails.get(request.topic)!;
+      const chains = chainsOf(tail.hash, request, PARTITION);
+      tails.set(request.topic, { offset: tail.offset + request.events.length, hash: chains[chains.length - 1]!.hash });
+      return request.events.map((event, index): StoredEvent => ({
+        ...event,
+        position: { topic: request.topic, partition: PARTITION, offset: tail.offset + 1 + index },
+        streamId: request.streamId,
+        streamPosition: request.expectedVersion + index + 1,
+        chain: chains[index]!,
+      }));
     });
     const events = stored.flat();
     const column = <Value>(value: (event: StoredEvent) => Value) => events.map(value);
