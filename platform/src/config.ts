@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RESERVATION_TTL_MS, sellerBlock, type SellerBlock } from '@toolforge/contracts';
 import { anchorSettings, type AnchorSettings } from './anchors/settings.js';
+import { writeFileOnce } from './fileOnce.js';
 
 /** Every setting comes from the environment, with these defaults (docs/deployment.md#configuration). */
 export interface ShopConfig {
@@ -393,15 +394,7 @@ export async function apiTokenSecret(config: Pick<ShopConfig, 'jwtSecret' | 'dat
     return (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(config.dataDir, { recursive: true });
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
-    try {
-      await link(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      await unlink(draft);
-    }
+    await writeFileOnce(file, randomBytes(48).toString('base64url'));
     return (await readFile(file, 'utf8')).trim();
   }
 }

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFileOnce } from '../fileOnce.js';
 import { parseSigningKey } from './anchors.js';
 
 /** The anchors' signing key is not what its file holds: a usage problem, said without a stack trace. */
@@ -13,23 +14,14 @@ export class SigningKeyError extends Error {
 
 /**
  * The writer's Ed25519 key in `file` (PEM, PKCS #8), made there on the first start when the file
- * does not exist yet: written to a file of its own, owner-only, and linked into place, so that two
- * processes starting together end up with one key.
+ * does not exist yet (writeFileOnce: two processes starting together end up with one key).
  */
 export async function signingKeyIn(file: string): Promise<KeyObject> {
   const existing = await readKey(file);
   if (existing) return existing;
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   const { privateKey } = generateKeyPairSync('ed25519');
-  const draft = `${file}.${process.pid}.${Date.now()}`;
-  await writeFile(draft, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
-  try {
-    await link(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(draft);
-  }
+  await writeFileOnce(file, privateKey.export({ format: 'pem', type: 'pkcs8' }) as string);
   return (await readKey(file))!;
 }
 
