@@ -35,3 +35,4 @@ export * from './mail/mail.js';
 export * from './stockHistory/stockHistory.js';
 export * from './upcasters.js';
 export * from './personalData.js';
+export * from './privacy/privacy.js';

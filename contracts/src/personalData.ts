@@ -1,4 +1,5 @@
 import type { ShopEvent, ShopEventType } from './events.js';
+import { FORMER_CUSTOMER } from './privacy/privacy.js';
 
 /**
  * Which values of the events' data are personal data: what names, reaches or describes a person
@@ -58,6 +59,7 @@ export const PERSONAL_DATA = {
   UserSignedOut: [],
   AdminGranted: ['email'],
   AdminRevoked: ['email'],
+  CustomerForgotten: [],
 
   // catalog.reviews: the author's name as shown, and what they wrote.
   ReviewPosted: ['userName', 'text'],
@@ -99,4 +101,44 @@ function replaceAt(node: unknown, [key, ...rest]: readonly string[], replace: (v
   if (key === undefined || typeof node !== 'object' || node === null || Array.isArray(node) || !Object.hasOwn(node, key)) return node;
   const record = node as Readonly<Record<string, unknown>>;
   return { ...record, [key]: rest.length === 0 ? replace(record[key]) : replaceAt(record[key], rest, replace) };
+}
+
+/**
+ * Which of a customer's data keys seals an event's personal values (docs/privacy.md): `invoices` for an
+ * issued document's buyer block, which the law has the shop keep for INVOICE_RETENTION_YEARS after an
+ * erasure, `personal` for every other. An erasure destroys the personal key at once.
+ */
+export type DataKeyPurpose = 'personal' | 'invoices';
+
+/** The customer whose personal data an event holds, and which of their keys seals it. */
+export interface DataKeyRef {
+  readonly uid: string;
+  readonly purpose: DataKeyPurpose;
+}
+
+const KEPT_FOR_RETENTION: ReadonlySet<string> = new Set(['InvoiceIssued', 'CreditNoteIssued']);
+
+/**
+ * Whose personal data `data` holds: every event with personal values names its customer, as `uid` (an
+ * account's own events), `userId` (orders, reviews) or `buyer.userId` (documents). Undefined for an event
+ * without personal values, or one that names nobody (none does: contracts' spec checks every type).
+ */
+export function dataKeyOf(type: string, data: unknown): DataKeyRef | undefined {
+  const paths = personalFieldsOf(type);
+  if (paths === undefined || paths.length === 0 || typeof data !== 'object' || data === null) return undefined;
+  const record = data as { uid?: unknown; userId?: unknown; buyer?: { userId?: unknown } | null };
+  const uid = record.uid ?? record.userId ?? record.buyer?.userId;
+  if (typeof uid !== 'string') return undefined;
+  return { uid, purpose: KEPT_FOR_RETENTION.has(type) ? 'invoices' : 'personal' };
+}
+
+/**
+ * What a personal value reads as once its key is destroyed, and what the read model puts in its place
+ * at the erasure (the same, so that a read model built again after it is the one kept): a name reads
+ * "Former customer", a photo none, anything else (an address, an e-mail, words) empty.
+ */
+export function forgottenValue(path: string): string | null {
+  const field = path.slice(path.lastIndexOf('.') + 1);
+  if (field === 'photoURL') return null;
+  return field === 'name' || field === 'userName' ? FORMER_CUSTOMER : '';
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EVENT_DATA_SCHEMAS } from './eventSchemas.js';
 import { TOPIC_OF_EVENT } from './events.js';
-import { PERSONAL_DATA, mapPersonalData, withoutPersonalData } from './personalData.js';
+import { PERSONAL_DATA, dataKeyOf, forgottenValue, mapPersonalData, withoutPersonalData } from './personalData.js';
+import { FORMER_CUSTOMER } from './privacy/privacy.js';
 
 /** The schema of the field at `path` of a data schema, or undefined when it has no such field (nullable and optional blocks entered). */
 function fieldSchema(schema: z.ZodType, path: readonly string[]): z.ZodType | undefined {
@@ -46,5 +47,33 @@ describe('the declaration of the events’ personal data', () => {
   it('keeps nothing of a type it does not know, and says so when asked to map one', () => {
     expect(withoutPersonalData('ShipmentTracked', { orderId: 'o-1', recipient: 'Ada Lovelace' })).toBeNull();
     expect(() => mapPersonalData('ShipmentTracked', {}, () => null)).toThrow(/ShipmentTracked: no such event type/);
+  });
+
+  it('names, for every event type with personal values, the customer whose key seals them', () => {
+    for (const [type, paths] of Object.entries(PERSONAL_DATA)) {
+      if (paths.length === 0) continue;
+      const schema = EVENT_DATA_SCHEMAS[type as keyof typeof EVENT_DATA_SCHEMAS] as z.ZodType;
+      const owners = [['uid'], ['userId'], ['buyer', 'userId']].filter((path) => fieldSchema(schema, path) !== undefined);
+      expect(owners.length, `${type} names its customer`).toBeGreaterThan(0);
+    }
+    expect(dataKeyOf('OrderPlaced', { orderId: 'o-1', userId: 'u-ada', userName: 'Ada' })).toEqual({ uid: 'u-ada', purpose: 'personal' });
+    expect(dataKeyOf('UserSignedIn', { uid: 'u-ada', email: 'ada@example.com' })).toEqual({ uid: 'u-ada', purpose: 'personal' });
+    expect(dataKeyOf('InvoiceIssued', { buyer: { userId: 'u-ada', name: 'Ada' } })).toEqual({ uid: 'u-ada', purpose: 'invoices' });
+    expect(dataKeyOf('CreditNoteIssued', { buyer: { userId: 'u-ada', name: 'Ada' } })).toEqual({ uid: 'u-ada', purpose: 'invoices' });
+    // Nothing to seal: no key named.
+    expect(dataKeyOf('OrderPaid', { orderId: 'o-1', userId: 'u-ada' })).toBeUndefined();
+    expect(dataKeyOf('CustomerForgotten', { uid: 'u-ada', by: 'customer' })).toBeUndefined();
+    expect(dataKeyOf('ShipmentTracked', { userId: 'u-ada' })).toBeUndefined();
+  });
+
+  it('reads an erased name as a former customer’s, a photo as none, and anything else as empty', () => {
+    expect(forgottenValue('userName')).toBe(FORMER_CUSTOMER);
+    expect(forgottenValue('buyer.name')).toBe(FORMER_CUSTOMER);
+    expect(forgottenValue('name')).toBe(FORMER_CUSTOMER);
+    expect(forgottenValue('photoURL')).toBeNull();
+    expect(forgottenValue('email')).toBe('');
+    expect(forgottenValue('shippingAddress')).toBe('');
+    expect(forgottenValue('buyer.address')).toBe('');
+    expect(forgottenValue('text')).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { evolveUser, type UserFact, type UserState } from './user.js';
 /** The write model's accounts: each one's state, and where its sessions last ended. */
 export class AccountStates implements WriteModelPart {
   private readonly accounts = new StatesById<UserState | undefined, UserFact>(
-    ['UserSignedIn', 'UserSignedOut', 'AdminGranted', 'AdminRevoked'],
+    ['UserSignedIn', 'UserSignedOut', 'AdminGranted', 'AdminRevoked', 'CustomerForgotten'],
     (fact) => fact.data.uid,
     { evolve: evolveUser, initialState: () => undefined },
   );
@@ -15,8 +15,10 @@ export class AccountStates implements WriteModelPart {
 
   apply(event: ModelEvent): void {
     this.accounts.apply(event);
-    // Both end every session the account had: API tokens issued before are refused.
-    if (event.type === 'UserSignedOut' || event.type === 'AdminRevoked') this.sessionsEndedAt.set(event.data.uid, event.streamPosition);
+    // Each ends every session the account had: API tokens issued before are refused.
+    if (event.type === 'UserSignedOut' || event.type === 'AdminRevoked' || event.type === 'CustomerForgotten') {
+      this.sessionsEndedAt.set(event.data.uid, event.streamPosition);
+    }
   }
 
   clear(): void {

@@ -17,7 +17,9 @@ export type RevokeAdmin = { type: 'RevokeAdmin'; data: { uid: string; email: str
  * outranks an earlier revocation, which ADMIN_EMAILS never does.
  */
 export type BreakGlassGrant = { type: 'BreakGlassGrant'; data: GrantAdmin['data'] };
-export type UserCommand = SignIn | SignOut | GrantAdmin | BreakGlassGrant | RevokeAdmin;
+/** Erase the account (docs/privacy.md): by the customer, or by the operator on the host. */
+export type Forget = { type: 'Forget'; data: { uid: string; by: 'customer' | 'operator' } };
+export type UserCommand = SignIn | SignOut | GrantAdmin | BreakGlassGrant | RevokeAdmin | Forget;
 
 export interface RolePolicy {
   /** ADMIN_EMAILS, lower-case: these accounts are admins from their first sign-in. */
@@ -25,6 +27,11 @@ export interface RolePolicy {
 }
 
 export function decideUser(command: UserCommand, state: UserState | undefined, policy: RolePolicy): Decided<UserEvent>[] {
+  // An erased account is gone for good: erasing it again changes nothing, anything else is refused.
+  if (state?.forgotten) {
+    if (command.type === 'Forget') return [];
+    throw new CommandRejected('forbidden', messages.accountForgotten);
+  }
   switch (command.type) {
     case 'SignIn': {
       const { uid, email, emailVerified, name, photoURL } = command.data;
@@ -57,6 +64,8 @@ export function decideUser(command: UserCommand, state: UserState | undefined, p
       if (otherAdmins === 0) throw new CommandRejected('conflict', messages.lastAdmin);
       return [{ type: 'AdminRevoked', data: { uid, email } }];
     }
+    case 'Forget':
+      return [{ type: 'CustomerForgotten', data: command.data }];
     default: {
       const unknown: never = command;
       return unknown;
@@ -64,7 +73,7 @@ export function decideUser(command: UserCommand, state: UserState | undefined, p
   }
 }
 
-function isSameSignIn(state: UserState, signIn: Omit<UserState, 'admin' | 'adminRevoked' | 'signedIn'>): boolean {
+function isSameSignIn(state: UserState, signIn: Omit<UserState, 'admin' | 'adminRevoked' | 'signedIn' | 'forgotten'>): boolean {
   return (
     state.email === signIn.email &&
     state.name === signIn.name &&

@@ -1,4 +1,4 @@
-import type { UserEvent } from '@toolforge/contracts';
+import { forgottenValue, type UserEvent } from '@toolforge/contracts';
 import type { Decided } from '../shared/decider.js';
 
 export interface UserState {
@@ -13,6 +13,8 @@ export interface UserState {
   readonly adminRevoked: boolean;
   /** Signed in, and no sign-out or revocation has ended its sessions since. */
   readonly signedIn: boolean;
+  /** Erased (CustomerForgotten): it never signs in or takes a role again (docs/privacy.md). */
+  readonly forgotten: boolean;
 }
 
 const unknownUser = (uid: string, email = ''): UserState => ({
@@ -24,6 +26,7 @@ const unknownUser = (uid: string, email = ''): UserState => ({
   admin: false,
   adminRevoked: false,
   signedIn: false,
+  forgotten: false,
 });
 
 export type UserFact = Decided<UserEvent>;
@@ -46,6 +49,14 @@ export function evolveUser(state: UserState | undefined, event: UserFact): UserS
     case 'AdminRevoked':
       // A revocation ends the account's sessions as a sign-out does: its next sign-in is recorded.
       return { ...(state ?? unknownUser(event.data.uid, event.data.email)), admin: false, adminRevoked: true, signedIn: false };
+    case 'CustomerForgotten':
+      // What it held of the person reads as it does once the key is destroyed, as the read model's row.
+      return {
+        ...unknownUser(event.data.uid, forgottenValue('email') ?? ''),
+        name: forgottenValue('name') ?? '',
+        adminRevoked: state?.adminRevoked ?? false,
+        forgotten: true,
+      };
     default: {
       const unknown: never = event;
       return unknown;

@@ -24,6 +24,12 @@ export const userEvents = featureEvents(
     UserSignedOut: z.strictObject({ uid: id(LIMITS.uid) }),
     AdminGranted: z.strictObject({ uid: id(LIMITS.uid), email, reason: z.enum(ADMIN_GRANT_REASONS) }),
     AdminRevoked: z.strictObject({ uid: id(LIMITS.uid), email }),
+    /**
+     * The account was erased (docs/privacy.md): its data key is destroyed, so every personal value the
+     * log holds of it is unreadable from now on. It holds no personal data itself; its actor is the
+     * customer or `operator:<OS user>`. Its sessions end with it.
+     */
+    CustomerForgotten: z.strictObject({ uid: id(LIMITS.uid), by: z.enum(['customer', 'operator']) }),
   },
 );
 
@@ -32,4 +38,5 @@ export type UserSignedOut = EventOf<typeof userEvents, 'UserSignedOut'>;
 export type AdminGranted = EventOf<typeof userEvents, 'AdminGranted'>;
 /** An admin took the role back (the revoking admin is the actor); it also ends the account's sessions. */
 export type AdminRevoked = EventOf<typeof userEvents, 'AdminRevoked'>;
+export type CustomerForgotten = EventOf<typeof userEvents, 'CustomerForgotten'>;
 export type UserEvent = EventsOf<typeof userEvents>;

@@ -1,3 +1,4 @@
+import { forgottenValue } from '@toolforge/contracts';
 import type { SqlQueryable } from '@toolforge/platform/sql';
 import type { RowKey, RowWriteHandlers } from '../feature.js';
 
@@ -19,7 +20,8 @@ export type IdentityWrite =
   | { readonly kind: 'signInUser'; readonly user: SignedInUserRow; readonly version: number }
   | { readonly kind: 'signOutUser'; readonly uid: string; readonly at: string; readonly version: number }
   | { readonly kind: 'grantAdmin'; readonly uid: string; readonly email: string; readonly version: number }
-  | { readonly kind: 'revokeAdmin'; readonly uid: string; readonly email: string; readonly version: number };
+  | { readonly kind: 'revokeAdmin'; readonly uid: string; readonly email: string; readonly version: number }
+  | { readonly kind: 'forgetUser'; readonly uid: string; readonly version: number };
 
 /** A grant or a revocation; a revocation also ends the account's sessions. */
 async function setAdmin(tx: SqlQueryable, write: { uid: string; email: string; version: number }, admin: boolean): Promise<void> {
@@ -96,4 +98,19 @@ export const identityWrites: RowWriteHandlers<IdentityWrite> = {
   },
   grantAdmin: { stale: [], table: 'users', rows: user, apply: (tx, write) => setAdmin(tx, write, true) },
   revokeAdmin: { stale: [], table: 'users', rows: user, apply: (tx, write) => setAdmin(tx, write, false) },
+  forgetUser: {
+    stale: [],
+    table: 'users',
+    rows: user,
+    async apply(tx, write) {
+      // The values its sign-ins read as once the key is destroyed (forgottenValue), so a read model built
+      // again from the log holds the same row; no role, and every session ended.
+      await tx.query(
+        `update users set email = $2, name = $3, photo_url = null, admin = false, signed_in = false,
+           stream_version = greatest(stream_version, $4), sessions_ended_at = greatest(sessions_ended_at, $4)
+         where uid = $1`,
+        [write.uid, forgottenValue('email'), forgottenValue('name'), write.version],
+      );
+    },
+  },
 };
