@@ -61,6 +61,7 @@ export const messages = {
   eraseWithOpenOrders: 'Your account can be erased once every order is delivered or cancelled',
   accountErased: 'Your account and your personal data were erased',
   accountForgotten: 'This account was erased',
+  accountNotFound: 'The shop knows no account with that id',
   unrecordableValue: 'The request holds a value the shop cannot record',
   unusableIdentityClaim: (claim: string) => `The identity provider's ${claim} claim cannot be used by the shop`,
   orderNeedsEmail: 'Add an email address to your account to place orders',
