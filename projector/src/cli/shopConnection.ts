@@ -30,6 +30,8 @@ export interface ShopConnection {
   readonly cache: RedisCache | undefined;
   /** The right to rebuild the read model, or undefined while another rebuild holds it. */
   claimRebuild(): Promise<RebuildClaim | undefined>;
+  /** The read model's database for the customers' keys, opened when a command that asked for no read model meets a sealed value; closed with the connection. */
+  openKeyStore(): Promise<SqlExecutor>;
   close(): Promise<void>;
 }
 
@@ -95,7 +97,25 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
   } catch (error) {
     throw new CannotConnect(`cannot reach Kafka at ${brokers.join(',')}: ${(error as Error).message}`);
   }
-  if (!needs.readModel || !config.databaseUrl) return connection(log, `Kafka at ${brokers.join(',')}`, undefined, () => log.close());
+  if (!needs.readModel || !config.databaseUrl) {
+    const { databaseUrl } = config;
+    // The customers' keys are in the read model's database: a pool of one, when a sealed value asks for it.
+    const keyStore = lazyDatabase(async () => {
+      if (!databaseUrl) throw new Error('the customers’ keys are in the read model’s PostgreSQL: set DATABASE_URL');
+      const pool = openPostgresPool(databaseUrl, { max: 1 });
+      return { sql: pgSql(pool), close: () => pool.end() };
+    });
+    return connection(
+      log,
+      `Kafka at ${brokers.join(',')}`,
+      undefined,
+      async () => {
+        await log.close();
+        await keyStore.close();
+      },
+      keyStore.open,
+    );
+  }
   // A rebuild holds one connection for the switch while its projector uses another.
   const pool = openPostgresPool(config.databaseUrl, { max: 3 });
   const sql = pgSql(pool);
@@ -117,6 +137,7 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
         await cache?.close();
         await pool.end();
       },
+      () => Promise.resolve(sql),
     ),
     sharedWithProjectors: true,
     cache,
@@ -143,22 +164,37 @@ async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<Sho
     // on the other while this one projects (docs/operators.md).
     const log = await openThreadedEventLog(dataDir);
     const readModel = needs.readModel ? await openThreadedReadModel(dataDir).catch(closing(log)) : undefined;
+    // Without the read model asked for: its database on a thread when a sealed value asks for its keys.
+    const keyStore = lazyDatabase(async () => openThreadedReadModel(dataDir));
     return connection(
       log,
       `the embedded log in ${dataDir}`,
       readModel && { sql: readModel.sql, description: `the embedded read model in ${dataDir}` },
       async () => {
         // Both threads end and the lock is let go whatever either close meets: a thread left running keeps the tool from exiting.
-        const closed = await Promise.allSettled([readModel?.close(), log.close()]);
+        const closed = await Promise.allSettled([readModel?.close(), keyStore.close(), log.close()]);
         await lock.release();
         const failed = closed.find((result) => result.status === 'rejected');
         if (failed) throw failed.reason;
       },
+      keyStore.open,
     );
   } catch (error) {
     await lock.release();
     throw error;
   }
+}
+
+/** A database opened the first time it is asked for, and closed only if it was. */
+function lazyDatabase(open: () => Promise<{ sql: SqlExecutor; close(): Promise<void> }>) {
+  let opened: Promise<{ sql: SqlExecutor; close(): Promise<void> }> | undefined;
+  return {
+    open: async () => (await (opened ??= open())).sql,
+    close: async () => {
+      const database = await opened?.catch(() => undefined);
+      await database?.close();
+    },
+  };
 }
 
 /** Closes what was opened before a failure, and fails with it. */
@@ -194,6 +230,7 @@ async function connectThroughRunningShop(dataDir: string, pid: number, needs: Sh
       `the embedded log in ${dataDir}${through}`,
       needs.readModel ? { sql: reader.readModel, description: `the embedded read model in ${dataDir}${through}` } : undefined,
       () => reader.close(),
+      () => Promise.resolve(reader.readModel),
     ),
     sharedWithProjectors: true,
     claimRebuild: () => Promise.reject(rebuildRefused),
@@ -205,8 +242,10 @@ function connection(
   logDescription: string,
   readModel: { sql: SqlExecutor; description: string } | undefined,
   close: () => Promise<void>,
+  openKeyStore: () => Promise<SqlExecutor>,
 ): ShopConnection {
   return {
+    openKeyStore,
     log,
     logDescription,
     readModel: readModel?.sql,
