@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMER_CUSTOMER, formatCents, formatPosition, messages, totalCostCents, type LoginResponse } from '@toolforge/contracts';
+import { FORMER_CUSTOMER, formatPosition, messages, type LoginResponse } from '@toolforge/contracts';
+import { validOrderBody, validProductForm } from '@toolforge/contracts/testing';
 import { createAccount, readEvents, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
 import { runOperatorsTool } from '@toolforge/projector';
 import { openEmbeddedTestShop, type EmbeddedTestShop } from '../test/embeddedTestShop.js';
@@ -16,16 +17,8 @@ import { serveOperatorSocket, type OperatorSocket } from './server.js';
  */
 const OPERATOR = `operator:${userInfo().username}`;
 const ADDRESS = '12 Forge Lane, Sheffield S1 2AB';
-const product = {
-  name: 'Cordless Drill 18V',
-  category: 'power-tool',
-  model: 'CD-18',
-  imageUrl: '/images/products/cordless-drill.svg',
-  price: '10',
-  stock: '30',
-  minOrder: '5',
-  description: 'Two-speed gearbox, 13 mm keyless chuck and two batteries.',
-};
+/** A product of 10.00, so that validOrderBody's total is its total. */
+const product = { ...validProductForm, price: '10' };
 
 describe('toolforge forget customer while the embedded shop runs', () => {
   const adminEmail = uniqueEmail('forget-admin');
@@ -56,24 +49,10 @@ describe('toolforge forget customer while the embedded shop runs', () => {
     return { uid: account.uid, name, token: login.json<LoginResponse>().accessToken };
   }
 
-  /** An order of 5 drills by the customer: pending (unpaid) until someone moves it on. */
+  /** An order of 10 by the customer: pending (unpaid) until someone moves it on. */
   async function placeOrder(customer: { uid: string; name: string; token: string }): Promise<string> {
-    const placed = await send({
-      method: 'POST',
-      url: '/order',
-      token: customer.token,
-      payload: {
-        productId,
-        userId: customer.uid,
-        userName: customer.name,
-        productName: product.name,
-        totalCost: Number(formatCents(totalCostCents(10_00, 5))),
-        status: 'pending',
-        payment: false,
-        shippingAddress: ADDRESS,
-        orderQuantity: 5,
-      },
-    });
+    const payload = { ...validOrderBody, productId, userId: customer.uid, userName: customer.name, shippingAddress: ADDRESS };
+    const placed = await send({ method: 'POST', url: '/order', token: customer.token, payload });
     expect(placed.statusCode, placed.body).toBe(200);
     return placed.json<{ orderId: string }>().orderId;
   }
