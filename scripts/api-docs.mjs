@@ -9,7 +9,9 @@
 //
 // embedded/src/docs.int.spec.ts renders the same document from the sources and fails when docs/api.md
 // differs, so `make test` keeps the page current.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Where the page lives, from the repository root. */
@@ -190,6 +192,8 @@ async function builtShopDocument() {
   const { pgliteSql } = await import('@toolforge/platform/sql');
   const { composeEmbeddedShop } = await import('@toolforge/embedded');
   const db = await openEmbeddedPostgres(null);
+  // A master key of its own, thrown away after: no customer's value is ever sealed here.
+  const keys = await mkdtemp(join(tmpdir(), 'toolforge-api-docs-'));
   try {
     const shop = await composeEmbeddedShop({
       sql: pgliteSql(db),
@@ -199,6 +203,7 @@ async function builtShopDocument() {
       jwtSecret: 'api-docs-secret-long-enough-for-hs256',
       adminEmails: [],
       origins: [],
+      privacy: { masterKeyFile: join(keys, 'privacy-master-key'), invoiceRetentionYears: 10 },
     });
     try {
       const response = await shop.app.inject({ method: 'GET', url: API_DESCRIPTION_PATH });
@@ -209,6 +214,7 @@ async function builtShopDocument() {
     }
   } finally {
     await db.close();
+    await rm(keys, { recursive: true, force: true });
   }
 }
 

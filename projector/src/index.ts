@@ -13,6 +13,8 @@ export { connectToShop } from './cli/shopConnection.js';
 export { exportEvents } from './cli/export/exportEvents.js';
 // The operators' tool's client of the running shop's socket: embedded serves that socket and tests it through this.
 export * from './cli/operatorSocket/client.js';
+// The operators' tool itself, run in-process: embedded's tests run it against a running shop's socket.
+export { run as runOperatorsTool } from './cli/program.js';
 export * from './cli/paymentAuditCommand.js';
 // The order e-mails' outbox and sender (docs/documents.md): both hosts run them when SMTP_URL is set.
 export * from './mail/index.js';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { KAFKA_PRINCIPALS } from '../../../infra/kafka/kafka.mjs';
@@ -19,7 +20,10 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
 }
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+};
 
 /** A service of the file; a missing one fails the test that names it. */
 function service(name: string): ComposeService {
@@ -111,5 +115,16 @@ describe('docker-compose.yml’s Kafka', () => {
       const waitsFor = Object.keys(service(reader).depends_on ?? {});
       expect(waitsFor.some((name) => name === 'command-service' || service(name).depends_on?.['command-service'])).toBe(true);
     }
+  });
+});
+
+describe('docker-compose.yml’s master key (docs/privacy.md#the-key-store-and-a-kms)', () => {
+  it('is one file for the three services, in a named volume each mounts: a key made by one is the key of all', () => {
+    const files = SHOP_SERVICES.map((name) => readConfig(environmentOf(name)).privacy.masterKeyFile);
+    expect(new Set(files).size).toBe(1);
+    const folder = dirname(files[0]!);
+    expect(folder).not.toBe(readConfig(environmentOf('command-service')).dataDir);
+    for (const name of SHOP_SERVICES) expect(service(name).volumes, name).toContain(`privacy-keys:${folder}`);
+    expect(Object.keys(compose.volumes ?? {})).toContain('privacy-keys');
   });
 });

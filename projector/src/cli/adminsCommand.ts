@@ -1,10 +1,9 @@
-import { userInfo } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { readConfig, type ShopConfig } from '@toolforge/platform';
 import { grantAdminRequestSchema } from '@toolforge/platform/operatorSocket';
+import { decidedByRunningShop, type OperatorCommandContext } from './decidedByRunningShop.js';
 import { grantAdminThroughRunningShop } from './operatorSocket/client.js';
 import { EXIT, type CliIo } from './output.js';
-import { CannotConnect } from './shopConnection.js';
 
 /**
  * `toolforge admins grant <email>`: the operator's break-glass grant of the admin role (docs/operators.md),
@@ -12,7 +11,7 @@ import { CannotConnect } from './shopConnection.js';
  * a revoked account again). The running embedded shop decides it with its own command side, on the
  * operators' socket that only the data dir's owner may open; the event names the operator as its actor.
  */
-export function adminsCommands(program: Command, context: { io: CliIo; env: NodeJS.ProcessEnv; exit: (code: number) => void }): void {
+export function adminsCommands(program: Command, context: OperatorCommandContext): void {
   const admins = program.command('admins').description('the shop’s admins');
   admins
     .command('grant')
@@ -28,35 +27,15 @@ export function adminsCommands(program: Command, context: { io: CliIo; env: Node
 }
 
 async function grantAdmin(config: Pick<ShopConfig, 'kafkaBrokers' | 'dataDir'>, email: string, io: CliIo, format: string): Promise<number> {
-  // The command service is the log's one writer; the tool never appends to Kafka itself.
-  if (config.kafkaBrokers) {
-    throw new CannotConnect(
-      'admins grant is not available in services mode yet (KAFKA_BROKERS is set): only the embedded shop (make start) serves it, on its operators’ socket',
-    );
-  }
-  const granted = await grantAdminThroughRunningShop(config.dataDir, { email, operator: operatorName() });
-  if (!granted) {
-    throw new CannotConnect(
-      `the embedded shop in ${config.dataDir} is not running (nothing answers on its operators’ socket): ` +
-        'the grant is decided by the running shop, so start it (make start), then run the grant again',
-    );
-  }
+  const granted = await decidedByRunningShop(config, { command: 'admins grant', decision: 'the grant' }, (dataDir, operator) =>
+    grantAdminThroughRunningShop(dataDir, { email, operator }),
+  );
   io.out(
     format === 'json'
       ? `${JSON.stringify(granted, null, 2)}\n`
       : `${granted.email} (account ${granted.uid}) is an admin: AdminGranted by ${granted.actor} at ${granted.position}\n`,
   );
   return EXIT.ok;
-}
-
-/** The OS user the tool runs as: the data dir's owner (or root), since nobody else can open the socket. */
-function operatorName(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    // A uid without an entry in the passwords file (a container's, say) still names someone.
-    return `uid ${process.getuid?.() ?? 'unknown'}`;
-  }
 }
 
 /** The same rule the shop's socket applies, so that a mistyped address is a usage error before anything is sent. */

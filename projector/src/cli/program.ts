@@ -7,6 +7,7 @@ import { collect, eventType, isoTime, startingPoint, topicName } from './argumen
 import { auditOrdersCommand, type AuditOrdersOptions } from './auditCommand.js';
 import { eventLine, eventsOf, eventsTable } from './eventsList.js';
 import { eventsExportCommand } from './export/exportCommand.js';
+import { forgetCommands } from './forgetCommand.js';
 import { auditInvoicesCommand, documentYearArgument, type AuditInvoicesOptions } from './invoiceAuditCommand.js';
 import { tailEvents } from './eventsTail.js';
 import { EXIT, type CliIo } from './output.js';
@@ -208,6 +209,7 @@ export async function run(
     .action(async (options: StockOptions) => withShop({ readModel: false }, (shop) => stockCommand(shop.log, io, options)));
 
   adminsCommands(program, { io, env, exit: (code) => (exitCode = code) });
+  forgetCommands(program, { io, env, exit: (code) => (exitCode = code) });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

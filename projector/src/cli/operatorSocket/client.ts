@@ -6,6 +6,8 @@ import {
   OPERATOR_ROUTES,
   operatorSocketPath,
   socketPathFits,
+  type ForgetCustomerRequest,
+  type ForgottenCustomer,
   type GrantAdminRequest,
   type GrantedAdmin,
   type OperatorSocketError,
@@ -106,12 +108,26 @@ export async function connectToRunningShop(dataDir: string, options: UpcastOptio
  * when nothing answers there (the shop is not running). Sent once, never again: a connection that
  * breaks after the request left may have granted (`toolforge events list --type AdminGranted` tells).
  */
-export async function grantAdminThroughRunningShop(dataDir: string, request: GrantAdminRequest): Promise<GrantedAdmin | undefined> {
+export function grantAdminThroughRunningShop(dataDir: string, request: GrantAdminRequest): Promise<GrantedAdmin | undefined> {
+  return sendOnce<GrantedAdmin>(dataDir, OPERATOR_ROUTES.grantAdmin, request);
+}
+
+/**
+ * Asks the shop running on `dataDir` to erase a customer (docs/privacy.md#erasure), or answers
+ * undefined when nothing answers there. Sent once: erasing again is harmless, but a connection that
+ * breaks after the request left is told by `toolforge events list --type CustomerForgotten`.
+ */
+export function forgetCustomerThroughRunningShop(dataDir: string, request: ForgetCustomerRequest): Promise<ForgottenCustomer | undefined> {
+  return sendOnce<ForgottenCustomer>(dataDir, OPERATOR_ROUTES.forgetCustomer, request);
+}
+
+/** One request the running shop's command side decides, on a connection of its own; undefined when the shop is not running. */
+async function sendOnce<Answer>(dataDir: string, route: string, body: unknown): Promise<Answer | undefined> {
   const path = operatorSocketPath(dataDir);
   if (!socketPathFits(path)) return undefined;
   const agent = new Agent({ maxSockets: 1 });
   try {
-    return await post<GrantedAdmin>(path, agent, OPERATOR_ROUTES.grantAdmin, request);
+    return await post<Answer>(path, agent, route, body);
   } catch (error) {
     if (isNotAnswering(error)) return undefined;
     throw error;
