@@ -100,10 +100,10 @@ async function connectToServers(config: ConnectionSettings, brokers: string[], n
   if (!needs.readModel || !config.databaseUrl) {
     const { databaseUrl } = config;
     // The customers' keys are in the read model's database: a pool of one, when a sealed value asks for it.
-    const keyStore = lazyDatabase(async () => {
-      if (!databaseUrl) throw new Error('the customers’ keys are in the read model’s PostgreSQL: set DATABASE_URL');
+    const keyStore = lazyDatabase(() => {
+      if (!databaseUrl) return Promise.reject(new Error('the customers’ keys are in the read model’s PostgreSQL: set DATABASE_URL'));
       const pool = openPostgresPool(databaseUrl, { max: 1 });
-      return { sql: pgSql(pool), close: () => pool.end() };
+      return Promise.resolve({ sql: pgSql(pool), close: () => pool.end() });
     });
     return connection(
       log,
