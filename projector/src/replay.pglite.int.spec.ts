@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cartLineSet, orderLine, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
+import { FORMER_CUSTOMER } from '@toolforge/contracts';
+import {
+  cartLineSet,
+  customerForgotten,
+  orderLine,
+  orderPlacedOf,
+  productAdded,
+  reviewPosted,
+  userSignedIn,
+} from '@toolforge/contracts/testing';
 import { PgliteEventLog, openEmbeddedPostgres, type EmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
+import type { StoredEvent } from '@toolforge/platform';
 import { logWriter, readEvents } from '@toolforge/platform/testing';
 import { Projector } from './projector.js';
 import { openProjectorStore } from './projectorStore.js';
 import { MISSING, PRESENT, WHOLE_ROW, replayReadModel } from './replay.js';
+import { readOnceForgotten } from '@toolforge/read-model/testing';
 import { truncateReadModel } from './test/readModel.js';
 
 /*
@@ -74,5 +85,74 @@ describe('replaying rows that one key names several of', () => {
     ]);
     await replay(false);
     expect((await replay(true)).changes).toEqual([]);
+  });
+});
+
+/*
+ * An erasure names an erased customer's rows by their customer (orders and reviews by user_id), where
+ * the rest of the log names them by their own ids: both groups of one table are compared, each row once.
+ * The log reads as it does once the customer's key is destroyed (readOnceForgotten).
+ */
+describe('replaying an erasure', () => {
+  let db: EmbeddedPostgres;
+  let log: PgliteEventLog;
+  let sql: SqlExecutor;
+  const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise' }).data;
+
+  beforeAll(async () => {
+    db = await openEmbeddedPostgres(null);
+    log = await PgliteEventLog.open(db);
+    sql = pgliteSql(db);
+    const append = logWriter(log);
+    for (const event of [
+      userSignedIn({ uid: 'u-ada', name: 'Ada Lovelace' }),
+      orderPlacedOf([orderLine(vise, 2)], { orderId: 'o-ada', userId: 'u-ada', userName: 'Ada Lovelace' }),
+      orderPlacedOf([orderLine(vise, 1)], { orderId: 'o-bo', userId: 'u-bo', userName: 'Bo Builder' }),
+      reviewPosted(vise, { reviewId: 'r-ada', userId: 'u-ada', userName: 'Ada Lovelace', text: 'Firm grip, no play at all.' }),
+      customerForgotten('u-ada'),
+    ])
+      await append(readOnceForgotten(event, 'u-ada'));
+  });
+  afterAll(() => db.close());
+
+  beforeEach(async () => {
+    const store = await openProjectorStore(sql);
+    await truncateReadModel(sql);
+    await new Projector({ log, store }).catchUp();
+  });
+
+  /** The log's events that `inRange` takes as the range, the erasure last: after the events that name its rows by their own ids. */
+  async function* eventsOf(inRange: (event: StoredEvent) => boolean) {
+    const events = (await readEvents(log)).filter(inRange);
+    yield* events.filter((event) => event.type !== 'CustomerForgotten');
+    yield* events.filter((event) => event.type === 'CustomerForgotten');
+  }
+  const replay = async (dryRun: boolean, inRange: (event: StoredEvent) => boolean = () => true) =>
+    (await replayReadModel({ log, sql, liveProjectors: false, events: eventsOf(inRange), dryRun }))!;
+  const names = async () =>
+    (
+      await sql.query<{ user_name: string }>('select user_name from orders union all select user_name from reviews order by user_name')
+    ).rows.map((r) => r.user_name);
+  const named = (what: string, key: string) => ({ what, key, column: 'user_name', serving: 'Ada Lovelace', replayed: FORMER_CUSTOMER });
+
+  it('compares a row its own event and the erasure both name once, and forgets the name found back in it', async () => {
+    expect(await names()).toEqual(['Bo Builder', FORMER_CUSTOMER, FORMER_CUSTOMER]);
+    await sql.query(`update reviews set user_name = 'Ada Lovelace'`);
+    await sql.query(`update orders set user_name = 'Ada Lovelace' where order_id = 'o-ada'`);
+    const dryRun = await replay(true);
+    expect(dryRun.changes).toEqual([named('orders', 'o-ada'), named('reviews', 'r-ada')]);
+    expect(dryRun.changedRows).toBe(2);
+    expect(await replay(false)).toMatchObject({ repaired: true, changedRows: 2 });
+    expect(await names()).toEqual(['Bo Builder', FORMER_CUSTOMER, FORMER_CUSTOMER]);
+    expect((await replay(true)).changes).toEqual([]);
+  });
+
+  it('finds a customer’s order that only the erasure names, beside another order named by its id', async () => {
+    await sql.query(`update orders set user_name = 'Ada Lovelace' where order_id = 'o-ada'`);
+    const range = (event: StoredEvent) =>
+      event.type === 'CustomerForgotten' || (event.type === 'OrderPlaced' && event.data.orderId === 'o-bo');
+    expect((await replay(true, range)).changes).toEqual([named('orders', 'o-ada')]);
+    await replay(false, range);
+    expect(await names()).toEqual(['Bo Builder', FORMER_CUSTOMER, FORMER_CUSTOMER]);
   });
 });
