@@ -1,4 +1,4 @@
-import { forgottenValue, mapPersonalData } from '@toolforge/contracts';
+import { forgottenData, forgottenValue } from '@toolforge/contracts';
 import type { SqlQueryable } from '@toolforge/platform/sql';
 import type { Attachment, OrderMailState, OwedEmail } from './decisions.js';
 import { parsed } from './jsonb.js';
@@ -18,11 +18,6 @@ export const FORGOTTEN_REASON = 'customer forgotten';
 /** What a personal value reads as once forgotten, where the e-mails keep text (a name or an address never reads as none). */
 const forgottenText = (path: string): string => forgottenValue(path) ?? '';
 
-/** An issued document's data with its personal values as they read once forgotten (contracts' PERSONAL_DATA names them). */
-function forgottenDocument<Data>(type: 'InvoiceIssued' | 'CreditNoteIssued', data: Data): Data {
-  return mapPersonalData(type, data, (_value, path) => forgottenValue(path)) as Data;
-}
-
 /**
  * An attached document as the e-mail keeps it. The law keeps the invoice and the credit note
  * themselves (the log and the read model's order_documents, under a key the erasure keeps); an
@@ -31,8 +26,8 @@ function forgottenDocument<Data>(type: 'InvoiceIssued' | 'CreditNoteIssued', dat
 function forgottenAttachment(attachment: Attachment | null): Attachment | null {
   if (!attachment) return null;
   return attachment.kind === 'invoice'
-    ? { kind: 'invoice', data: forgottenDocument('InvoiceIssued', attachment.data) }
-    : { kind: 'creditNote', data: forgottenDocument('CreditNoteIssued', attachment.data) };
+    ? { kind: 'invoice', data: forgottenData('InvoiceIssued', attachment.data) }
+    : { kind: 'creditNote', data: forgottenData('CreditNoteIssued', attachment.data) };
 }
 
 function forgottenOwed(owed: OwedEmail): OwedEmail {
@@ -49,8 +44,8 @@ export function forgottenOrderMail(state: OrderMailState): OrderMailState {
     ...state,
     customerName: forgottenText('userName'),
     shippingAddress: forgottenText('shippingAddress'),
-    invoice: state.invoice && forgottenDocument('InvoiceIssued', state.invoice),
-    creditNotes: state.creditNotes.map((creditNote) => forgottenDocument('CreditNoteIssued', creditNote)),
+    invoice: state.invoice && forgottenData('InvoiceIssued', state.invoice),
+    creditNotes: state.creditNotes.map((creditNote) => forgottenData('CreditNoteIssued', creditNote)),
     owed: Object.fromEntries(Object.entries(state.owed).map(([email, owed]) => [email, forgottenOwed(owed)])),
     forgotten: true,
   };

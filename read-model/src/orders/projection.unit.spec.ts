@@ -142,10 +142,11 @@ describe('orders projection of an order’s later events', () => {
     }
   });
 
-  it('forgets an erased customer on their account’s row, their orders and their reviews, in the one event’s transaction', () => {
+  it('forgets an erased customer on their account’s row, their orders, the dead letters and their reviews, in the one event’s transaction', () => {
     expect(project(stored(customerForgotten('u-1'), 9, 5))).toEqual([
       { kind: 'forgetUser', uid: 'u-1', version: 5 },
       { kind: 'forgetCustomerOrders', userId: 'u-1' },
+      { kind: 'forgetDeadLetters', uid: 'u-1' },
       { kind: 'forgetReviewer', userId: 'u-1' },
     ]);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { TOPICS, dataKeyOf, forgottenValue, mapPersonalData, type ShopEvent } from '@toolforge/contracts';
+import { TOPICS, dataKeyOf, forgottenData, type ShopEvent } from '@toolforge/contracts';
 import { customerForgotten, streamIdOf } from '@toolforge/contracts/testing';
 import type { StoredEvent } from '@toolforge/platform';
 import { stored } from '@toolforge/platform/testing';
@@ -14,7 +14,7 @@ import { projectOneByOne } from './emptiedReadModel.js';
 export function readOnceForgotten<Event extends ShopEvent>(event: Event, uid: string): Event {
   const key = dataKeyOf(event.type, event.data);
   if (key?.uid !== uid || key.purpose !== 'personal') return event;
-  return { ...event, data: mapPersonalData(event.type, event.data, (_value, path) => forgottenValue(path)) } as Event;
+  return { ...event, data: forgottenData(event.type, event.data) };
 }
 
 /** Events as a log holds them: each at the next offset of its topic's one partition and the next version of its stream. */
