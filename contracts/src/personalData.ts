@@ -142,3 +142,12 @@ export function forgottenValue(path: string): string | null {
   if (field === 'photoURL') return null;
   return field === 'name' || field === 'userName' ? FORMER_CUSTOMER : '';
 }
+
+/**
+ * An event's data as it reads once the key sealing its personal values is destroyed: each of them as
+ * forgottenValue(path), everything else as it was. What those who keep a copy of an erased customer's
+ * events beside the log (the e-mails' outbox, the projection's dead letters) put in its place.
+ */
+export function forgottenData<Data>(type: string, data: Data): Data {
+  return mapPersonalData(type, data, (_value, path) => forgottenValue(path)) as Data;
+}

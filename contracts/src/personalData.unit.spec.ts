@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EVENT_DATA_SCHEMAS } from './eventSchemas.js';
 import { TOPIC_OF_EVENT } from './events.js';
-import { PERSONAL_DATA, dataKeyOf, forgottenValue, mapPersonalData, withoutPersonalData } from './personalData.js';
+import { PERSONAL_DATA, dataKeyOf, forgottenData, forgottenValue, mapPersonalData, withoutPersonalData } from './personalData.js';
 import { FORMER_CUSTOMER } from './privacy/privacy.js';
 
 /** The schema of the field at `path` of a data schema, or undefined when it has no such field (nullable and optional blocks entered). */
@@ -75,5 +75,16 @@ describe('the declaration of the events’ personal data', () => {
     expect(forgottenValue('shippingAddress')).toBe('');
     expect(forgottenValue('buyer.address')).toBe('');
     expect(forgottenValue('text')).toBe('');
+  });
+
+  it('reads an event’s data once forgotten: each personal value as forgottenValue, the rest as it was', () => {
+    const data = { reviewId: 'r-1', productId: 'p-1', userId: 'u-ada', userName: 'Ada', rating: 4, text: 'Mine.' };
+    expect(forgottenData('ReviewPosted', data)).toEqual({ ...data, userName: FORMER_CUSTOMER, text: '' });
+    expect(data.userName).toBe('Ada');
+    const buyer = { userId: 'u-ada', name: 'Ada', address: '1 Row' };
+    expect(forgottenData('InvoiceIssued', { invoiceNumber: 'INV-1', buyer })).toEqual({
+      invoiceNumber: 'INV-1',
+      buyer: { userId: 'u-ada', name: FORMER_CUSTOMER, address: '' },
+    });
   });
 });

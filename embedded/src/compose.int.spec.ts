@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, toCents, totalCostCents, type LoginResponse, type OrderDto, type ProductDto } from '@toolforge/contracts';
+import {
+  PRIVACY_PATHS,
+  formatCents,
+  toCents,
+  totalCostCents,
+  type LoginResponse,
+  type MyDataResponse,
+  type OrderDto,
+  type ProductDto,
+} from '@toolforge/contracts';
 import { createAccount, uniqueEmail } from '@toolforge/platform/testing';
 import { useEmbeddedTestShop } from './test/embeddedTestShop.js';
 
@@ -102,6 +111,24 @@ describe('the embedded shop (command + projector + query in one process)', () =>
     const all = await send({ method: 'GET', url: '/allorders', token: admin.accessToken, headers: { 'x-read-after': placed.position } });
     expect(all.json<OrderDto[]>().map((o) => o._id)).toContain(placed.orderId);
     expect((await send({ method: 'GET', url: '/allorders', token: customer.accessToken })).statusCode).toBe(403);
+  });
+
+  it('hands a customer a copy of their data whether they call with their Firebase ID token or the shop’s API token', async () => {
+    const email = uniqueEmail('copy');
+    const customer = await signIn(email, 'Casey Copy');
+    const headers = { 'x-read-after': customer.position };
+    const copies = await Promise.all(
+      [customer.idToken, customer.accessToken].map((token) => send({ method: 'GET', url: PRIVACY_PATHS.data, token, headers })),
+    );
+    for (const copy of copies) {
+      expect(copy.statusCode).toBe(200);
+      expect(copy.json<MyDataResponse>()).toMatchObject({
+        profile: { uid: customer.uid, email, name: 'Casey Copy', emailVerified: true, admin: false },
+        orders: [],
+        reviews: [],
+      });
+    }
+    expect((await send({ method: 'GET', url: PRIVACY_PATHS.data })).statusCode).toBe(401);
   });
 
   it('answers paths no route serves with 404 in the shop’s error shape', async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderStatus, ProductFilter, ProductSort } from '@toolforge/contracts';
+import { FORMER_CUSTOMER, type OrderStatus, type ProductFilter, type ProductSort } from '@toolforge/contracts';
+import { invoiceIssued, orderMoved, orderPlaced, productAdded, reviewPosted, userSignedIn } from '@toolforge/contracts/testing';
 import { SqlProjectionStore, appliedWrites, type ProjectedEvent, type SqlExecutor } from '@toolforge/platform/sql';
 import { READ_MODEL_TABLES, applyRowWrite, type ProductRow, type RowWrite } from '@toolforge/read-model';
-import { at, orderRow, productRow } from '@toolforge/read-model/testing';
+import { at, expectForgottenAsRebuilt, orderRow, productRow } from '@toolforge/read-model/testing';
 import { dumpReadModel, openTestReadModel, truncateReadModel, type TestReadModel } from './test/readModel.js';
 
 export interface ReadModelHarness {
@@ -607,6 +608,58 @@ export function describeReadModel(adapter: string, open: () => Promise<ReadModel
       expect(await store.nextOffset(TOPIC, 0)).toBe(0);
       expect(await store.deadLetterCount()).toBe(0);
       expect(await store.bindToLog({ logId: 'log B', ends: [], onChange: 'refuse' })).toEqual({ outcome: 'same' });
+    });
+
+    it('forgets an erased customer: the rows a read model built again after the erasure holds, and nobody else’s changed', async () => {
+      const vise = { productId: 'p-vise', name: 'Bench Vise', priceCents: 10_00 };
+      const ada = { userId: 'u-ada', userName: 'Ada Lovelace', shippingAddress: '12 Analytical Row, London' };
+      const placed = orderPlaced(vise, { orderId: 'o-ada', quantity: 2, ...ada });
+      const bos = orderPlaced(vise, { orderId: 'o-bo', userId: 'u-bo', userName: 'Bo Builder', shippingAddress: '3 Mill Lane, Leeds' });
+      const history = [
+        productAdded(vise),
+        userSignedIn({ uid: 'u-ada', email: 'ada@example.test', name: 'Ada Lovelace', photoURL: 'https://example.test/ada.png' }),
+        userSignedIn({ uid: 'u-bo', name: 'Bo Builder' }),
+        placed,
+        bos,
+        orderMoved(placed.data, 'OrderPaid'),
+        invoiceIssued(placed.data),
+        orderMoved(placed.data, 'OrderShipped'),
+        orderMoved(placed.data, 'OrderDelivered'),
+        reviewPosted(vise, {
+          reviewId: 'r-ada',
+          userId: 'u-ada',
+          userName: 'Ada Lovelace',
+          text: 'Bought it for my workshop in Marylebone.',
+        }),
+        reviewPosted(vise, { reviewId: 'r-bo', userId: 'u-bo', userName: 'Bo Builder', text: 'Does the job.' }),
+      ];
+      const emptied = async () => {
+        await truncateReadModel(harness.sql);
+        return harness.sql;
+      };
+      const tables = {
+        orders: 'order_id',
+        order_lines: 'order_id, line_no',
+        order_documents: 'number',
+        reviews: 'review_id',
+        users: 'uid',
+      };
+      const rows = await expectForgottenAsRebuilt(emptied, history, 'u-ada', tables);
+      const pick = (table: string, ...columns: string[]) =>
+        (rows[table] as Record<string, unknown>[]).map((row) => columns.map((c) => row[c]));
+      expect(pick('orders', 'order_id', 'user_name', 'shipping_address', 'status')).toEqual([
+        ['o-ada', FORMER_CUSTOMER, '', 'delivered'],
+        ['o-bo', 'Bo Builder', '3 Mill Lane, Leeds', 'pending'],
+      ]);
+      expect(pick('reviews', 'review_id', 'user_name', 'text')).toEqual([
+        ['r-ada', FORMER_CUSTOMER, ''],
+        ['r-bo', 'Bo Builder', 'Does the job.'],
+      ]);
+      expect(pick('users', 'uid', 'email', 'name', 'photo_url')).toEqual([
+        ['u-ada', '', FORMER_CUSTOMER, null],
+        ['u-bo', 'u-bo@toolforge.test', 'Bo Builder', null],
+      ]);
+      expect(pick('order_documents', 'order_id')).toEqual([['o-ada']]);
     });
   });
 }

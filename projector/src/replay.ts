@@ -117,33 +117,38 @@ interface TableRows {
   readonly keys: readonly string[];
 }
 
-/** The rows the range's events write (an event the projection refuses writes none), and the cache areas each row's writes make stale. */
+/**
+ * The rows the range's events write (an event the projection refuses writes none), and the cache areas
+ * each row's writes make stale. One table's rows may be named by several columns (a review by its id,
+ * an erased customer's reviews by their user_id): a group for each.
+ */
 async function rowsOfTheRange(events: AsyncIterable<StoredEvent>) {
-  const tables = new Map<string, { keyColumn: string; keys: Set<string> }>();
+  const groups = new Map<string, { table: string; keyColumn: string; keys: Set<string> }>();
   const areas = new Map<string, Set<CacheArea>>();
   let count = 0;
   for await (const event of events) {
     count += 1;
     for (const write of projectOrRefuse(event).writes) {
       for (const row of rowsOf(write)) {
-        const table = tables.get(row.table) ?? { keyColumn: row.keyColumn, keys: new Set<string>() };
-        tables.set(row.table, table.keys.add(row.key) && table);
+        const group = `${row.table}/${row.keyColumn}`;
+        const rows = groups.get(group) ?? { table: row.table, keyColumn: row.keyColumn, keys: new Set<string>() };
+        groups.set(group, rows.keys.add(row.key) && rows);
         const stale = areas.get(rowName(row)) ?? new Set<CacheArea>();
         for (const area of cacheAreasOf(write)) stale.add(area);
         areas.set(rowName(row), stale);
       }
     }
   }
-  const rows: TableRows[] = [...tables].map(([table, { keyColumn, keys }]) => ({ table, keyColumn, keys: [...keys].sort() }));
-  return { events: count, rows: rows.sort((a, b) => a.table.localeCompare(b.table)), areas };
+  const rows: TableRows[] = [...groups.values()].map(({ table, keyColumn, keys }) => ({ table, keyColumn, keys: [...keys].sort() }));
+  return { events: count, rows: rows.sort((a, b) => a.table.localeCompare(b.table) || a.keyColumn.localeCompare(b.keyColumn)), areas };
 }
 
-const rowName = ({ table, key }: Pick<RowKey, 'table' | 'key'>) => `${table}/${key}`;
+const rowName = ({ table, keyColumn, key }: RowKey) => `${table}/${keyColumn}/${key}`;
 
 function areasOf(changed: readonly TableRows[], areas: ReadonlyMap<string, ReadonlySet<CacheArea>>): CacheArea[] {
   const stale = new Set<CacheArea>();
-  for (const { table, keys } of changed)
-    for (const key of keys) for (const area of areas.get(rowName({ table, key })) ?? []) stale.add(area);
+  for (const { table, keyColumn, keys } of changed)
+    for (const key of keys) for (const area of areas.get(rowName({ table, keyColumn, key })) ?? []) stale.add(area);
   return [...stale];
 }
 
@@ -179,6 +184,8 @@ async function compareRows(tx: SqlQueryable, rows: readonly TableRows[]) {
   const changed: TableRows[] = [];
   let compared = 0;
   let changedRows = 0;
+  // A row two groups of its table name (by its id, by its customer) is compared and counted once; either group's copy repairs it.
+  const seen = new Set<string>();
   for (const group of rows) {
     const { table, keys } = group;
     const primaryKey = await primaryKeyOf(tx, table);
@@ -186,7 +193,10 @@ async function compareRows(tx: SqlQueryable, rows: readonly TableRows[]) {
     const replayed = await rowsIn(tx, REPLAY_SCHEMA, group, primaryKey);
     const keysChanged = keys.filter((key) => {
       const [servingRows, replayedRows] = [serving.get(key), replayed.get(key)];
-      const rowKeys = [...new Set([...(servingRows?.keys() ?? []), ...(replayedRows?.keys() ?? [])])].sort();
+      const rowKeys = [...new Set([...(servingRows?.keys() ?? []), ...(replayedRows?.keys() ?? [])])]
+        .sort()
+        .filter((rowKey) => !seen.has(`${table}/${rowKey}`));
+      for (const rowKey of rowKeys) seen.add(`${table}/${rowKey}`);
       compared += rowKeys.length;
       let groupChanged = false;
       for (const rowKey of rowKeys) {

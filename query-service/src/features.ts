@@ -2,6 +2,7 @@ import { cartQueries } from './cart/index.js';
 import { catalogueQueries } from './catalog/index.js';
 import { documentQueries } from './documents/index.js';
 import { orderQueries } from './orders/index.js';
+import { privacyQueries } from './privacy/index.js';
 import { reviewQueries } from './reviews/index.js';
 import { stockHistoryQueries } from './stockHistory/index.js';
 import type { QueryFeature } from './queryFeature.js';
@@ -14,4 +15,5 @@ export const QUERY_FEATURES: readonly QueryFeature[] = [
   cartQueries,
   documentQueries,
   stockHistoryQueries,
+  privacyQueries,
 ];

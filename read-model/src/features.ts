@@ -8,6 +8,7 @@ import { identityReadModel } from './identity/index.js';
 import { mailReadModel } from './mail/index.js';
 import { ordersReadModel } from './orders/index.js';
 import { paymentsReadModel } from './payments/index.js';
+import { privacyReadModel } from './privacy/index.js';
 import { reviewsReadModel } from './reviews/index.js';
 import { stockHistoryReadModel } from './stockHistory/index.js';
 
@@ -27,6 +28,7 @@ export const READ_MODEL_FEATURES = [
   paymentsReadModel,
   documentsReadModel,
   mailReadModel,
+  privacyReadModel,
 ] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];
@@ -47,7 +49,7 @@ type Intersection<Union> = (Union extends unknown ? (part: Union) => void : neve
  */
 export type RowWrite = Registered<Feature>['write'];
 
-/** The query side's reads: the projector's checkpoints, products, orders (with their payments), roles, reviews, carts, documents. Lists are newest first. */
+/** The query side's reads: the projector's checkpoints, products, orders (with their payments), roles, reviews, carts, documents, a customer's own data. Lists are newest first. */
 export type ReadModelReader = Intersection<Registered<Feature>['reader']>;
 
 /** Every cache area of the read model's answers, by name. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OrderDto } from '../api.js';
+import type { ApiTag } from '../apiTags.js';
 import type { ReviewDto } from '../reviews/reviews.js';
 
 /**
@@ -22,6 +23,12 @@ export const eraseAccountSchema = z.strictObject({
   idToken: z.string().min(1).max(4096),
 });
 export type EraseAccountInput = z.input<typeof eraseAccountSchema>;
+
+/** Both sides serve the rights' routes (erasure on the command side, access on the query side): one tag for both. */
+export const PRIVACY_TAG: ApiTag = {
+  name: 'Privacy',
+  description: "A customer's rights over their personal data: a copy of everything the shop holds about them, and erasing their account.",
+};
 
 /** Where the API's routes of the rights are. */
 export const PRIVACY_PATHS = { erase: '/me/erase', data: '/me/data' } as const;

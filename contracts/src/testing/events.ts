@@ -5,6 +5,7 @@ import type {
   CartLineRemoved,
   CartLineSet,
   CreditNoteIssued,
+  CustomerForgotten,
   InvoiceIssued,
   OrderEmail,
   OrderEmailResendRequested,
@@ -164,6 +165,15 @@ export function adminGranted(uid: string, email = `${uid}@toolforge.test`, overr
 /** `actor`: the admin who revoked the role. */
 export function adminRevoked(uid: string, email = `${uid}@toolforge.test`, overrides: Partial<EventMeta> = {}): AdminRevoked {
   return { type: 'AdminRevoked', data: { uid, email }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+/** The account `uid` was erased (docs/privacy.md): by its customer unless `by` says the operator. */
+export function customerForgotten(
+  uid: string,
+  by: CustomerForgotten['data']['by'] = 'customer',
+  overrides: Partial<EventMeta> = {},
+): CustomerForgotten {
+  return { type: 'CustomerForgotten', data: { uid, by }, meta: meta({ actor: by === 'customer' ? uid : 'operator:root', ...overrides }) };
 }
 
 export function productUpdated(

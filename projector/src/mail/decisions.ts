@@ -23,6 +23,8 @@ export interface OrderMailState {
   readonly paymentsNotApplied: readonly string[];
   /** Each e-mail the order has had cause for, as last owed: what a resend sends again. */
   readonly owed: Partial<Record<OrderEmail, OwedEmail>>;
+  /** Its customer was erased (forgetting.ts): what it owes from then on is skipped. */
+  readonly forgotten?: true;
 }
 
 /** An e-mail's own part beyond the order's: a cancellation's reason, a refund's amount, the document attached. */

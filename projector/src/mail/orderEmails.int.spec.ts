@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopEvent } from '@toolforge/contracts';
 import {
   creditNoteIssued,
+  customerForgotten,
   invoiceIssued,
   orderCancelled,
   orderEmailResendRequested,
@@ -18,7 +19,7 @@ import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter } from '@toolforge/platform/testing';
 import { renderCreditNote, renderInvoice } from '@toolforge/documents';
 import { startOrderEmails, type OrderEmails } from './orderEmails.js';
-import type { MailRendering } from './sender.js';
+import type { MailRendering, MailRetry } from './sender.js';
 import { ONLY_PROCESS } from './senderLock.js';
 import { TEST_RENDERING } from './test/rendering.js';
 import { startSmtpCatcher, type DataAnswer, type SmtpCatcher } from './test/smtpCatcher.js';
@@ -57,6 +58,7 @@ afterEach(async () => {
 async function openShop(
   onData?: (count: number) => DataAnswer | Promise<DataAnswer>,
   rendering: MailRendering | 'documents' = TEST_RENDERING,
+  retry: MailRetry = { firstMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
 ): Promise<Shop> {
   const log = await PgliteEventLog.open(logDb);
   await logDb.exec('delete from events');
@@ -75,7 +77,7 @@ async function openShop(
         mail: { smtpUrl: catcher.url, from: FROM, shopUrl: 'https://shop.test' },
         lock: ONLY_PROCESS,
         pollIntervalMs: 100,
-        retry: { firstMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
+        retry,
         rendering: rendering === 'documents' ? undefined : rendering,
       });
       log.onAppend(() => shop.emails?.wake());
@@ -247,5 +249,69 @@ describe('the order e-mails', () => {
     expect((mail.to as { value: unknown[] }).value).toHaveLength(1);
     expect(mail.bcc).toBeUndefined();
     expect(mail.cc).toBeUndefined();
+  });
+
+  it('forgets an erased customer: no address, nothing of them in the e-mails kept, nothing pending or owed later sent', async () => {
+    // The first two e-mails go out; the server asks to try every later one again, a minute later: none is under way unless made due.
+    const shop = await openShop(
+      (count) => (count > 2 ? { code: 451, message: 'Greylisted, try again later' } : undefined),
+      TEST_RENDERING,
+      {
+        firstMs: 60_000,
+        maxMs: 60_000,
+        giveUpAfterMs: 600_000,
+      },
+    );
+    await shop.start();
+    const ada = { userId: 'uid-ada', userName: 'Ada Lovelace', shippingAddress: '12 Analytical Row, London' };
+    await shop.append(userSignedIn({ uid: 'uid-ada', email: 'ada@example.test', name: 'Ada Lovelace' }));
+    await shop.append(userSignedIn({ uid: 'uid-bo', email: 'bo@example.test', name: 'Bo Builder' }));
+    const paid = orderPlaced(hammer, ada);
+    for (const event of [paid, orderPaidByCard(paid.data), invoiceIssued(paid.data)]) await shop.append(event);
+    await expect.poll(() => shop.catcher.received.length, ARRIVAL).toBe(2);
+    const cancelled = orderPlaced(hammer, ada);
+    await shop.append(cancelled);
+    await shop.append(orderCancelled(cancelled.data, { reason: 'Send it to my sister Annabella instead' }));
+    const bos = orderPlaced(hammer, { userId: 'uid-bo', userName: 'Bo Builder' });
+    await shop.append(bos);
+    await expect.poll(async () => (await shop.rows()).filter((row) => row.attempts > 0).length, ARRIVAL).toBe(5);
+    expect((await shop.rows()).map((row) => row.state)).toEqual(['sent', 'sent', 'pending', 'pending', 'pending']);
+
+    await shop.append(customerForgotten('uid-ada'));
+    await expect
+      .poll(async () => (await shop.rows()).map((row) => [row.state, row.reason]), ARRIVAL)
+      .toEqual([
+        ['sent', null],
+        ['sent', null],
+        ['skipped', 'customer forgotten'],
+        ['skipped', 'customer forgotten'],
+        ['pending', expect.stringContaining('451')],
+      ]);
+    // An admin's resend of their order afterwards owes them nothing: skipped, no address looked for.
+    const resend = orderEmailResendRequested(paid.data.orderId, 'paid');
+    await shop.append(resend);
+    await expect
+      .poll(async () => (await shop.rows()).at(-1), ARRIVAL)
+      .toMatchObject({
+        event_id: resend.meta.eventId,
+        state: 'skipped',
+        reason: 'customer forgotten',
+      });
+
+    const kept = async (query: string) => JSON.stringify((await shop.sql.query(query)).rows);
+    const outbox = await kept(`select order_id, message from mail_outbox where order_id <> '${bos.data.orderId}'`);
+    const folds = await kept(`select state from mail_orders where order_id <> '${bos.data.orderId}'`);
+    for (const trace of ['ada@example.test', 'Ada Lovelace', 'Analytical Row', 'Annabella']) {
+      expect(outbox, trace).not.toContain(trace);
+      expect(folds, trace).not.toContain(trace);
+    }
+    expect(outbox).toContain(paid.data.orderId);
+    expect((await shop.sql.query('select uid, email from mail_recipients')).rows).toEqual([{ uid: 'uid-bo', email: 'bo@example.test' }]);
+    // Every row due now: the other customer's e-mail is still owed them and tried again, the erased customer's no more.
+    const attempts = async () => (await shop.rows()).map((row) => row.attempts);
+    const before = await attempts();
+    await shop.sql.query('update mail_outbox set next_attempt_at = now()');
+    await expect.poll(attempts, ARRIVAL).toEqual([...before.slice(0, 4), before[4]! + 1, ...before.slice(5)]);
+    expect(shop.catcher.received).toHaveLength(2);
   });
 });

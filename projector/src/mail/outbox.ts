@@ -2,6 +2,8 @@ import { TOPICS, type Topic } from '@toolforge/contracts';
 import { Sleepers, type EventLog, type LogEndSource, type LogPage, type StoredEvent } from '@toolforge/platform';
 import type { IdentifiedLog, SqlExecutor, SqlQueryable } from '@toolforge/platform/sql';
 import { emailFacts, foldOrderMail, type Attachment, type OrderMailState, type OwedMessage } from './decisions.js';
+import { FORGOTTEN_REASON, forgetRecipients } from './forgetting.js';
+import { parsed } from './jsonb.js';
 import { migrateMail } from './tables.js';
 import type { OrderEmailFacts } from '@toolforge/documents';
 
@@ -182,13 +184,18 @@ export class MailOutbox {
     });
   }
 
-  /** The accounts' addresses, from their sign-ins, with the page's checkpoint. */
+  /** The accounts' addresses, from their sign-ins, and the erased accounts forgotten (forgetting.ts), with the page's checkpoint. */
   private applyAccounts(page: LogPage): Promise<void> {
     return this.deps.sql.transaction(async (tx) => {
       const { events } = await claimPage(tx, page);
       const accounts = new Map<string, { email: string; verified: boolean }>();
+      const forgotten = new Set<string>();
       for (const event of events) {
         if (event.type === 'UserSignedIn') accounts.set(event.data.uid, { email: event.data.email, verified: event.data.emailVerified });
+        if (event.type === 'CustomerForgotten') {
+          accounts.delete(event.data.uid);
+          forgotten.add(event.data.uid);
+        }
       }
       if (accounts.size > 0) {
         await tx.query(
@@ -198,6 +205,7 @@ export class MailOutbox {
           [[...accounts.keys()], [...accounts.values()].map((a) => a.email), [...accounts.values()].map((a) => a.verified)],
         );
       }
+      if (forgotten.size > 0) await forgetRecipients(tx, [...forgotten]);
       await advance(tx, page);
     });
   }
@@ -223,17 +231,20 @@ export class MailOutbox {
         changed.add(orderId);
         if (owes && event.position.offset >= decideFrom) owed.push({ event, message: owes, state });
       }
-      const uids = [...new Set(owed.map(({ message }) => message.userId))];
+      // An erased customer's order owes them nothing more: no address is looked for.
+      const uids = [...new Set(owed.filter(({ state }) => !state.forgotten).map(({ message }) => message.userId))];
       const known = await tx.query<{ uid: string; email: string; email_verified: boolean }>(
         'select uid, email, email_verified from mail_recipients where uid = any($1::text[])',
         [uids],
       );
       const recipients = new Map(known.rows.map((row) => [row.uid, row]));
       if (!accountsRead && uids.some((uid) => !recipients.has(uid))) throw new RecipientsBehind();
+      let sendable = 0;
       if (owed.length > 0) {
         const rows = owed.map(({ event, message, state }) => {
-          const recipient = recipients.get(message.userId);
+          const recipient = state.forgotten ? undefined : recipients.get(message.userId);
           const verified = recipient?.email_verified === true;
+          if (verified) sendable += 1;
           const body: OutboxMessage = {
             to: verified ? { address: recipient.email, name: state.customerName } : null,
             facts: emailFacts(state, message, this.deps.shopUrl),
@@ -245,7 +256,13 @@ export class MailOutbox {
             email: message.email,
             // Only a verified address is mailed (docs/documents.md): the row says why not.
             state: verified ? 'pending' : 'skipped',
-            reason: verified ? null : recipient ? 'the address is not verified' : 'no address is known',
+            reason: verified
+              ? null
+              : state.forgotten
+                ? FORGOTTEN_REASON
+                : recipient
+                  ? 'the address is not verified'
+                  : 'no address is known',
             body: JSON.stringify(body),
           };
         });
@@ -271,7 +288,7 @@ export class MailOutbox {
         );
       }
       await advance(tx, page);
-      return owed.filter(({ message }) => recipients.get(message.userId)?.email_verified === true).length;
+      return sendable;
     });
   }
 }
@@ -301,9 +318,4 @@ async function advance(tx: SqlQueryable, page: LogPage): Promise<void> {
     page.partition,
     last + 1,
   ]);
-}
-
-/** jsonb as the driver hands it: parsed (pg, PGlite) or, on some paths, text. */
-function parsed<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

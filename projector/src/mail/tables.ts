@@ -12,6 +12,8 @@ import { applyMigrations, type Migration, type SqlExecutor } from '@toolforge/pl
  * - mail_orders: what each order's e-mails say (decisions.ts, OrderMailState).
  * - mail_outbox: one row per e-mail owed, keyed by the deciding event's id (its Message-ID), with
  *   what it is composed from; pending until the SMTP server accepted it (sender.ts).
+ * Version 2: a customer's orders' folds, and an order's e-mails, found by index: what an erasure
+ * forgets (forgetting.ts) and what a customer's copy of their data lists (GET /me/data).
  */
 export const MAIL_MIGRATIONS: readonly Migration[] = [
   {
@@ -57,6 +59,13 @@ export const MAIL_MIGRATIONS: readonly Migration[] = [
   );
 
   create index mail_outbox_pending on mail_outbox (seq) where state = 'pending'
+  `,
+  },
+  {
+    version: 2,
+    ddl: `
+  create index mail_orders_of_customer on mail_orders ((state->>'userId'));
+  create index mail_outbox_of_order on mail_outbox (order_id)
   `,
   },
 ];

@@ -50,7 +50,7 @@ const ROUTE_OF_KEY: readonly (readonly [RegExp, string])[] = [
 /**
  * The GETs whose answers are never kept: an order's history is read from the log on each request,
  * a customer's cart from the read model (cart/routes.ts), an order's documents rendered from it
- * (documents/routes.ts).
+ * (documents/routes.ts), a customer's copy of their data gathered from it (privacy/routes.ts).
  */
 const NEVER_KEPT: ReadonlySet<string> = new Set([
   '/orders/:id/history',
@@ -59,6 +59,8 @@ const NEVER_KEPT: ReadonlySet<string> = new Set([
   '/orders/:id/credit-notes/:n.pdf',
   // An admin's look at one product's changes, read afresh each time (docs/read-model.md#a-products-stock-history).
   '/products/:id/stock-history',
+  // A customer's copy of everything the shop holds of them: one person's, rare, and as it stands (privacy/routes.ts).
+  '/me/data',
 ]);
 
 function routeOf(key: string): string {

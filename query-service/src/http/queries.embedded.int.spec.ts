@@ -9,6 +9,7 @@ import { describeReviewQueries } from '../reviews/routes.suite.js';
 import { describeCartQueries } from '../cart/routes.suite.js';
 import { describeDocumentQueries } from '../documents/routes.suite.js';
 import { describeStockHistoryQueries } from '../stockHistory/routes.suite.js';
+import { describePrivacyQueries } from '../privacy/routes.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
@@ -20,3 +21,4 @@ describeReviewQueries(embeddedStack);
 describeCartQueries(embeddedStack);
 describeDocumentQueries(embeddedStack);
 describeStockHistoryQueries(embeddedStack);
+describePrivacyQueries(embeddedStack);

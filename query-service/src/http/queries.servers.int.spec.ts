@@ -14,6 +14,7 @@ import { describeReviewQueries } from '../reviews/routes.suite.js';
 import { describeCartQueries } from '../cart/routes.suite.js';
 import { describeDocumentQueries } from '../documents/routes.suite.js';
 import { describeStockHistoryQueries } from '../stockHistory/routes.suite.js';
+import { describePrivacyQueries } from '../privacy/routes.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
 const servers = serversStack();
@@ -27,6 +28,7 @@ describeReviewQueries(servers);
 describeCartQueries(servers);
 describeDocumentQueries(servers);
 describeStockHistoryQueries(servers);
+describePrivacyQueries(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

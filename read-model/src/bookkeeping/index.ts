@@ -1,16 +1,27 @@
+import type { CustomerForgotten } from '@toolforge/contracts';
 import { PROJECTION_TABLES, sqlCheckpoints, type CheckpointReader, type CheckpointsReader } from '@toolforge/platform/sql';
 import { readModelFeature } from '../feature.js';
+import { bookkeepingWrites, type BookkeepingWrite } from './writes.js';
 
 /**
  * The projection's own bookkeeping, beside the features' rows: its checkpoints, dead letters and
  * the log it was built from. Its tables are those of the projection store that fills them
- * (platform's SqlProjectionStore, PROJECTION_TABLES); no event is projected into them.
+ * (platform's SqlProjectionStore, PROJECTION_TABLES); no event is projected into them, but an
+ * erased customer's dead letters forget them (writes.ts).
  */
-export const bookkeepingReadModel = readModelFeature<never, never, CheckpointReader & CheckpointsReader, Record<never, string>>({
+export const bookkeepingReadModel = readModelFeature<
+  never,
+  BookkeepingWrite,
+  CheckpointReader & CheckpointsReader,
+  Record<never, string>,
+  BookkeepingWrite,
+  CustomerForgotten
+>({
   name: 'projection',
   events: [],
   project: () => [],
-  writes: {},
+  follows: { events: ['CustomerForgotten'], project: (event) => [{ kind: 'forgetDeadLetters', uid: event.data.uid }] },
+  writes: bookkeepingWrites,
   tables: PROJECTION_TABLES,
   cacheAreas: {},
   reads: sqlCheckpoints,

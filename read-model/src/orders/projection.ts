@@ -1,4 +1,4 @@
-import { orderStatusAfter, type HeldLine, type OrderEvent } from '@toolforge/contracts';
+import { orderStatusAfter, type CustomerForgotten, type HeldLine, type OrderEvent } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import type { CatalogueWrite } from '../catalog/writes.js';
 import { settledBy } from '../payments/paymentChange.js';
@@ -77,4 +77,12 @@ function givenBack({ productId, quantity }: HeldLine): CatalogueWrite {
   if (!Number.isSafeInteger(quantity) || quantity <= 0)
     throw new Error(`OrderCancelled gives back no whole quantity (${String(quantity)})`);
   return reservation(productId, -quantity);
+}
+
+/**
+ * identity.users → orders: an erased customer's orders keep their figures, lines and statuses (the
+ * audits reconcile them to the cent), and their name and address read as they do once the key is gone.
+ */
+export function projectForgottenCustomer(event: StoredEvent<CustomerForgotten>): OrderWrite[] {
+  return [{ kind: 'forgetCustomerOrders', userId: event.data.uid }];
 }

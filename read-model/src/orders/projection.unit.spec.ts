@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { orderCancelled, orderLine, orderMoved, orderPlaced, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
+import {
+  customerForgotten,
+  orderCancelled,
+  orderLine,
+  orderMoved,
+  orderPlaced,
+  orderPlacedOf,
+  productAdded,
+} from '@toolforge/contracts/testing';
 import { project, projectOrRefuse } from '../projection.js';
 import { projectOrderEvent } from './projection.js';
 import { stored } from '@toolforge/platform/testing';
@@ -132,5 +140,14 @@ describe('orders projection of an order’s later events', () => {
         refused: expect.stringContaining('OrderCancelled gives back no whole quantity'),
       });
     }
+  });
+
+  it('forgets an erased customer on their account’s row, their orders, the dead letters and their reviews, in the one event’s transaction', () => {
+    expect(project(stored(customerForgotten('u-1'), 9, 5))).toEqual([
+      { kind: 'forgetUser', uid: 'u-1', version: 5 },
+      { kind: 'forgetCustomerOrders', userId: 'u-1' },
+      { kind: 'forgetDeadLetters', uid: 'u-1' },
+      { kind: 'forgetReviewer', userId: 'u-1' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderLine, OrderStatus } from '@toolforge/contracts';
+import { forgottenValue, type OrderLine, type OrderStatus } from '@toolforge/contracts';
 import {
   columnNames,
   copyOrInsert,
@@ -37,7 +37,9 @@ export interface OrderMove {
 }
 
 export type OrderWrite =
-  { readonly kind: 'insertOrder'; readonly order: OrderRow } | { readonly kind: 'moveOrder'; readonly move: OrderMove };
+  | { readonly kind: 'insertOrder'; readonly order: OrderRow }
+  | { readonly kind: 'moveOrder'; readonly move: OrderMove }
+  | { readonly kind: 'forgetCustomerOrders'; readonly userId: string };
 
 /** The orders table's columns an order fills, with their types there (orders/migrations/). */
 const ORDER_COLUMNS: readonly CopiedColumn<OrderRow>[] = [
@@ -196,13 +198,16 @@ async function moveOrders(tx: SqlQueryable, moves: readonly OrderMove[]): Promis
   );
 }
 
+/** The writes of a run (runsWith): an erasure's is a statement of its own. */
+type PlacedOrMoved = Extract<OrderWrite, { readonly kind: 'insertOrder' | 'moveOrder' }>;
+
 /**
  * A run of the orders' writes, placed and moved orders mixed as the log mixes them: the inserts
  * first, then the moves. That leaves the rows as applying them in turn would: an order's moves
  * follow its OrderPlaced in its partition, and a move older than its order's row is skipped
  * (moveOrders) as it would have found no row.
  */
-async function applyOrderRun(tx: SqlQueryable, writes: readonly OrderWrite[]): Promise<void> {
+async function applyOrderRun(tx: SqlQueryable, writes: readonly PlacedOrMoved[]): Promise<void> {
   // One loop, not a flatMap for each kind making an array for each write (a rebuild's million orders).
   const placed: OrderRow[] = [];
   const moved: OrderMove[] = [];
@@ -215,6 +220,8 @@ async function applyOrderRun(tx: SqlQueryable, writes: readonly OrderWrite[]): P
 }
 
 const order = (orderId: string): RowKey[] => [{ table: 'orders', keyColumn: 'order_id', key: orderId }];
+/** Every order of a customer. */
+const ordersOf = (userId: string): RowKey[] => [{ table: 'orders', keyColumn: 'user_id', key: userId }];
 /** A placed order's row and its lines' rows, all keyed by the order's id. */
 const orderAndLines = (orderId: string): RowKey[] => [...order(orderId), { table: 'order_lines', keyColumn: 'order_id', key: orderId }];
 
@@ -238,5 +245,20 @@ export const orderWrites: RowWriteHandlers<OrderWrite> = {
     apply: (tx, write) => moveOrders(tx, [write.move]),
     applyRun: applyOrderRun,
     runsWith: ['insertOrder'],
+  },
+  forgetCustomerOrders: {
+    stale: [ORDERS_AREA],
+    table: 'orders',
+    rows: (write) => ordersOf(write.userId),
+    async apply(tx, write) {
+      // Where the customer's orders read as their OrderPlaced does once the key is destroyed
+      // (contracts' forgottenValue), so that a read model built again from the log holds the same rows.
+      // Their lines name products, not the customer: they stay.
+      await tx.query('update orders set user_name = $2, shipping_address = $3 where user_id = $1', [
+        write.userId,
+        forgottenValue('userName'),
+        forgottenValue('shippingAddress'),
+      ]);
+    },
   },
 };

@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, type ReviewEvent } from '@toolforge/contracts';
+import { REVIEW_LIMITS, type CustomerForgotten, type ReviewEvent } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
 import type { ReviewWrite } from './writes.js';
 
@@ -56,6 +56,11 @@ export function projectReviewEvent(event: StoredEvent<ReviewEvent>): ReviewWrite
       return unknown;
     }
   }
+}
+
+/** identity.users → reviews: an erased customer's reviews keep their stars, and their name and words read as they do once the key is gone. */
+export function projectForgottenReviewer(event: StoredEvent<CustomerForgotten>): ReviewWrite[] {
+  return [{ kind: 'forgetReviewer', userId: event.data.uid }];
 }
 
 /** Stars go into a product's sum: a value that is no whole number of stars would corrupt its average for good. */

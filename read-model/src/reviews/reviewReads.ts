@@ -22,6 +22,8 @@ export interface ReviewReader {
   listReviews(productId: string, slice: Slice): Promise<ReviewView[]>;
   countReviews(productId: string): Promise<number>;
   latestReviews(limit: number): Promise<LatestReviewView[]>;
+  /** Every review a customer wrote, taken down by an admin or not, newest first: what the shop holds of them (GET /me/data). */
+  reviewsBy(userId: string): Promise<ReviewView[]>;
 }
 
 const REVIEW_COLUMNS = `
@@ -61,6 +63,14 @@ export function sqlReviewReader(sql: SqlQueryable): ReviewReader {
         [limit],
       );
       return result.rows.map(toLatestReviewView);
+    },
+    async reviewsBy(userId) {
+      // Asked rarely (a customer's copy of their data, docs/read-model.md#forgetting-a-customer): no index by customer is kept for it.
+      const result = await sql.query<ReviewRecord>(
+        `select ${REVIEW_COLUMNS} from reviews v where v.user_id = $1 order by ${NEWEST_FIRST}`,
+        [userId],
+      );
+      return result.rows.map(toReviewView);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { forgottenValue } from '@toolforge/contracts';
 import type { LogSortKey, SqlQueryable } from '@toolforge/platform/sql';
 import { CATALOGUE_AREA } from '../catalog/answers.js';
 import { REVIEWS_AREA } from './answers.js';
@@ -26,10 +27,12 @@ export type ReviewWrite =
       readonly text: string;
       readonly at: string;
     }
-  | { readonly kind: 'removeReview'; readonly reviewId: string; readonly productId: string; readonly at: string };
+  | { readonly kind: 'removeReview'; readonly reviewId: string; readonly productId: string; readonly at: string }
+  | { readonly kind: 'forgetReviewer'; readonly userId: string };
 
 const review = (reviewId: string): RowKey => ({ table: 'reviews', keyColumn: 'review_id', key: reviewId });
 const rating = (productId: string): RowKey => ({ table: 'product_ratings', keyColumn: 'product_id', key: productId });
+const reviewsBy = (userId: string): RowKey => ({ table: 'reviews', keyColumn: 'user_id', key: userId });
 
 /*
  * Each write changes a review and its product's counters in one statement. An edit or a removal
@@ -105,5 +108,20 @@ export const reviewWrites: RowWriteHandlers<ReviewWrite> = {
     table: 'reviews',
     rows: (write) => [review(write.reviewId), rating(write.productId)],
     apply: removeReview,
+  },
+  forgetReviewer: {
+    // The stars stay: the products' ratings do not move, only the reviews' answers, which show the name and text.
+    stale: [REVIEWS_AREA],
+    table: 'reviews',
+    rows: (write) => [reviewsBy(write.userId)],
+    async apply(tx, write) {
+      // As the customer's ReviewPosted and ReviewEdited read once the key is destroyed (contracts'
+      // forgottenValue), removed reviews too, so that a read model built again from the log holds the same rows.
+      await tx.query('update reviews set user_name = $2, text = $3 where user_id = $1', [
+        write.userId,
+        forgottenValue('userName'),
+        forgottenValue('text'),
+      ]);
+    },
   },
 };

@@ -1,2 +1,3 @@
 export * from './rows.js';
 export * from './emptiedReadModel.js';
+export * from './forgetting.js';
