@@ -26,9 +26,10 @@ const toasts = (shop: { store: ReturnType<typeof createTestStore>['store'] }) =>
 /** My Profile of a signed-in customer (the home page's reads answered, for after an erasure). */
 async function profile() {
   fakeQueryServer({ '/homeproducts': [], '/latestreviews': [] });
-  const shop = renderShop('/userdashboard/profile', { shop: await signedInTestStore() });
+  const { accessToken, ...signedIn } = await signedInTestStore();
+  const shop = renderShop('/userdashboard/profile', { shop: signedIn });
   const section = await screen.findByRole('region', { name: 'Your data' });
-  return { ...shop, section };
+  return { ...shop, accessToken, section };
 }
 
 /** Opens the erasure's dialog from My Profile. */
