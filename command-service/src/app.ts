@@ -15,7 +15,7 @@ import {
 } from '@toolforge/platform/http';
 import type { IdentityProvider } from '@toolforge/platform/identity';
 import type { SellerBlock } from '@toolforge/contracts';
-import type { AdminGrant } from '@toolforge/platform/operatorSocket';
+import type { AdminGrant, ForgetCustomer } from '@toolforge/platform/operatorSocket';
 import { cart } from './cart/feature.js';
 import { catalog } from './catalog/feature.js';
 import { documents } from './documents/feature.js';
@@ -23,6 +23,8 @@ import { identity } from './identity/feature.js';
 import { mail } from './mail/feature.js';
 import { orders } from './orders/feature.js';
 import { payments } from './payments/feature.js';
+import { privacy } from './privacy/feature.js';
+import type { PrivacyDeps } from './privacy/erasure.js';
 import type { CardPayments } from './payments/paymentPage.js';
 import { reviews } from './reviews/feature.js';
 import { CommandHandler } from './shared/commandHandler.js';
@@ -35,7 +37,17 @@ import { WriteModel } from './shared/writeModel.js';
  * The command side's features, in the order their routes are served: identity first, its API
  * tokens guarding the routes of the others. A new feature is one more line here.
  */
-export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [identity, catalog, orders, reviews, cart, payments, documents, mail];
+export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [
+  identity,
+  catalog,
+  orders,
+  reviews,
+  cart,
+  payments,
+  documents,
+  mail,
+  privacy,
+];
 
 export interface CommandServiceDeps {
   log: EventLog;
@@ -69,6 +81,13 @@ export interface CommandServiceDeps {
   payments?: CardPayments;
   /** SELLER_*: who sells, as each invoice and credit note states it when issued; the default seller (DEFAULT_SELLER_NAME, no address) when not given. */
   seller?: SellerBlock;
+  /**
+   * The customers' key store, and the vault that seals `log`'s events with it (docs/privacy.md): every
+   * host of the shop gives it; without it, no erasure is served.
+   */
+  privacy?: PrivacyDeps;
+  /** Handed the operator's erasure once the write model is built: `toolforge forget customer` reaches it on the host's operators' socket. */
+  onErasure?: (forget: ForgetCustomer) => void;
 }
 
 /**

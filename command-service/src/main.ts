@@ -3,8 +3,10 @@ import { startAnchoring } from '@toolforge/platform/anchors';
 import { commandRateLimit, shopRateLimits } from '@toolforge/platform/http';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { openEventLog } from '@toolforge/platform/openEventLog';
+import { sealedLog } from '@toolforge/platform/privacy';
 import { buildCommandService } from './app.js';
 import { cardPaymentsOf, registerDevelopmentWebhook, type DevelopmentWebhook } from './payments/hosting.js';
+import { openKeyStore } from './privacy/keyStore.js';
 
 /**
  * The command service alone (services mode, docs/architecture.md#2-two-ways-to-run-same-code): on Kafka when KAFKA_BROKERS is set, else
@@ -12,6 +14,12 @@ import { cardPaymentsOf, registerDevelopmentWebhook, type DevelopmentWebhook } f
  */
 const { config, identity } = serviceConfigOrExit();
 const opened = await openEventLog(config, { clientId: 'toolforge-command-service', writer: true });
+// Every event is sealed on its way into the log, and read back opened (docs/privacy.md).
+const keyStore = await openKeyStore(config).catch((error: unknown) => {
+  // A setting that is missing or wrong, not a crash: said in one line, as serviceConfigOrExit does.
+  console.error(`command service: ${(error as Error).message}`);
+  process.exit(2);
+});
 
 const payments = cardPaymentsOf(config);
 /** Development only: the local provider's webhook endpoint of this instance, once it listens. */
@@ -26,13 +34,15 @@ const finish = async () => {
     await app.close();
     await anchoring.close();
     await opened.close();
+    await keyStore.close();
   })();
   return ending;
 };
 
 const app = await buildCommandService(
   {
-    log: opened.log,
+    log: sealedLog(opened.log, keyStore.vault),
+    privacy: keyStore,
     identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,
@@ -72,3 +82,4 @@ await app.listen({ host: config.host, port: config.commandPort });
 webhook = await registerDevelopmentWebhook(payments, { host: config.host, port: config.commandPort }, app.log);
 app.log.info(`command service on ${opened.description}; identity: ${describeIdentitySource(identity, config.firebaseProjectId)}`);
 app.log.info(`audit anchors in ${config.anchors.dir}, signed with ${anchoring.publicKey}`);
+app.log.info(`customers’ data keys in ${keyStore.description}`);

@@ -26,3 +26,8 @@ export const REVIEWS_TAG: ApiTag = {
   name: 'Reviews',
   description: 'Verified reviews: posted by customers whose order of the product was delivered, removed by admins.',
 };
+
+export const PRIVACY_TAG: ApiTag = {
+  name: 'Your data',
+  description: 'A customer’s right of access (everything the shop holds about them) and right to erasure (docs/privacy.md).',
+};

@@ -63,6 +63,7 @@ export const messages = {
   accountForgotten: 'This account was erased',
   /** What the sign-in form says when the identity provider refuses a disabled (so an erased) account. */
   accountDisabled: 'This account was erased and can no longer sign in',
+  accountNotFound: 'The shop knows no account with that id',
   unrecordableValue: 'The request holds a value the shop cannot record',
   unusableIdentityClaim: (claim: string) => `The identity provider's ${claim} claim cannot be used by the shop`,
   orderNeedsEmail: 'Add an email address to your account to place orders',

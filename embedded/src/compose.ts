@@ -24,8 +24,9 @@ import {
   type RouteRateLimits,
 } from '@toolforge/platform/http';
 import type { IdentityProvider } from '@toolforge/platform/identity';
-import type { AdminGrant } from '@toolforge/platform/operatorSocket';
+import type { AdminGrant, ForgetCustomer } from '@toolforge/platform/operatorSocket';
 import type { PgliteEventLog } from '@toolforge/platform/pglite';
+import { openVault, sealedLog, type PrivacySettings } from '@toolforge/platform/privacy';
 import { CheckpointWaiter, type SqlExecutor } from '@toolforge/platform/sql';
 import type { MailSettings } from '@toolforge/platform';
 import {
@@ -70,14 +71,18 @@ export interface EmbeddedShopDeps {
   seller?: CommandServiceDeps['seller'];
   /** SMTP_URL, MAIL_FROM, SHOP_URL: the order e-mails (docs/documents.md); none are decided or sent when not given. */
   mail?: MailSettings;
+  /** PRIVACY_MASTER_KEY and INVOICE_RETENTION_YEARS: the customers' data keys, in the read model's database (docs/privacy.md). */
+  privacy: PrivacySettings;
 }
 
 export interface EmbeddedShop {
   /** Command and query routes on one instance, ready to listen or to inject into. */
   app: FastifyInstance;
   projector: Projector;
+  /** The log as the shop reads it: its personal values opened, and sealed on the way in (docs/privacy.md). */
+  log: PgliteEventLog;
   /** What the host serves on the operators' socket that only the command side may decide. */
-  operations: { grantAdmin: AdminGrant };
+  operations: { grantAdmin: AdminGrant; forgetCustomer: ForgetCustomer };
   close(): Promise<void>;
 }
 
@@ -88,7 +93,9 @@ export interface EmbeddedShop {
  * answer, so the first GET already shows everything the log holds.
  */
 export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<EmbeddedShop> {
-  const { log } = deps;
+  // Everything of the shop reads and writes the log through the vault; the anchors sign the log as stored (host.ts).
+  const { vault, keys } = await openVault(deps.sql, deps.privacy);
+  const log = sealedLog(deps.log, vault);
   const store = await openProjectorStore(deps.sql);
   const readModel = await openReadModel(deps.sql);
   const cache = new InProcessCache();
@@ -116,8 +123,8 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   });
   projector.start();
 
-  // Handed over by the command side as its plugin starts: the grant is decided by its one handler.
-  const handed: { grantAdmin?: AdminGrant } = {};
+  // Handed over by the command side as its plugin starts: the grant and the erasure are decided by its one handler.
+  const handed: { grantAdmin?: AdminGrant; forgetCustomer?: ForgetCustomer } = {};
   let operations: EmbeddedShop['operations'];
   try {
     await useHttpHardening(app, {
@@ -146,6 +153,8 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       payments: deps.payments,
       seller: deps.seller,
       onAdminGrant: (grant) => (handed.grantAdmin = grant),
+      privacy: { keys, vault, invoiceRetentionYears: deps.privacy.invoiceRetentionYears },
+      onErasure: (forget) => (handed.forgetCustomer = forget),
     });
     await app.register(queryService, {
       store: readModel,
@@ -158,8 +167,8 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       idTokens: { identity: deps.identity, adminEmails: deps.adminEmails },
     });
     await app.ready();
-    if (!handed.grantAdmin) throw new Error('the command side handed over no admin grant');
-    operations = { grantAdmin: handed.grantAdmin };
+    if (!handed.grantAdmin || !handed.forgetCustomer) throw new Error('the command side handed over no admin grant or no erasure');
+    operations = { grantAdmin: handed.grantAdmin, forgetCustomer: handed.forgetCustomer };
   } catch (error) {
     stopWaking();
     await emails?.stop();
@@ -171,6 +180,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
   return {
     app,
     projector,
+    log,
     operations,
     close() {
       closing ??= (async () => {

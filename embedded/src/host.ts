@@ -89,6 +89,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
       readModel: readModelDb,
       log,
       grantAdmin: shop.operations.grantAdmin,
+      forgetCustomer: shop.operations.forgetCustomer,
     }).catch((error: Error) => {
       // Only the tool needs it (a data dir path too long for a Unix socket, say): the shop serves without it.
       shop.app.log.warn(`the operators' socket could not be opened (${error.message}): toolforge reads this shop only once it is stopped`);

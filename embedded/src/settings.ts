@@ -24,6 +24,7 @@ export function embeddedSettings(
   | 'payments'
   | 'seller'
   | 'mail'
+  | 'privacy'
 > {
   return {
     adminEmails: config.adminEmails,
@@ -39,5 +40,6 @@ export function embeddedSettings(
     payments: cardPaymentsOf(config),
     seller: config.seller,
     mail: config.mail,
+    privacy: config.privacy,
   };
 }

@@ -5,12 +5,15 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RESERVATION_TTL_MS, sellerBlock, type SellerBlock } from '@toolforge/contracts';
 import { anchorSettings, type AnchorSettings } from './anchors/settings.js';
+import { privacySettings, type PrivacySettings } from './privacy/settings.js';
 import { writeFileOnce } from './fileOnce.js';
 
 /** Every setting comes from the environment, with these defaults (docs/deployment.md#configuration). */
 export interface ShopConfig {
   /** Where the log's writer signs its checkpoints, with which key (AUDIT_*; docs/audit-trail.md). */
   anchors: AnchorSettings;
+  /** The customers' data keys' master key, and how long invoices keep their buyer after an erasure (docs/privacy.md). */
+  privacy: PrivacySettings;
   /** The address the services listen on: loopback, or 0.0.0.0 in a container. */
   host: string;
   apiPort: number;
@@ -264,6 +267,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const dataDir = resolve(env.DATA_DIR || '.data');
   return {
     anchors: anchorSettings(env, dataDir, (message) => new ConfigError(message)),
+    privacy: privacySettings(env, dataDir, (message) => new ConfigError(message)),
     host: env.HOST || '127.0.0.1',
     apiPort: port(env.API_PORT, 5000, 'API_PORT'),
     commandPort: port(env.COMMAND_PORT, 5001, 'COMMAND_PORT'),

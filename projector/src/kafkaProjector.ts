@@ -2,6 +2,7 @@ import type { Topic } from '@toolforge/contracts';
 import type { Logger } from '@toolforge/platform';
 import type { Cache, HotAnswers } from '@toolforge/platform/cache';
 import { KafkaEventConsumer, identifyKafkaLog } from '@toolforge/platform/kafka';
+import type { PersonalDataVault } from '@toolforge/platform/privacy';
 import type { OnLogChange } from '@toolforge/platform/sql';
 import { ReadModelUpdater, type Committed, type ProjectorStore } from './readModelUpdater.js';
 
@@ -23,6 +24,8 @@ export interface KafkaProjectorOptions {
   onLogChange?: OnLogChange;
   /** The consumer crashed for good (kafkajs will not restart it). */
   onGaveUp?: (error: Error) => void;
+  /** Opens the events' personal values (docs/privacy.md): the host's, on the key store; without it they are applied as stored. */
+  vault?: PersonalDataVault;
 }
 
 export const PROJECTOR_GROUP = 'toolforge-projector';
@@ -63,7 +66,7 @@ export class KafkaProjector {
       handler: {
         resumeAt: (topic, partition) => updater.nextOffset(topic, partition),
         handle: async (topic, partition, events) => {
-          await updater.apply(topic, partition, events);
+          await updater.apply(topic, partition, options.vault ? await options.vault.reveal(events) : events);
         },
       },
     });

@@ -4,6 +4,7 @@ import { databaseAnswers, logAnswers, serveHealth } from '@toolforge/platform/ht
 import { KafkaEventLog, KafkaLogEnds } from '@toolforge/platform/kafka';
 import { CheckpointAnnouncer, openPostgresPool, pgSql } from '@toolforge/platform/postgres';
 import { RedisCache } from '@toolforge/platform/redis';
+import { openVault, sealedLog } from '@toolforge/platform/privacy';
 import type { OnLogChange } from '@toolforge/platform/sql';
 import { readModelHotAnswers, readModelReader } from '@toolforge/read-model';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
@@ -39,6 +40,8 @@ const pool = openPostgresPool(config.databaseUrl, {
 });
 const sql = pgSql(pool);
 const store = await openProjectorStore(sql);
+// Every event is read through the vault: its personal values opened, or read as forgotten (docs/privacy.md).
+const { vault } = await openVault(sql, config.privacy);
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : undefined;
 let onLogChange: OnLogChange;
 try {
@@ -54,11 +57,14 @@ try {
 if (config.bulkBuildFrom > 0) {
   const claim = await claimRebuild(pool);
   if (claim) {
-    const log = await KafkaEventLog.open({
-      brokers: config.kafkaBrokers,
-      clientId: 'toolforge-projector-build',
-      topicPrefix: config.kafkaTopicPrefix,
-    });
+    const log = sealedLog(
+      await KafkaEventLog.open({
+        brokers: config.kafkaBrokers,
+        clientId: 'toolforge-projector-build',
+        topicPrefix: config.kafkaTopicPrefix,
+      }),
+      vault,
+    );
     try {
       await bulkFirstBuild({ log, sql, logger, from: config.bulkBuildFrom, liveProjectors: true, cache });
     } finally {
@@ -79,6 +85,7 @@ try {
     hotAnswers: readModelHotAnswers(readModelReader(sql)),
     logger,
     onLogChange,
+    vault,
     // Nothing is projected any more: end, so that a supervisor starts a fresh projector.
     onGaveUp: () => process.exit(1),
   });
@@ -97,7 +104,10 @@ try {
 let emails: OrderEmails | undefined;
 let emailsLog: KafkaEventLog | undefined;
 if (config.mail) {
-  emailsLog = await KafkaEventLog.open({ brokers: config.kafkaBrokers, clientId: 'toolforge-mail', topicPrefix: config.kafkaTopicPrefix });
+  emailsLog = sealedLog(
+    await KafkaEventLog.open({ brokers: config.kafkaBrokers, clientId: 'toolforge-mail', topicPrefix: config.kafkaTopicPrefix }),
+    vault,
+  );
   emails = await startOrderEmails({ sql, log: emailsLog, mail: config.mail, lock: advisorySenderLock(pool), logger });
 } else {
   logger.info({}, 'order e-mails are off: SMTP_URL is not set');

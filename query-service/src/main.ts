@@ -4,6 +4,7 @@ import { NO_CACHE } from '@toolforge/platform/cache';
 import { databaseAnswers, queryRateLimit } from '@toolforge/platform/http';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { KafkaEventsReader, KafkaLogEnds } from '@toolforge/platform/kafka';
+import { openVault, revealingEventsAt } from '@toolforge/platform/privacy';
 import { listenForCheckpoints, openPostgresPool, pgSql } from '@toolforge/platform/postgres';
 import { RedisCache } from '@toolforge/platform/redis';
 import { CheckpointWaiter } from '@toolforge/platform/sql';
@@ -36,7 +37,9 @@ const sql = pgSql(pool, { prepared: true });
 const store = await openReadModel(sql);
 const kafka = { brokers: config.kafkaBrokers, clientId: 'toolforge-query-service', topicPrefix: config.kafkaTopicPrefix };
 const logEnds = await KafkaLogEnds.open(kafka);
-const eventsAt = await KafkaEventsReader.open(kafka);
+// Orders' histories and documents read the log's events: their personal values opened through the vault (docs/privacy.md).
+const { vault } = await openVault(sql, config.privacy);
+const eventsAt = revealingEventsAt(await KafkaEventsReader.open(kafka), vault);
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : NO_CACHE;
 // No in-process projector to wake it: the projector's notices do (checkpointNotices.ts), and while
 // anyone waits the checkpoints are read every 25 ms anyway.

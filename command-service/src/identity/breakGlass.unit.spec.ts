@@ -64,6 +64,7 @@ describe('the operator’s break-glass grant, by address among the log’s accou
     name: 'Ada',
     picture: null,
     expiresAt: 0,
+    authTime: 0,
   });
 
   it('grants the account of that address, whatever its case, with the operator as the event’s actor', async () => {

@@ -65,12 +65,22 @@ export function decideUser(command: UserCommand, state: UserState | undefined, p
       return [{ type: 'AdminRevoked', data: { uid, email } }];
     }
     case 'Forget':
-      return [{ type: 'CustomerForgotten', data: command.data }];
+      return decideForget(command, state);
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+/**
+ * Erase the account (the privacy feature's use case asks it, once the key is destroyed): its erasure
+ * is recorded once; an account the log never knew has nothing to erase.
+ */
+export function decideForget(command: Forget, state: UserState | undefined): Decided<UserEvent>[] {
+  if (!state) throw new CommandRejected('not-found', messages.accountNotFound);
+  if (state.forgotten) return [];
+  return [{ type: 'CustomerForgotten', data: command.data }];
 }
 
 function isSameSignIn(state: UserState, signIn: Omit<UserState, 'admin' | 'adminRevoked' | 'signedIn' | 'forgotten'>): boolean {

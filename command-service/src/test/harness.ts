@@ -1,7 +1,11 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { EventLog } from '@toolforge/platform';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { openVault, sealedLog } from '@toolforge/platform/privacy';
+import { pgliteSql } from '@toolforge/platform/sql';
 import type { EmbeddedPostgres as PGlite } from '@toolforge/platform/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { formatCents, totalCostCents, type AddProductInput, type LoginResponse, type PlaceOrderInput } from '@toolforge/contracts';
@@ -57,16 +61,21 @@ export const validProduct: AddProductInput = {
  * share an admin. A log passed in stays open when the harness closes; its owner closes it.
  */
 export async function startCommandService(
-  options: { db?: PGlite; log?: EventLog } & Pick<
+  options: { db?: PGlite; log?: EventLog; withKeyStore?: boolean } & Pick<
     CommandServiceDeps,
-    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs' | 'payments'
+    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs' | 'payments' | 'onErasure'
   > = {},
 ) {
   const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
-  const log = options.log ?? (await PgliteEventLog.open(db!));
+  /** The log as stored: with a key store, its personal values sealed. */
+  const storedLog = options.log ?? (await PgliteEventLog.open(db!));
+  const keyStore = options.withKeyStore ? await openTestKeyStore() : undefined;
+  const log = keyStore ? sealedLog(storedLog, keyStore.vault) : storedLog;
   const adminEmail = uniqueEmail('admin');
   const app: FastifyInstance = await buildCommandService({
     log,
+    privacy: keyStore,
+    onErasure: options.onErasure,
     identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
     jwtSecret: TEST_JWT_SECRET,
     adminEmails: [adminEmail],
@@ -94,6 +103,8 @@ export async function startCommandService(
     app,
     db,
     log,
+    storedLog,
+    keyStore,
     adminEmail,
     send,
     postLogin,
@@ -130,12 +141,20 @@ export async function startCommandService(
     },
     async close() {
       await app.close();
+      await keyStore?.close();
       if (db && !options.db) await db.close();
     },
   };
 }
 
 export type CommandHarness = Awaited<ReturnType<typeof startCommandService>>;
+
+/** A key store of its own (an in-memory database), under the machine's test master key, for a command service that erases. */
+async function openTestKeyStore() {
+  const keysDb = await openEmbeddedPostgres(null);
+  const { vault, keys } = await openVault(pgliteSql(keysDb), { masterKeyFile: join(tmpdir(), 'toolforge-test-privacy-master-key') });
+  return { vault, keys, invoiceRetentionYears: 10, db: keysDb, close: () => keysDb.close() };
+}
 
 /** A command service with a signed-in admin and customer, and a product of `validProduct` when asked for. */
 export interface ShopUnderTest {

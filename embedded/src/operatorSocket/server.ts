@@ -7,6 +7,7 @@ import {
   MAX_SQL_ROWS,
   OPERATOR_ROUTES,
   endOffsetsRequestSchema,
+  forgetCustomerRequestSchema,
   grantAdminRequestSchema,
   identifyRequestSchema,
   operatorSocketPath,
@@ -15,6 +16,7 @@ import {
   socketPathFits,
   sqlRequestSchema,
   type AdminGrant,
+  type ForgetCustomer,
   type OperatorSocketError,
 } from '@toolforge/platform/operatorSocket';
 import type { PGlite, PgliteEventLog } from '@toolforge/platform/pglite';
@@ -42,6 +44,8 @@ export async function serveOperatorSocket(deps: {
   log: PgliteEventLog;
   /** The command side's break-glass grant: its route is served only with it (docs/operators.md). */
   grantAdmin?: AdminGrant;
+  /** The command side's erasure of a customer (docs/privacy.md): its route is served only with it. */
+  forgetCustomer?: ForgetCustomer;
 }): Promise<OperatorSocket> {
   const path = operatorSocketPath(deps.dataDir);
   if (!socketPathFits(path)) {
@@ -79,6 +83,9 @@ export async function serveOperatorSocket(deps: {
   const { grantAdmin } = deps;
   if (grantAdmin)
     app.post(OPERATOR_ROUTES.grantAdmin, { schema: { body: grantAdminRequestSchema } }, (request) => grantAdmin(request.body));
+  const { forgetCustomer } = deps;
+  if (forgetCustomer)
+    app.post(OPERATOR_ROUTES.forgetCustomer, { schema: { body: forgetCustomerRequestSchema } }, (request) => forgetCustomer(request.body));
 
   await app.listen({ path });
   try {

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { RouteRateLimits } from '@toolforge/platform/http';
 import { firebaseIdentity } from '@toolforge/platform/identity';
@@ -5,6 +7,9 @@ import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite
 import { pgliteSql } from '@toolforge/platform/sql';
 import { EMULATOR_HOST, PROJECT_ID, sendTo, uniqueEmail, type AppRequest } from '@toolforge/platform/testing';
 import { composeEmbeddedShop, type EmbeddedShopDeps } from '../compose.js';
+
+/** The test shops' master key: one file for the machine's runs, each shop's key store in its own database. */
+export const TEST_PRIVACY = { masterKeyFile: join(tmpdir(), 'toolforge-test-privacy-master-key'), invoiceRetentionYears: 10 };
 
 /**
  * `make start`'s composition (command side, projector and query side in one Fastify) on an
@@ -25,6 +30,7 @@ export async function openEmbeddedTestShop(
     rateLimits: options.rateLimits,
     payments: options.payments,
     reservationTtlMs: options.reservationTtlMs,
+    privacy: TEST_PRIVACY,
   });
   return {
     db,

@@ -44,6 +44,16 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
     async revokeSessions(uid: string) {
       await auth.revokeRefreshTokens(uid);
     },
+    async disableAccount(uid: string) {
+      try {
+        await auth.updateUser(uid, { disabled: true });
+      } catch (error) {
+        // An account deleted at the provider already signs in no more.
+        if ((error as { code?: string }).code === 'auth/user-not-found') return;
+        throw error;
+      }
+      await auth.revokeRefreshTokens(uid);
+    },
     async accountStatuses(uids: readonly string[]) {
       const { users } = await auth.getUsers(uids.map((uid) => ({ uid })));
       return new Map(

@@ -7,6 +7,8 @@ export interface VerifiedIdentity {
   readonly picture: string | null;
   /** When the ID token expires (seconds since the epoch): nothing may trust it longer. */
   readonly expiresAt: number;
+  /** When the person last signed in with their credentials (seconds since the epoch): a refreshed token keeps it. */
+  readonly authTime: number;
 }
 
 /** An account found by its email: `emailVerified` says whether it proved it owns the address. */
@@ -26,6 +28,8 @@ export interface IdentityProvider {
   findUserByEmail(email: string): Promise<IdentityAccount | null>;
   /** Ends the account's sessions at the identity provider: ID tokens issued before now stop verifying. */
   revokeSessions(uid: string): Promise<void>;
+  /** Disables the account at the identity provider and ends its sessions: it signs in no more (an erasure). */
+  disableAccount(uid: string): Promise<void>;
   /**
    * Whether the provider still lets each account in (at most PROVIDER_ACCOUNTS_PER_CALL at once); an
    * account it does not know (deleted) is absent from the answer.

@@ -10,6 +10,7 @@ export interface IdTokenClaims {
   readonly name?: unknown;
   readonly picture?: unknown;
   readonly exp: number;
+  readonly auth_time: number;
 }
 
 /** The longest picture address kept: longer ones are dropped, as a product's image address would be refused. */
@@ -35,6 +36,7 @@ export function identityFromClaims(claims: IdTokenClaims): VerifiedIdentity {
     name: cleanName(claims.name),
     picture: pictureOf(claims.picture),
     expiresAt: claims.exp,
+    authTime: claims.auth_time,
   };
 }
 

@@ -3,7 +3,15 @@ import { LIMITS, messages } from '@toolforge/contracts';
 import { HttpError } from '../http/errorReplies.js';
 import { cleanName, identityFromClaims } from './providerClaims.js';
 
-const claims = { uid: 'uid-1', email: 'ada@toolforge.test', email_verified: true, name: 'Ada', picture: null, exp: 2_000_000_000 };
+const claims = {
+  uid: 'uid-1',
+  email: 'ada@toolforge.test',
+  email_verified: true,
+  name: 'Ada',
+  picture: null,
+  exp: 2_000_000_000,
+  auth_time: 1_999_990_000,
+};
 
 describe('an ID token’s claims, held to the rules a body is held to', () => {
   it('takes well-formed claims as they are', () => {
@@ -14,6 +22,7 @@ describe('an ID token’s claims, held to the rules a body is held to', () => {
       name: 'Ada',
       picture: 'https://lh3.googleusercontent.com/a/x.jpg',
       expiresAt: 2_000_000_000,
+      authTime: 1_999_990_000,
     });
   });
 

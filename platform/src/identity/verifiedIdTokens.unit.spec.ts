@@ -10,6 +10,7 @@ const identity = (expiresAt: number): VerifiedIdentity => ({
   name: 'Ada',
   picture: null,
   expiresAt,
+  authTime: 0,
 });
 
 /** A provider that counts its verifications and answers what the test says. */

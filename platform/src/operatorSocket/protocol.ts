@@ -31,6 +31,7 @@ export const OPERATOR_ROUTES = {
   identify: '/log/identify',
   sql: '/read-model/query',
   grantAdmin: '/admins/grant',
+  forgetCustomer: '/customers/forget',
 } as const;
 
 /** The most events one page request may ask for: a page is one bounded answer, never the whole log. */
@@ -81,16 +82,13 @@ export const sqlRequestSchema = z
  * role's history. `operator` is the OS user the tool runs as, recorded as the event's actor: only
  * the data dir's owner (or root) can open the socket, so the name is the owner's own word.
  */
-export const grantAdminRequestSchema = z
-  .object({
-    email: email('expected an e-mail address'),
-    operator: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine((name) => isPlainText(name), 'an operator’s name is one line of plain text'),
-  })
-  .strict();
+const operator = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((name) => isPlainText(name), 'an operator’s name is one line of plain text');
+
+export const grantAdminRequestSchema = z.object({ email: email('expected an e-mail address'), operator }).strict();
 
 export type GrantAdminRequest = z.infer<typeof grantAdminRequestSchema>;
 
@@ -115,3 +113,30 @@ export interface OperatorSocketError {
   /** PostgreSQL's SQLSTATE when the database refused the statement (25006: a write in a read-only transaction). */
   readonly code?: string;
 }
+
+/**
+ * `toolforge forget customer <uid>`: the account erased by the operator (docs/privacy.md#erasure), as
+ * the customer's own POST /me/erase does; `operator` is recorded as the event's actor.
+ */
+export const forgetCustomerRequestSchema = z
+  .object({
+    uid: z
+      .string()
+      .min(1)
+      .max(128)
+      .refine((uid) => isPlainText(uid), 'a uid is one line of plain text'),
+    operator,
+  })
+  .strict();
+
+export type ForgetCustomerRequest = z.infer<typeof forgetCustomerRequestSchema>;
+
+/** The erasure as done: whose account, the actor the event names, and where the log stored it (null: erased before, nothing appended). */
+export interface ForgottenCustomer {
+  readonly uid: string;
+  readonly actor: string;
+  readonly position: string | null;
+}
+
+/** The command side's erasure, handed to the socket by the host; a refusal throws an error with its `statusCode` (404, 409). */
+export type ForgetCustomer = (request: ForgetCustomerRequest) => Promise<ForgottenCustomer>;

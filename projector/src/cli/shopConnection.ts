@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutPassword, type EventLog, type LogEndSource, type ShopConfig } from '@toolforge/platform';
+import { openVault, sealedLog, type PrivacySettings } from '@toolforge/platform/privacy';
 import { KafkaEventLog } from '@toolforge/platform/kafka';
 import { DataDirInUse, EMBEDDED_DATABASES, lockDataDir, type DataDirLock } from '@toolforge/platform/pglite';
 import { openPostgresPool, pgSql } from '@toolforge/platform/postgres';
@@ -44,7 +45,7 @@ type ConnectionSettings = Pick<
   ShopConfig,
   'kafkaBrokers' | 'kafkaTopicPrefix' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix'
 > &
-  Partial<Pick<ShopConfig, 'kafkaSecurity'>>;
+  Partial<Pick<ShopConfig, 'kafkaSecurity' | 'privacy'>>;
 
 /** What a command needs of the shop: the read model too, or the read model to write (named by the command that writes it). */
 export interface ShopNeeds {
@@ -59,7 +60,26 @@ export interface ShopNeeds {
  * which only reads: a rebuild there is refused, the operator stops the shop first.
  */
 export async function connectToShop(config: ConnectionSettings, needs: ShopNeeds): Promise<ShopConnection> {
-  return config.kafkaBrokers ? connectToServers(config, config.kafkaBrokers, needs) : connectToEmbedded(config.dataDir, needs);
+  const shop = config.kafkaBrokers
+    ? await connectToServers(config, config.kafkaBrokers, needs)
+    : await connectToEmbedded(config.dataDir, needs);
+  return shop.readModel && config.privacy ? revealedThroughKeyStore(shop, shop.readModel, config.privacy) : shop;
+}
+
+/**
+ * The connection with its log read through the vault on the read model's key store (docs/privacy.md),
+ * for the commands that ask for the read model: a rebuild or a replay writes the customers' names and
+ * addresses into it as the projector does. The tool never makes a key, nor changes the store's tables:
+ * it opens keys only, also on a running shop's read-only statements.
+ */
+async function revealedThroughKeyStore(shop: ShopConnection, readModel: SqlExecutor, privacy: PrivacySettings): Promise<ShopConnection> {
+  try {
+    const { vault } = await openVault(readModel, privacy, { readOnly: true });
+    return { ...shop, log: sealedLog(shop.log, vault) };
+  } catch (error) {
+    await shop.close().catch(() => undefined);
+    throw new CannotConnect(`cannot open the customers’ key store: ${(error as Error).message}`);
+  }
 }
 
 async function connectToServers(config: ConnectionSettings, brokers: string[], needs: { readModel: boolean }): Promise<ShopConnection> {
