@@ -2,8 +2,8 @@ import type { SagaIterator } from 'redux-saga';
 import { call, select } from 'redux-saga/effects';
 import type { ApiError, Topic } from '@toolforge/contracts';
 import type { ShopDeps } from '../app/deps';
-import type { RootState } from '../app/store';
 import { config } from '../config';
+import { selectAccessToken } from '../features/auth/selectors';
 import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from './callWithRetry';
 import { CommandRefused } from './commandClient';
 import { readAfterHeader } from './shopApi';
@@ -79,9 +79,9 @@ export function saveFile(blob: Blob, fileName: string): void {
  * caller tells the user in its own place.
  */
 export function* saveDownload(deps: ShopDeps, download: FileDownload): SagaIterator {
-  const state: RootState = yield select();
-  const bearer = state.auth.session?.accessToken;
-  const headers = { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...readAfterHeader(state, download.topics ?? []) };
+  const bearer: string | null = yield select(selectAccessToken);
+  const readAfter: Record<string, string> = yield select(readAfterHeader, download.topics ?? []);
+  const headers = { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...readAfter };
   const file: Blob = yield* callWithRetry(() => fetchFile(download, headers), NETWORK_RETRIES, deps.retryDelayMs ?? NETWORK_RETRY_DELAY_MS);
   yield call(saveFile, file, download.fileName);
 }
