@@ -38,7 +38,8 @@ const store = await openReadModel(sql);
 const kafka = { brokers: config.kafkaBrokers, clientId: 'toolforge-query-service', topicPrefix: config.kafkaTopicPrefix };
 const logEnds = await KafkaLogEnds.open(kafka);
 // Orders' histories and documents read the log's events: their personal values opened through the vault (docs/privacy.md).
-const { vault } = await openVault(sql, config.privacy);
+// No key kept between requests: a history asked for just after an erasure already reads the customer as forgotten.
+const { vault } = await openVault(sql, config.privacy, { keyTtlMs: 0 });
 const eventsAt = revealingEventsAt(await KafkaEventsReader.open(kafka), vault);
 const cache = config.redisUrl ? RedisCache.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger }) : NO_CACHE;
 // No in-process projector to wake it: the projector's notices do (checkpointNotices.ts), and while

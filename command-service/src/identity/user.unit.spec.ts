@@ -164,4 +164,26 @@ describe('user decider', () => {
       .when(signIn('boss@toolforge.test'))
       .then([signedIn('boss@toolforge.test')]);
   });
+
+  it('records an erasure once, of an account it knows, and refuses the erased account every other command', () => {
+    const forget = { type: 'Forget', data: { uid: 'u1', by: 'customer' } } as const;
+    const forgotten = { type: 'CustomerForgotten', data: { uid: 'u1', by: 'customer' } } as const;
+    spec
+      .given([fact(signedIn('ada@toolforge.test'))])
+      .when(forget)
+      .then([forgotten]);
+    spec.given([]).when(forget).thenRejects('not-found', messages.accountNotFound);
+    spec
+      .given([fact(signedIn('ada@toolforge.test')), fact(forgotten)])
+      .when(forget)
+      .then([]);
+    spec
+      .given([fact(signedIn('ada@toolforge.test')), fact(forgotten)])
+      .when(signIn('ada@toolforge.test'))
+      .thenRejects('forbidden', messages.accountForgotten);
+    spec
+      .given([fact(signedIn('boss@toolforge.test')), fact(forgotten)])
+      .when({ type: 'GrantAdmin', data: { uid: 'u1', email: 'boss@toolforge.test', emailVerified: true } })
+      .thenRejects('forbidden', messages.accountForgotten);
+  });
 });

@@ -91,3 +91,22 @@ async function readMasterKey(file: string): Promise<Buffer | undefined> {
   }
   return key;
 }
+
+/**
+ * The master key's wrapping for a reader that only opens keys (the operators' tool): the file is read
+ * when a key is first opened, never made; a log with nothing sealed needs none.
+ */
+export function readingWrapping(file: string): KeyWrapping {
+  let wrapping: Promise<KeyWrapping> | undefined;
+  const loaded = () =>
+    (wrapping ??= readMasterKey(file).then((key) => {
+      if (!key)
+        throw new MasterKeyError(`PRIVACY_MASTER_KEY ${file} does not exist: the shop's master key is needed to read its customers' data`);
+      return masterKeyWrapping(key);
+    }));
+  return {
+    keyName: 'reader',
+    wrap: () => Promise.reject(new MasterKeyError('this process only reads the customers’ keys')),
+    unwrap: async (wrapped, keyId) => (await loaded()).unwrap(wrapped, keyId),
+  };
+}

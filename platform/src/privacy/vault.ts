@@ -22,7 +22,7 @@ export interface VaultOptions {
   readonly now?: () => number;
 }
 
-const DEFAULTS = { keyTtlMs: 60_000, maxKeys: 100_000 } as const;
+const DEFAULTS = { keyTtlMs: 10_000, maxKeys: 100_000 } as const;
 
 /**
  * The one place personal values are sealed and opened (docs/privacy.md): the log's writer seals each

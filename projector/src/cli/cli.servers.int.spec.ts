@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, inject, it } from 'vitest';
 import { readConfig } from '@toolforge/platform';
 import { KafkaEventLog } from '@toolforge/platform/kafka';
@@ -8,6 +10,7 @@ import { tailEvents } from './eventsTail.js';
 import { connectToShop } from './shopConnection.js';
 
 const brokers = inject('kafkaBrokers');
+const TEST_MASTER_KEY = join(tmpdir(), 'toolforge-test-privacy-master-key');
 
 /** A topic prefix and a new database of a test's own, as the tool's settings name them; both deleted after `work`. */
 async function withNewShop(
@@ -31,7 +34,8 @@ describeCli('Kafka and PostgreSQL', async () => {
   return {
     log,
     readModel: database.sql,
-    env: { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, DATABASE_URL: database.url },
+    // The customers' keys' master key of the machine's test runs, not one in the repository's .data.
+    env: { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, DATABASE_URL: database.url, PRIVACY_MASTER_KEY: TEST_MASTER_KEY },
     release: () => Promise.resolve(),
     async close() {
       await log.close();

@@ -18,6 +18,7 @@ import { readConfig, type EventLog } from '@toolforge/platform';
 import { publicKeyText, signingKeyIn } from '@toolforge/platform/anchors';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
+import { openVault, sealedLog } from '@toolforge/platform/privacy';
 import { logWriter } from '@toolforge/platform/testing';
 import { Projector } from '../projector.js';
 import { dumpReadModel, openTestReadModel, type ReadModelDump } from '../test/readModel.js';
@@ -688,6 +689,84 @@ export function describeCli(adapters: string, openShop: () => Promise<CliShop>):
         await shop.close();
       }
       expect((await runCli(['audit', 'orders'], env)).code).toBe(0);
+    });
+
+    it('leaves the audit’s totals as they were, to the cent, after an erasure; the chain holds, and a rebuilt read model holds nothing of the customer', async () => {
+      const ada = { uid: 'u-ada', email: 'ada.lovelace@engine.test', name: 'Ada Lovelace', address: '12 Engine Row, London' };
+      const erasedAt = '2026-11-23T09:00:00.000Z';
+      /** A shop whose events are sealed as the command service seals them, erased or not. */
+      const sealedShop = async (erase: boolean) => {
+        const shop = await openShop();
+        closers.push(() => shop.close());
+        const { vault, keys } = await openVault(shop.readModel, readConfig(shop.env).privacy);
+        const log = sealedLog(shop.log, vault);
+        const append = logWriter(log);
+        const drill = productAdded(DRILL, { occurredAt: '2026-11-19T08:00:00.000Z' });
+        const adas = orderPlaced(
+          drill.data,
+          { orderId: 'o-1', userId: ada.uid, userName: ada.name, shippingAddress: ada.address, quantity: 5 },
+          { occurredAt: '2026-11-20T10:00:00.000Z' },
+        );
+        for (const event of [
+          userSignedIn({ uid: ada.uid, email: ada.email, name: ada.name }),
+          userSignedIn({ uid: 'u-bo', email: 'bo@example.test', name: 'Bo Stone' }),
+          drill,
+          adas,
+          orderPlaced(
+            drill.data,
+            { orderId: 'o-2', userId: ada.uid, userName: ada.name, shippingAddress: ada.address, quantity: 2 },
+            { occurredAt: '2026-11-20T11:00:00.000Z' },
+          ),
+          orderCancelled(adas.data, { reason: `Sent to ${ada.address} by mistake` }, { occurredAt: '2026-11-21T08:00:00.000Z' }),
+          orderPlaced(
+            drill.data,
+            { orderId: 'o-3', userId: 'u-bo', userName: 'Bo Stone', shippingAddress: '3 Anvil Road', quantity: 1 },
+            { occurredAt: '2026-11-21T09:00:00.000Z' },
+          ),
+        ]) {
+          await append(event);
+        }
+        if (erase) {
+          await keys.forget(ada.uid, null);
+          await append({
+            type: 'CustomerForgotten',
+            data: { uid: ada.uid, by: 'customer' },
+            meta: userSignedIn({ uid: ada.uid }, { occurredAt: erasedAt }).meta,
+          });
+        }
+        await new Projector({ log, store: await openTestReadModel(shop.readModel) }).catchUp();
+        await shop.release();
+        return shop.env;
+      };
+      const audit = async (env: NodeJS.ProcessEnv) => {
+        const { code, stdout, stderr } = await runCli(['audit', 'orders', '--format', 'json'], env);
+        expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+        const report = parsed<AuditJson>(stdout);
+        return {
+          totals: report.totals,
+          stock: report.stock,
+          orders: report.orders.map(({ orderId, status, payment }) => ({ orderId, status, payment })),
+        };
+      };
+
+      const before = await audit(await sealedShop(false));
+      const erased = await sealedShop(true);
+      expect(await audit(erased)).toEqual(before);
+      expect(before.totals).toMatchObject({ orders: 3, revenue: '608.70', byUser: { 'u-ada': { orders: 2 }, 'u-bo': { orders: 1 } } });
+
+      // The chain covers the sealed values: the erasure changed nothing the writer hashed.
+      const verified = await runCli(['audit', 'verify', '--format', 'json'], erased);
+      expect(verified.stderr).toBe('');
+      expect(parsed<{ problems: unknown[] }>(verified.stdout).problems).toEqual([]);
+
+      // The log as stored never held the customer in clear, and a read model built from it holds nothing of them either.
+      expect((await runCli(['rebuild'], erased)).code).toBe(0);
+      const rebuilt = JSON.stringify(await withShop(erased, dumpReadModel));
+      for (const clear of [ada.email, ada.name, 'Engine Row']) expect(rebuilt).not.toContain(clear);
+      expect(rebuilt).toContain('Bo Stone');
+      expect(rebuilt).toContain('3 Anvil Road');
+      const listed = await runCli(['events', 'list', '--format', 'json'], erased);
+      for (const clear of [ada.email, ada.name, 'Engine Row']) expect(listed.stdout).not.toContain(clear);
     });
 
     it('refuses bad arguments with the usage on stderr and exit code 2', async () => {
