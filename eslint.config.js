@@ -27,7 +27,7 @@ export default tseslint.config(
     // redux-saga resumes a generator with each effect's result, so `yield` is typed `any` and the
     // sagas name the type they get on the left; `call([object, object.method])` calls the method on
     // its object, which unbound-method cannot see.
-    files: ['web/src/features/**/*Saga.ts', 'web/src/api/commandFlow.ts', 'web/src/api/callWithRetry.ts'],
+    files: ['web/src/features/**/*Saga.ts', 'web/src/api/commandFlow.ts', 'web/src/api/callWithRetry.ts', 'web/src/api/fileDownload.ts'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/unbound-method': 'off' },
   },
   {

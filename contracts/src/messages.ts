@@ -61,6 +61,8 @@ export const messages = {
   eraseWithOpenOrders: 'Your account can be erased once every order is delivered or cancelled',
   accountErased: 'Your account and your personal data were erased',
   accountForgotten: 'This account was erased',
+  /** What the sign-in form says when the identity provider refuses a disabled (so an erased) account. */
+  accountDisabled: 'This account was erased and can no longer sign in',
   accountNotFound: 'The shop knows no account with that id',
   unrecordableValue: 'The request holds a value the shop cannot record',
   unusableIdentityClaim: (claim: string) => `The identity provider's ${claim} claim cannot be used by the shop`,

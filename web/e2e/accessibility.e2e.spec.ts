@@ -114,6 +114,15 @@ describe.sequential('accessibility (axe-core) in Chromium', () => {
     await form.getByRole('button', { name: 'Post review' }).click();
     await form.locator('.field-error').first().waitFor();
     await visit('userdashboard-addreview-invalid');
+    // My Profile's Erase my account: its dialog, asking for the password it was not given.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Profile' }).click();
+    await page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Erase my account' }).click();
+    const erase = page.getByRole('dialog', { name: 'Erase your account?' });
+    await erase.getByRole('button', { name: 'Erase my account' }).click();
+    await erase.locator('.field-error').waitFor();
+    await visit('userdashboard-profile-erase-dialog');
+    await page.keyboard.press('Escape');
+    await erase.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 

@@ -18,6 +18,16 @@ export type ShopTag = Extract<keyof ShopTags, string>;
 const topicsOfEndpoint = new Map<string, readonly Topic[]>();
 
 /**
+ * The X-Read-After header of a read that shows `topics`: the user's newest position of each, so the
+ * query service answers once it has them; none when the user wrote to none of them.
+ */
+export function readAfterHeader(state: RootState, topics: readonly Topic[]): Record<string, string> {
+  // The query service takes several positions, comma-separated, and waits for each.
+  const readAfter = topics.flatMap((topic) => state.readAfter.positions[topic] ?? []);
+  return readAfter.length > 0 ? { [READ_AFTER_HEADER]: readAfter.join(',') } : {};
+}
+
+/**
  * Every read of the query service (docs/architecture.md#1-shape): cached, tagged, refetched when a command changes them.
  * Empty here: each feature injects its own reads with `injectReads`.
  */
@@ -29,9 +39,7 @@ export const shopApi = createApi({
       const state = getState() as RootState;
       const accessToken = state.auth.session?.accessToken;
       if (accessToken) headers.set('authorization', `Bearer ${accessToken}`);
-      // The query service takes several positions, comma-separated, and waits for each.
-      const readAfter = (topicsOfEndpoint.get(endpoint) ?? []).flatMap((topic) => state.readAfter.positions[topic] ?? []);
-      if (readAfter.length > 0) headers.set(READ_AFTER_HEADER, readAfter.join(','));
+      for (const [name, value] of Object.entries(readAfterHeader(state, topicsOfEndpoint.get(endpoint) ?? []))) headers.set(name, value);
       return headers;
     },
   }),

@@ -9,6 +9,7 @@ import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
 import { ordersFeature } from '../features/orders';
 import { paymentsFeature } from '../features/payments';
+import { privacyFeature } from '../features/privacy';
 import { profileFeature } from '../features/profile';
 import { reviewsFeature } from '../features/reviews';
 import { stockHistoryFeature } from '../features/stockHistory';
@@ -32,4 +33,5 @@ export const shopFeatures = [
   blogFeature,
   aboutFeature,
   profileFeature,
+  privacyFeature,
 ] as const;

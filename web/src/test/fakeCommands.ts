@@ -9,6 +9,7 @@ import { documentCommands } from '../features/documents/commands';
 import { orderLifecycleCommands } from '../features/orderLifecycle/commands';
 import { orderCommands } from '../features/orders/commands';
 import { paymentCommands } from '../features/payments/commands';
+import { privacyCommands } from '../features/privacy/commands';
 import { reviewCommands } from '../features/reviews/commands';
 
 /** The payment provider's hosted page for an order, as the command service answers it (the local provider's address). */
@@ -151,6 +152,12 @@ export function fakeCommands() {
         acknowledged: true,
         position: nextPosition('catalog.reviews'),
         reviewId: 'review-1',
+      }),
+    ),
+    eraseAccount: spy(privacyCommands.eraseAccount, () =>
+      Promise.resolve({
+        acknowledged: true,
+        position: nextPosition('identity.users'),
       }),
     ),
   };

@@ -4,6 +4,8 @@ import type { IdentityProvider, IdentityUser } from '../features/auth/identityPr
 interface Account {
   user: IdentityUser;
   password: string;
+  /** Disabled at the provider, as an erased account is: it signs in no more. */
+  disabled?: boolean;
 }
 
 /**
@@ -33,6 +35,11 @@ export class FakeIdentity implements IdentityProvider {
     };
     this.accounts.set(email, { user, password });
     return user;
+  }
+
+  /** Disables the account, as the shop's server does when it erases one. */
+  disable(email: string) {
+    this.accounts.get(email)!.disabled = true;
   }
 
   /** A user remembered from an earlier visit, as Firebase restores it at start-up. */
@@ -69,7 +76,22 @@ export class FakeIdentity implements IdentityProvider {
       this.throwIfFailing();
       const account = this.accounts.get(email);
       if (!account || account.password !== password) throw new Error('Firebase: Error (auth/invalid-credential).');
+      // As firebaseIdentity says Firebase's auth/user-disabled.
+      if (account.disabled) throw new Error(messages.accountDisabled);
       return this.signIn(account.user);
+    });
+  }
+
+  signInAgain(password: string) {
+    return settled(() => {
+      this.steps.push('signInAgain');
+      this.throwIfFailing();
+      if (!this.current) throw new Error(messages.noUserLoggedIn);
+      if (this.accounts.get(this.current.email!)!.password !== password) throw new Error('Firebase: Error (auth/invalid-credential).');
+      // A new sign-in is a new ID token, which listeners hear as Firebase's do.
+      this.tokenVersion += 1;
+      this.emit();
+      return `id-token:${this.current.uid}:${this.tokenVersion}`;
     });
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 
 interface FormDialogProps {
   title: string;
@@ -9,15 +9,38 @@ interface FormDialogProps {
   /** A destructive action's submit button is red, like ConfirmDialog's. */
   danger?: boolean;
   busy?: boolean;
+  /** What the dialog asks about, before its fields: read out with its title when it opens. */
+  description?: ReactNode;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
   children: ReactNode;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Tab and Shift+Tab go round the dialog's own controls: the page behind a modal is out of reach
+ * until it closes.
+ */
+function keepFocusInside(event: ReactKeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal form: Escape or the close button says no. Focus starts on the first field (the dialog
- * exists to be filled in) and goes back to the control that opened it, so a keyboard user is not
- * sent back to the top of the page.
+ * exists to be filled in), stays inside while it is open, and goes back to the control that opened
+ * it, so a keyboard user is not sent back to the top of the page.
  */
 export function FormDialog({
   title,
@@ -25,11 +48,13 @@ export function FormDialog({
   closeLabel = 'Close',
   danger = false,
   busy = false,
+  description,
   onSubmit,
   onClose,
   children,
 }: FormDialogProps) {
   const titleId = useId();
+  const descriptionId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -45,10 +70,22 @@ export function FormDialog({
   }, [onClose]);
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        onKeyDown={keepFocusInside}
+      >
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
+        {description && (
+          <div id={descriptionId} className="dialog-description">
+            {description}
+          </div>
+        )}
         <form ref={formRef} noValidate onSubmit={onSubmit}>
           {children}
           <div className="dialog-actions">

@@ -166,20 +166,27 @@ function* logOut(deps: ShopDeps): SagaIterator {
     });
     if (!closed) return;
   }
+  yield call(signOutHere, deps);
+  yield put(flowFinished());
+}
+
+/**
+ * Ends the session in this browser, on the home page: what Logout does once the server has closed
+ * its side, and what an erasure does, whose server side is gone with the account.
+ */
+export function* signOutHere(deps: ShopDeps): SagaIterator {
   // Leave the signed-in pages first, rendered at once (flushSync): a protected page still on screen
   // when the sign-out lands would send the user to /login.
   yield call(deps.navigate, '/', { replace: true, flushSync: true });
   try {
     yield call([deps.identity, deps.identity.signOut]);
   } catch (error) {
-    yield put(flowFinished());
     yield put(toastShown({ kind: 'error', text: errorText(error) }));
     return;
   }
   yield put(signedOut());
   // The next person at this browser must not see this user's cached orders.
   yield put(shopApi.util.resetApiState());
-  yield put(flowFinished());
 }
 
 /** Profile update: a new display name at the provider, then a new sync so the API token carries it. */

@@ -8,8 +8,11 @@ export interface ShopSession {
   user: ApiUser;
 }
 
-/** A user-driven identity flow in progress; while one runs, it owns the /login sync. */
-export type AuthFlow = 'login' | 'google' | 'register' | 'reset' | 'logout' | 'profile';
+/**
+ * A user-driven identity flow in progress; while one runs, it owns the /login sync (an erasure
+ * signs in again only to prove who asks, and its new token must not sign the account in to the shop).
+ */
+export type AuthFlow = 'login' | 'google' | 'register' | 'reset' | 'logout' | 'profile' | 'erase';
 
 export interface AuthState {
   /** 'loading' until the identity provider has said whether someone is signed in. */

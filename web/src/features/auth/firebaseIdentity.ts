@@ -1,10 +1,12 @@
-import { initializeApp } from 'firebase/app';
+import { FirebaseError, initializeApp } from 'firebase/app';
 import {
+  EmailAuthProvider,
   GoogleAuthProvider,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   getAuth,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -12,6 +14,7 @@ import {
   signOut,
   updateProfile,
   type User,
+  type UserCredential,
 } from 'firebase/auth';
 import type { ShopConfig } from '../../config';
 import { messages } from '@toolforge/contracts';
@@ -28,6 +31,19 @@ function toIdentityUser(user: User): IdentityUser {
   };
 }
 
+/**
+ * A sign-in's user. Firebase refuses a disabled account with a bare code; the shop disables only an
+ * erased account (docs/privacy.md), so it says that in words.
+ */
+async function signedIn(signIn: Promise<UserCredential>): Promise<IdentityUser> {
+  try {
+    return toIdentityUser((await signIn).user);
+  } catch (error) {
+    if (error instanceof FirebaseError && error.code === 'auth/user-disabled') throw new Error(messages.accountDisabled, { cause: error });
+    throw error;
+  }
+}
+
 /** The identity provider on Firebase Auth, or on its emulator when the config names one. */
 export function firebaseIdentity(config: ShopConfig): IdentityProvider {
   const auth = getAuth(initializeApp(config.firebase));
@@ -42,8 +58,8 @@ export function firebaseIdentity(config: ShopConfig): IdentityProvider {
     onIdTokenChanged: (listener) => onIdTokenChanged(auth, (user) => listener(user ? toIdentityUser(user) : null)),
     currentUser: () => (auth.currentUser ? toIdentityUser(auth.currentUser) : null),
     idToken: () => signedInUser().getIdToken(),
-    signInWithEmail: async (email, password) => toIdentityUser((await signInWithEmailAndPassword(auth, email, password)).user),
-    signInWithGoogle: async () => toIdentityUser((await signInWithPopup(auth, new GoogleAuthProvider())).user),
+    signInWithEmail: (email, password) => signedIn(signInWithEmailAndPassword(auth, email, password)),
+    signInWithGoogle: () => signedIn(signInWithPopup(auth, new GoogleAuthProvider())),
     createAccount: async (email, password) => toIdentityUser((await createUserWithEmailAndPassword(auth, email, password)).user),
     updateDisplayName: async (displayName) => {
       const user = signedInUser();
@@ -52,6 +68,13 @@ export function firebaseIdentity(config: ShopConfig): IdentityProvider {
     },
     sendVerificationEmail: () => sendEmailVerification(signedInUser()),
     sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
+    signInAgain: async (password) => {
+      const user = signedInUser();
+      if (!user.email) throw new Error(messages.emailMissing);
+      await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+      // Forced: the token the provider holds may be older than this sign-in.
+      return user.getIdToken(true);
+    },
     signOut: () => signOut(auth),
   };
 }

@@ -19,11 +19,17 @@ export interface IdentityProvider {
   currentUser(): IdentityUser | null;
   /** The current user's Firebase ID token, the bearer of POST /login. */
   idToken(): Promise<string>;
+  /** Signs in with e-mail and password; a disabled account (an erased one) is refused with messages.accountDisabled. */
   signInWithEmail(email: string, password: string): Promise<IdentityUser>;
   signInWithGoogle(): Promise<IdentityUser>;
   createAccount(email: string, password: string): Promise<IdentityUser>;
   updateDisplayName(displayName: string): Promise<IdentityUser>;
   sendVerificationEmail(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
+  /**
+   * Signs the current user in again with their password and answers the ID token of that sign-in:
+   * what a request asks for that a session left open must not make alone (erasing the account).
+   */
+  signInAgain(password: string): Promise<string>;
   signOut(): Promise<void>;
 }

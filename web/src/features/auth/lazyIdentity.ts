@@ -81,6 +81,7 @@ export function lazyIdentity(load: () => Promise<IdentityProvider>, storage: Sto
     updateDisplayName: later((real, displayName: string) => real.updateDisplayName(displayName)),
     sendVerificationEmail: later((real) => real.sendVerificationEmail()),
     sendPasswordReset: later((real, email: string) => real.sendPasswordReset(email)),
+    signInAgain: later((real, password: string) => real.signInAgain(password)),
     signOut: later((real) => real.signOut()),
   };
 }

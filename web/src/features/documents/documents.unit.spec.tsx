@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentMessages, mailMessages, messages, type OrderDto, type OrderEmail } from '@toolforge/contracts';
 import { CommandRefused } from '../../api/commandClient';
-import { fakeQueryServer, type SeenRequest } from '../../test/fakeQueryServer';
+import { fakeFileServer, refusal, restoresBlobUrls } from '../../test/fakeFileServer';
+import { fakeQueryServer } from '../../test/fakeQueryServer';
 import { orderDto } from '../../test/orders';
 import { renderShop } from '../../test/renderShop';
 import { signedInTestStore } from '../../test/testStore';
@@ -26,66 +27,12 @@ const documentsOf = (row: HTMLElement) =>
 const toasts = (shop: Awaited<ReturnType<typeof signedInTestStore>>) =>
   shop.store.getState().toasts.items.map(({ kind, text }) => ({ kind, text }));
 
-/** What the browser was handed to save: each click of a download link, with the Blob its URL stood for. */
-interface Saved {
-  fileName: string;
-  blob: Blob;
-}
-
-/**
- * The query service's JSON reads (fakeQueryServer), and its PDFs at `pdfs` (path → the answer),
- * each request remembered with its headers; the browser's saving (Blob URLs, a link's click) recorded.
- */
-function fakeDocumentServer(routes: Record<string, unknown>, pdfs: Record<string, () => Response | Promise<Response>>) {
-  const server = fakeQueryServer(routes);
-  const pdfRequests: SeenRequest[] = [];
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
-    const pdf = pdfs[path];
-    if (!pdf) return server.fetchSpy(input, init);
-    pdfRequests.push({ path, headers: Object.fromEntries(request.headers.entries()) });
-    // As fetch does, whatever goes wrong is a rejection.
-    return new Promise<Response>((resolve) => resolve(pdf()));
-  });
-  const blobs = new Map<string, Blob>();
-  const saved: Saved[] = [];
-  const revoked: string[] = [];
-  URL.createObjectURL = (blob: Blob | MediaSource) => {
-    const url = `blob:http://shop.test/${blobs.size + 1}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  };
-  URL.revokeObjectURL = (url: string) => void revoked.push(url);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    // Still in the page when clicked (Firefox saves nothing from a link outside the document).
-    expect(this.isConnected).toBe(true);
-    saved.push({ fileName: this.download, blob: blobs.get(this.href)! });
-  });
-  return { pdfRequests, saved, revoked };
-}
-
 const pdfAnswer =
   (bytes = '%PDF-1.7 invoice') =>
   () =>
     new Response(bytes, { headers: { 'content-type': 'application/pdf' } });
-const refusal = (status: number, message: string) => () =>
-  new Response(JSON.stringify({ statusCode: status, error: 'Refused', message }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
-// jsdom has no Blob URLs: each test that saves puts its own in, and the URL class is given back as it was.
-const blobUrlFunctions = ['createObjectURL', 'revokeObjectURL'] as const;
-const originals = blobUrlFunctions.map((name) => Object.getOwnPropertyDescriptor(URL, name));
-afterEach(() => {
-  blobUrlFunctions.forEach((name, index) => {
-    const original = originals[index];
-    if (original) Object.defineProperty(URL, name, original);
-    else Reflect.deleteProperty(URL, name);
-  });
-  vi.restoreAllMocks();
-});
+restoresBlobUrls();
 
 describe("an order's documents in the lists", () => {
   it('offers the invoice once the order has one and each credit note, in the order issued; none (a dash) before', async () => {
@@ -127,7 +74,7 @@ describe("an order's documents in the lists", () => {
 describe('downloading a document', () => {
   it("fetches the PDF with the user's bearer at the document's path, saves it under its number, and revokes the Blob URL", async () => {
     const order = invoiced(2);
-    const { pdfRequests, saved, revoked } = fakeDocumentServer(
+    const { fileRequests, saved, revoked } = fakeFileServer(
       { '/orders/u-7': [order] },
       { [`/orders/${order._id}/invoice.pdf`]: pdfAnswer() },
     );
@@ -137,7 +84,7 @@ describe('downloading a document', () => {
     await user.click(await screen.findByRole('button', { name: 'Invoice INV-2026-000002' }));
 
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(pdfRequests).toEqual([{ path: `/orders/${order._id}/invoice.pdf`, headers: { authorization: `Bearer ${shop.accessToken}` } }]);
+    expect(fileRequests).toEqual([{ path: `/orders/${order._id}/invoice.pdf`, headers: { authorization: `Bearer ${shop.accessToken}` } }]);
     expect(saved[0]!.fileName).toBe('INV-2026-000002.pdf');
     expect(saved[0]!.blob.type).toBe('application/pdf');
     expect(await saved[0]!.blob.text()).toBe('%PDF-1.7 invoice');
@@ -154,7 +101,7 @@ describe('downloading a document', () => {
       invoiceNumber: 'INV-2026-000004',
       creditNoteNumbers: ['CN-2026-000001', 'CN-2026-000002'],
     });
-    const { pdfRequests, saved } = fakeDocumentServer(
+    const { fileRequests, saved } = fakeFileServer(
       { '/allorders': [order] },
       { [`/orders/${order._id}/credit-notes/2.pdf`]: pdfAnswer('%PDF-1.7 credit note') },
     );
@@ -163,13 +110,13 @@ describe('downloading a document', () => {
     await user.click(await screen.findByRole('button', { name: 'Credit note CN-2026-000002' }));
 
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(pdfRequests.map(({ path }) => path)).toEqual([`/orders/${order._id}/credit-notes/2.pdf`]);
+    expect(fileRequests.map(({ path }) => path)).toEqual([`/orders/${order._id}/credit-notes/2.pdf`]);
     expect(saved[0]!.fileName).toBe('CN-2026-000002.pdf');
   });
 
   it("says the server's refusal in a toast and saves nothing; an answer that is no PDF is never saved as one", async () => {
     const order = invoiced(2, { creditNoteNumbers: ['CN-2026-000001'] });
-    const { saved } = fakeDocumentServer(
+    const { saved } = fakeFileServer(
       { '/orders/u-7': [order] },
       {
         [`/orders/${order._id}/invoice.pdf`]: refusal(403, messages.forbiddenOtherOrder),
@@ -196,7 +143,7 @@ describe('downloading a document', () => {
     const order = invoiced(2);
     let attempts = 0;
     let answer: (response: Response) => void = () => {};
-    const { pdfRequests, saved } = fakeDocumentServer(
+    const { fileRequests, saved } = fakeFileServer(
       { '/orders/u-7': [order] },
       {
         [`/orders/${order._id}/invoice.pdf`]: () => {
@@ -211,7 +158,7 @@ describe('downloading a document', () => {
     const invoice = await screen.findByRole('button', { name: 'Invoice INV-2026-000002' });
 
     await user.click(invoice);
-    await waitFor(() => expect(pdfRequests).toHaveLength(2));
+    await waitFor(() => expect(fileRequests).toHaveLength(2));
     expect(invoice.hasAttribute('disabled')).toBe(true);
     answer(pdfAnswer()());
 
@@ -222,7 +169,7 @@ describe('downloading a document', () => {
 
   it("says a 404's message (no invoice yet)", async () => {
     const order = invoiced(2);
-    fakeDocumentServer({ '/orders/u-7': [order] }, { [`/orders/${order._id}/invoice.pdf`]: refusal(404, documentMessages.noInvoice) });
+    fakeFileServer({ '/orders/u-7': [order] }, { [`/orders/${order._id}/invoice.pdf`]: refusal(404, documentMessages.noInvoice) });
     const { user } = renderShop('/userdashboard/orders/u-7', { shop: await signedInTestStore() });
     await user.click(await screen.findByRole('button', { name: 'Invoice INV-2026-000002' }));
     expect(await screen.findByText(documentMessages.noInvoice)).toBeTruthy();

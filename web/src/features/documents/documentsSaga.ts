@@ -1,32 +1,23 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { put, takeEvery } from 'redux-saga/effects';
 import type { ShopDeps } from '../../app/deps';
-import { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, callWithRetry } from '../../api/callWithRetry';
 import { errorText } from '../../api/commandClient';
 import { sendCommand } from '../../api/commandFlow';
+import { saveDownload } from '../../api/fileDownload';
 import { toastShown } from '../../components/toasts/toastSlice';
-import { selectAccessToken } from '../auth/selectors';
 import { documentCommands } from './commands';
-import { EMAIL_NOT_RESENT, emailResentText } from './documentTexts';
-import { fetchDocument, saveFile } from './downloadDocument';
+import { DOCUMENT_NOT_DOWNLOADED, EMAIL_NOT_RESENT, emailResentText } from './documentTexts';
 import { documentDownloadEnded, documentDownloadRequested, documentDownloadStarted, emailResendRequested } from './documentsSlice';
 
 /**
- * Saves a document: its PDF read with the user's bearer (again when the network lost the answer:
- * a read is safe to repeat), then handed to the browser as a file named by its number. A refusal
- * (another customer's order, no such document) is said in a toast, in the server's words.
+ * Saves a document under its number. A refusal (another customer's order, no such document) is
+ * said in a toast, in the server's words.
  */
 function* downloadDocument(deps: ShopDeps, action: ReturnType<typeof documentDownloadRequested>): SagaIterator {
   const { path, fileName } = action.payload;
   yield put(documentDownloadStarted(path));
   try {
-    const bearer: string | null = yield select(selectAccessToken);
-    const pdf: Blob = yield* callWithRetry(
-      () => fetchDocument(path, bearer ?? ''),
-      NETWORK_RETRIES,
-      deps.retryDelayMs ?? NETWORK_RETRY_DELAY_MS,
-    );
-    yield call(saveFile, pdf, fileName);
+    yield* saveDownload(deps, { path, fileName, type: 'application/pdf', notThatType: DOCUMENT_NOT_DOWNLOADED });
   } catch (error) {
     yield put(toastShown({ kind: 'error', text: errorText(error) }));
   } finally {

@@ -1,6 +1,7 @@
 import { messages } from '@toolforge/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { useAuthForm } from '../auth/useAuthForm';
+import { YourData } from '../privacy/YourData';
 import { DisplayNameForm } from './DisplayNameForm';
 
 const PROVIDER_LABELS: Record<string, string> = { password: 'Email and password', 'google.com': 'Google' };
@@ -64,6 +65,7 @@ export default function ProfilePage() {
         </dl>
       </div>
       <DisplayNameForm current={name} />
+      <YourData providerIds={user.providerIds} />
     </div>
   );
 }
