@@ -23,11 +23,12 @@ export function noPersonalValues(): PersonalValues {
  * not know cannot be told, so it counts as one too.
  */
 export async function lookForClearValues(events: readonly StoredEvent[], keys: CustomerKeys, values: PersonalValues): Promise<void> {
-  const texts: { where: string; value: string; path: string; ref: DataKeyRef | undefined }[] = [];
+  // In the log's order: the values to look up, and the events of a type this build does not know (no value to look up).
+  const texts: ({ where: string; value: string; path: string; ref: DataKeyRef | undefined } | { where: string; unknown: true })[] = [];
   for (const event of events) {
     const where = `${formatPosition(event.position)} ${event.type}`;
     if (personalFieldsOf(event.type) === undefined) {
-      values.clear.push(`${where}: a type this build does not know`);
+      texts.push({ where, unknown: true });
       continue;
     }
     const ref = dataKeyOf(event.type, event.data);
@@ -38,9 +39,13 @@ export async function lookForClearValues(events: readonly StoredEvent[], keys: C
     });
   }
   if (texts.length === 0) return;
-  const refs = texts.flatMap((text) => (text.ref ? [text.ref] : []));
-  const found = await keys.keysToOpen(refs);
-  for (const { where, value, path, ref } of texts) {
+  const found = await keys.keysToOpen(texts.flatMap((text) => ('ref' in text && text.ref ? [text.ref] : [])));
+  for (const text of texts) {
+    if ('unknown' in text) {
+      values.clear.push(`${text.where}: a type this build does not know`);
+      continue;
+    }
+    const { where, value, path, ref } = text;
     if (ref && found.get(keyIdOf(ref)) === null && value === forgottenValue(path)) {
       values.forgotten += 1;
       values.forgottenCustomers.add(ref.uid);
