@@ -7,7 +7,6 @@ import {
   FORMER_CUSTOMER,
   TOPICS,
   type CustomerForgotten,
-  type EventMeta,
   type InvoiceIssued,
   type OrderPlaced,
   type ShopEvent,
@@ -20,6 +19,7 @@ import {
   productAdded,
   reviewPosted,
   userSignedIn,
+  userSignedOut,
   writtenInVersion1,
 } from '@toolforge/contracts/testing';
 import type { EventLog, StoredEvent } from '@toolforge/platform';
@@ -36,16 +36,6 @@ const BOB = { uid: 'uid-bob', name: 'Bob Forgotten', email: 'bob.forgotten@examp
 const IN_CLEAR = [ADA.name, ADA.email, ADA.address, BOB.name, BOB.email, BOB.address, 'hammer is grand', 'moved away'];
 
 const hammer = { productId: 'p-hammer', name: 'Claw Hammer', priceCents: 15_00 };
-
-function meta(): EventMeta {
-  return {
-    eventId: crypto.randomUUID(),
-    occurredAt: new Date().toISOString(),
-    actor: null,
-    commandId: crypto.randomUUID(),
-    schemaVersion: CURRENT_SCHEMA_VERSION,
-  };
-}
 
 async function cli(argv: string[], env: NodeJS.ProcessEnv) {
   let stdout = '';
@@ -122,7 +112,11 @@ describe('toolforge privacy reseal on the embedded shop', { timeout: 240_000 }, 
         through = sealedLog(log, vault);
         await append(sealedOfAda);
         await keys.forget(BOB.uid, invoicesKeptUntil(new Date(), 10));
-        await append({ type: 'CustomerForgotten', data: { uid: BOB.uid, by: 'operator' }, meta: meta() } satisfies CustomerForgotten);
+        await append({
+          type: 'CustomerForgotten',
+          data: { uid: BOB.uid, by: 'operator' },
+          meta: userSignedOut(BOB.uid).meta,
+        } satisfies CustomerForgotten);
       }),
     );
     old = await eventsOf(oldDir, 'revealed');
@@ -259,7 +253,7 @@ describe('toolforge privacy reseal of a log it cannot carry whole', { timeout: 2
       const log = await PgliteEventLog.open(db);
       await logWriter(log)(productAdded({ ...hammer, stock: 5 }));
       // An event of a newer ToolForge: its personal values cannot be told, so it is not carried.
-      const newer = { type: 'GiftWrapped', data: { orderId: 'o-1', note: 'For Ada' }, meta: meta() } as unknown as ShopEvent;
+      const newer = { type: 'GiftWrapped', data: { orderId: 'o-1', note: 'For Ada' }, meta: productAdded().meta } as unknown as ShopEvent;
       await log.append({ topic: TOPICS.orders, streamId: 'o-1', expectedVersion: 0, events: [newer] });
     });
     // An empty folder is a target too.

@@ -90,7 +90,7 @@ async function reseal(
     : await openNewTopics(options.toTopicPrefix!, config, shop.readModel!, partitionsOf(before));
   try {
     if (await holdsEvents(fresh.log)) {
-      io.err(`toolforge: ${fresh.description} already holds events: name a new or empty one\n`);
+      io.err(`toolforge: the new log (${fresh.description}) already holds events: name a new or empty one\n`);
       return EXIT.usage;
     }
     const carried = await carryInto(shop.log, fresh, before, io);
