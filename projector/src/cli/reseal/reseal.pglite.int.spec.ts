@@ -27,6 +27,8 @@ import { PgliteEventLog, lockDataDir, openEmbeddedPostgres, type PGlite } from '
 import { invoicesKeptUntil, openVault, sealedLog } from '@toolforge/platform/privacy';
 import { pgliteSql } from '@toolforge/platform/sql';
 import { logWriter, readEvents } from '@toolforge/platform/testing';
+import { bulkFirstBuild } from '../../bulkFirstBuild.js';
+import { openProjectorStore } from '../../projectorStore.js';
 import { run } from '../program.js';
 import type { ResealReport } from './resealReport.js';
 
@@ -211,6 +213,28 @@ describe('toolforge privacy reseal on the embedded shop', { timeout: 240_000 }, 
     expect(keys).toEqual([
       { key_id: `invoices:${BOB.uid}`, destroyed: false, until: true },
       { key_id: `personal:${BOB.uid}`, destroyed: true, until: false },
+    ]);
+  });
+
+  it('is built into a read model as the new shop’s first start builds it: names opened, the erased customer’s forgotten', async () => {
+    const orders = await withDatabase(newDir, 'log', (logDb) =>
+      withDatabase(newDir, 'readModel', async (readModelDb) => {
+        const sql = pgliteSql(readModelDb);
+        const { vault } = await openVault(sql, { masterKeyFile: join(newDir, 'privacy-master-key') });
+        const log = sealedLog(await PgliteEventLog.open(logDb), vault);
+        // As the shop's first start opens the read model: its tables made, then built in bulk (BULK_BUILD_FROM=1).
+        await openProjectorStore(sql);
+        expect(await bulkFirstBuild({ log, sql, logger: { info: () => undefined }, from: 1 })).toBe(true);
+        const { rows } = await sql.query<{ order_id: string; user_name: string; shipping_address: string }>(
+          'select order_id, user_name, shipping_address from orders where order_id = any($1::text[]) order by order_id',
+          [[orderOfAda.data.orderId, orderOfBob.data.orderId]],
+        );
+        return rows;
+      }),
+    );
+    expect(orders).toEqual([
+      { order_id: orderOfAda.data.orderId, user_name: ADA.name, shipping_address: ADA.address },
+      { order_id: orderOfBob.data.orderId, user_name: FORMER_CUSTOMER, shipping_address: '' },
     ]);
   });
 
