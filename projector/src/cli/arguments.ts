@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { InvalidArgumentError } from 'commander';
 import { ALL_TOPICS, TOPIC_OF_EVENT, parsePosition, type LogPosition, type ShopEventType, type Topic } from '@toolforge/contracts';
 
@@ -40,4 +41,20 @@ export function eventType(text: string): ShopEventType {
 /** Repeatable options collect into a list. */
 export function collect<T>(parse: (text: string) => T): (text: string, previous: T[] | undefined) => T[] {
   return (text, previous) => [...(previous ?? []), parse(text)];
+}
+
+/**
+ * Why a command cannot write into `folder` (given as `option`), or undefined when it is a new or
+ * empty one: what it writes never mixes with files already there (`why` says so in the message).
+ */
+export async function newFolderProblem(option: string, folder: string, why: string): Promise<string | undefined> {
+  try {
+    if ((await readdir(folder)).length === 0) return undefined;
+    return `${option} ${folder} is not empty: name a new or empty folder, ${why}`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ENOTDIR') return `${option} ${folder} is a file: name a new or empty folder`;
+    return `${option} ${folder} cannot be read: ${(error as Error).message}`;
+  }
 }

@@ -13,6 +13,9 @@ export interface CliIo {
   readonly terminal?: NodeJS.WriteStream;
 }
 
+/** A count and its noun, one or many: "1 event", "1,204 events". */
+export const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/g;
 

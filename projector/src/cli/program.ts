@@ -15,6 +15,7 @@ import { auditPaymentsCommand, type AuditPaymentsOptions } from './paymentAuditC
 import { openStripeProvider, type OpenPaymentProvider } from './paymentProvider.js';
 import { CannotConnect, connectToShop, type ShopConnection, type ShopNeeds } from './shopConnection.js';
 import { PROJECTIONS, rebuildCommand } from './rebuildCommand.js';
+import { privacyResealCommand } from './reseal/resealCommand.js';
 import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
 import { statusCommand } from './statusCommand.js';
 import { stockCommand, type StockOptions } from './stockCommand.js';
@@ -210,6 +211,7 @@ export async function run(
 
   adminsCommands(program, { io, env, exit: (code) => (exitCode = code) });
   forgetCommands(program, { io, env, exit: (code) => (exitCode = code) });
+  privacyResealCommand(program, io, env, withShop);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -53,6 +53,11 @@ type ConnectionSettings = Pick<
 export interface ShopNeeds {
   readonly readModel: boolean;
   readonly writesReadModel?: 'rebuild' | 'replay';
+  /**
+   * A command that copies the whole log and must find it as it ends (`privacy reseal`): a running
+   * embedded shop, which goes on appending, is refused as for a rebuild.
+   */
+  readonly copiesLog?: 'privacy reseal';
 }
 
 /**
@@ -217,6 +222,11 @@ async function connectThroughRunningShop(dataDir: string, pid: number, needs: Sh
     `${running}: a ${writer} writes the read model, so stop make start first, then run the ${writer}`,
   );
   if (needs.writesReadModel) throw rebuildRefused;
+  if (needs.copiesLog) {
+    throw new CannotConnect(
+      `${running}: ${needs.copiesLog} copies the whole log, which must not move on meanwhile, so stop make start first, then run it`,
+    );
+  }
   const reader = await connectToRunningShop(dataDir).catch((error: Error) => {
     // Another user's shop (the socket is its owner's only), say.
     throw new CannotConnect(`${running}, and its operators' socket refused the tool: ${error.message}`);

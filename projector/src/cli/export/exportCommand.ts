@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Option, type Command } from 'commander';
-import { isoTime } from '../arguments.js';
-import { EXIT, type CliIo } from '../output.js';
+import { isoTime, newFolderProblem } from '../arguments.js';
+import { EXIT, counted, type CliIo } from '../output.js';
 import type { ShopConnection } from '../shopConnection.js';
 import { EXPORT_FORMATS, exportEvents, type ExportOptions } from './exportEvents.js';
 import { MANIFEST, type ExportManifest } from './manifest.js';
@@ -30,7 +29,7 @@ export function eventsExportCommand(events: Command, io: CliIo, withLog: WithLog
     .option('--with-personal-data', 'keep the personal fields (names, e-mail and postal addresses, customers’ own words)', false);
   command.action(async (options: ExportOptions) => {
     if (options.from && options.to && options.to <= options.from) command.error('error: --to is not after --from');
-    const problem = await outProblem(options.out);
+    const problem = await newFolderProblem('--out', options.out, 'the export writes over nothing');
     if (problem) command.error(`error: ${problem}`);
     await withLog(async (shop) => {
       const started = performance.now();
@@ -40,21 +39,6 @@ export function eventsExportCommand(events: Command, io: CliIo, withLog: WithLog
     });
   });
 }
-
-/** Why the export cannot write into `out`, or undefined when it is a new or empty folder: an export never mixes with files already there. */
-async function outProblem(out: string): Promise<string | undefined> {
-  try {
-    if ((await readdir(out)).length === 0) return undefined;
-    return `--out ${out} is not empty: name a new or empty folder, the export writes over nothing`;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ENOTDIR') return `--out ${out} is a file: name a new or empty folder`;
-    return `--out ${out} cannot be read: ${(error as Error).message}`;
-  }
-}
-
-const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 function sizeOf(bytes: number): string {
   if (bytes < 1024) return counted(bytes, 'byte', 'bytes');
