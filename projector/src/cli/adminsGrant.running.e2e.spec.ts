@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, messages } from '@toolforge/contracts';
 import { adminGranted, adminRevoked, userSignedIn } from '@toolforge/contracts/testing';
-import type { StoredEvent } from '@toolforge/platform';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { readConfig, type StoredEvent } from '@toolforge/platform';
 import { connectToRunningShop } from './operatorSocket/client.js';
+import { connectToShop } from './shopConnection.js';
 import { freePort, launchMakeStart, logWriter, readEvents, type LaunchedProcess } from '@toolforge/platform/testing';
 import { runCli } from './cli.suite.js';
 
@@ -43,9 +44,9 @@ describe('toolforge admins grant while make start runs on the data dir', { timeo
   let shop: LaunchedProcess;
   let env: NodeJS.ProcessEnv;
 
-  /** The accounts' events as the running shop's log holds them, read through its socket. */
+  /** The accounts' events as the running shop's log holds them, read through its socket as the tool reads them (the e-mail addresses opened). */
   async function accountEvents(): Promise<StoredEvent[]> {
-    const reader = (await connectToRunningShop(dataDir))!;
+    const reader = await connectToShop(readConfig(env), { readModel: false });
     try {
       return await readEvents(reader.log, { topics: [TOPICS.users] });
     } finally {

@@ -70,23 +70,31 @@ export async function connectToShop(config: ConnectionSettings, needs: ShopNeeds
   const shop = config.kafkaBrokers
     ? await connectToServers(config, config.kafkaBrokers, needs)
     : await connectToEmbedded(config.dataDir, needs);
-  return shop.readModel && config.privacy ? revealedThroughKeyStore(shop, shop.readModel, config.privacy) : shop;
+  return config.privacy ? revealedThroughKeyStore(shop, config.privacy) : shop;
 }
 
 /**
- * The connection with its log read through the vault on the read model's key store (docs/privacy.md),
- * for the commands that ask for the read model: a rebuild or a replay writes the customers' names and
- * addresses into it as the projector does. The tool never makes a key, nor changes the store's tables:
- * it opens keys only, also on a running shop's read-only statements.
+ * The connection with its log read through the vault on the key store in the read model's database
+ * (docs/privacy.md): every command shows the customers' values as the shop does, and a rebuild or a
+ * replay writes them into the read model as the projector does. The store is reached only when a
+ * sealed value is first met (a command that asked for no read model opens its database then), and
+ * the tool never makes a key, nor changes the store's tables: it opens keys only, also on a running
+ * shop's read-only statements.
  */
-async function revealedThroughKeyStore(shop: ShopConnection, readModel: SqlExecutor, privacy: PrivacySettings): Promise<ShopConnection> {
-  try {
-    const { vault } = await openVault(readModel, privacy, { readOnly: true });
-    return { ...shop, log: sealedLog(shop.log, vault) };
-  } catch (error) {
-    await shop.close().catch(() => undefined);
-    throw new CannotConnect(`cannot open the customers’ key store: ${(error as Error).message}`);
-  }
+async function revealedThroughKeyStore(shop: ShopConnection, privacy: PrivacySettings): Promise<ShopConnection> {
+  let opened: Promise<SqlExecutor> | undefined;
+  const database = (): Promise<SqlExecutor> => {
+    opened ??= (shop.readModel ? Promise.resolve(shop.readModel) : shop.openKeyStore()).catch((error: Error) => {
+      throw new CannotConnect(`cannot open the customers’ key store: ${error.message}`);
+    });
+    return opened;
+  };
+  const lazily: SqlExecutor = {
+    query: async (statement, params) => (await database()).query(statement, params),
+    transaction: async (work) => (await database()).transaction(work),
+  };
+  const { vault } = await openVault(lazily, privacy, { readOnly: true });
+  return { ...shop, log: sealedLog(shop.log, vault) };
 }
 
 async function connectToServers(config: ConnectionSettings, brokers: string[], needs: { readModel: boolean }): Promise<ShopConnection> {
