@@ -18,6 +18,7 @@ import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite
 import {
   EMULATOR_HOST,
   createAccount,
+  createTestDatabase,
   deleteTopics,
   fetchJson,
   readEvents,
@@ -66,10 +67,17 @@ interface LogUnderTest {
   remove: () => Promise<void>;
 }
 
-function kafkaLog(): LogUnderTest {
+async function kafkaLog(): Promise<LogUnderTest> {
   const topicPrefix = uniqueTopicPrefix('killed');
+  // The customers' keys are in the read model's PostgreSQL beside Kafka (docs/privacy.md).
+  const database = await createTestDatabase(inject('postgresUrl'));
   return {
-    env: { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, KAFKA_TRANSACTIONAL_ID: `${topicPrefix}command-service` },
+    env: {
+      KAFKA_BROKERS: brokers,
+      KAFKA_TOPIC_PREFIX: topicPrefix,
+      KAFKA_TRANSACTIONAL_ID: `${topicPrefix}command-service`,
+      DATABASE_URL: database.url,
+    },
     async orderEvents() {
       // Read-only (no transactional id): committed records only, as every reader of the log sees them.
       const log = await KafkaEventLog.open({ brokers: brokers.split(','), topicPrefix });
@@ -79,7 +87,10 @@ function kafkaLog(): LogUnderTest {
         await log.close();
       }
     },
-    remove: () => deleteTopics(brokers.split(','), topicPrefix),
+    async remove() {
+      await deleteTopics(brokers.split(','), topicPrefix);
+      await database.drop();
+    },
   };
 }
 

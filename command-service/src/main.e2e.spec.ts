@@ -10,6 +10,7 @@ import { DataDirInUse, PgliteEventLog, lockDataDir, openEmbeddedPostgres } from 
 import {
   EMULATOR_HOST,
   createAccount,
+  createTestDatabase,
   deleteTopics,
   eventAt,
   fetchJson,
@@ -142,7 +143,11 @@ describe('npm start -w command-service', () => {
   it('runs on Kafka when KAFKA_BROKERS is set, and stops gracefully on SIGTERM', async () => {
     const topicPrefix = uniqueTopicPrefix('services');
     cleanups.push(() => deleteTopics(brokers.split(','), topicPrefix));
+    // The customers' keys are in the read model's PostgreSQL beside Kafka (docs/privacy.md).
+    const database = await createTestDatabase(inject('postgresUrl'));
+    cleanups.push(() => database.drop());
     const running = await startService({
+      DATABASE_URL: database.url,
       KAFKA_BROKERS: brokers,
       KAFKA_TOPIC_PREFIX: topicPrefix,
       KAFKA_TRANSACTIONAL_ID: `${topicPrefix}command-service`,

@@ -34,7 +34,10 @@ export async function openEmbeddedTestShop(
   });
   return {
     db,
-    log,
+    /** The log as the shop reads and writes it: its personal values opened, and sealed on the way in. */
+    log: shop.log,
+    /** The log as stored, its personal values sealed. */
+    storedLog: log,
     shop,
     app: shop.app,
     /** How many events the log holds: a refusal must never change it. */
