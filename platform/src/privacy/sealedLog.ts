@@ -10,7 +10,10 @@ import type { PersonalDataVault } from './vault.js';
  */
 export function sealedLog<Log extends EventLog>(log: Log, vault: PersonalDataVault): Log {
   const appendBatch = async (requests: readonly AppendRequest[]): Promise<AppendResult[]> => {
-    const sealed = await Promise.all(requests.map(async (request) => ({ ...request, events: await vault.seal(request.events) })));
+    // The batch's events sealed together: one look-up of the keys they need, however many requests share a customer.
+    const events = await vault.seal(requests.flatMap((request) => request.events));
+    let next = 0;
+    const sealed = requests.map((request) => ({ ...request, events: events.slice(next, (next += request.events.length)) }));
     const results = await log.appendBatch(sealed);
     // The writer folds what it appended into its state: the events as decided, where they sit.
     return results.map((result, index) => ({ ...result, stored: inClear(result.stored, requests[index]!) }));
@@ -23,11 +26,7 @@ export function sealedLog<Log extends EventLog>(log: Log, vault: PersonalDataVau
   };
   // The embedded log also reads given events (it is the query service's EventsAt there).
   if (!('readAt' in log)) return withOwn(log, sealing);
-  const eventsAt = log as Log & EventsAt;
-  return withOwn(log, {
-    ...sealing,
-    readAt: async (...args: Parameters<EventsAt['readAt']>) => vault.reveal(await eventsAt.readAt(...args)),
-  });
+  return withOwn(log, { ...sealing, readAt: revealedReadAt(log as Log & EventsAt, vault) });
 }
 
 /** The appended events as decided (in clear), with what the log gave each: its position, stream position and chain. */
@@ -41,7 +40,12 @@ async function* revealPages(pages: AsyncIterable<LogPage>, vault: PersonalDataVa
 
 /** A reader of given events (an order's history, a document) whose personal values are opened through `vault`. */
 export function revealingEventsAt<Reader extends EventsAt>(reader: Reader, vault: PersonalDataVault): Reader {
-  return withOwn(reader, { readAt: async (...args: Parameters<EventsAt['readAt']>) => vault.reveal(await reader.readAt(...args)) });
+  return withOwn(reader, { readAt: revealedReadAt(reader, vault) });
+}
+
+/** `reader`'s readAt with the events' personal values opened. */
+function revealedReadAt(reader: EventsAt, vault: PersonalDataVault): EventsAt['readAt'] {
+  return async (topic, partition, offsets) => vault.reveal(await reader.readAt(topic, partition, offsets));
 }
 
 /** `target` with `own`'s members in place of its own; every other member is the target's (its methods bound to it). */

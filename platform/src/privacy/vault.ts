@@ -64,12 +64,12 @@ export class PersonalDataVault {
 
   /** The events with each sealed value opened, or read as forgotten once its key is destroyed. Values in clear (a log from before sealing) stay. */
   async reveal<E extends StoredEvent>(events: readonly E[]): Promise<E[]> {
-    const sealed = events.filter((event) => holdsSealed(event));
+    const sealed = new Set(events.filter((event) => holdsSealed(event)));
     for (const event of events) if (event.type === 'CustomerForgotten') this.dropKeysOf((event.data as { uid: string }).uid);
-    if (sealed.length === 0) return [...events];
-    const keys = await this.keysOf(sealed, (refs) => this.keys.keysToOpen(refs));
+    if (sealed.size === 0) return [...events];
+    const keys = await this.keysOf([...sealed], (refs) => this.keys.keysToOpen(refs));
     return events.map((event) => {
-      if (!holdsSealed(event)) return event;
+      if (!sealed.has(event)) return event;
       const ref = dataKeyOf(event.type, event.data)!;
       const key = keys.get(keyIdOf(ref));
       if (key === undefined) throw new MissingDataKey(ref, event);

@@ -30,7 +30,7 @@ export interface ShopConnection {
   readonly cache: RedisCache | undefined;
   /** The right to rebuild the read model, or undefined while another rebuild holds it. */
   claimRebuild(): Promise<RebuildClaim | undefined>;
-  /** The read model's database for the customers' keys, opened when a command that asked for no read model meets a sealed value; closed with the connection. */
+  /** The read model's database for the customers' keys: the connection's own, or opened (once) when a command that asked for no read model meets a sealed value; closed with the connection. */
   openKeyStore(): Promise<SqlExecutor>;
   close(): Promise<void>;
 }
@@ -82,13 +82,11 @@ export async function connectToShop(config: ConnectionSettings, needs: ShopNeeds
  * shop's read-only statements.
  */
 async function revealedThroughKeyStore(shop: ShopConnection, privacy: PrivacySettings): Promise<ShopConnection> {
-  let opened: Promise<SqlExecutor> | undefined;
-  const database = (): Promise<SqlExecutor> => {
-    opened ??= (shop.readModel ? Promise.resolve(shop.readModel) : shop.openKeyStore()).catch((error: Error) => {
+  // Each connection opens its key store once (the read model's database where it has one already).
+  const database = (): Promise<SqlExecutor> =>
+    shop.openKeyStore().catch((error: Error) => {
       throw new CannotConnect(`cannot open the customers’ key store: ${error.message}`);
     });
-    return opened;
-  };
   const lazily: SqlExecutor = {
     query: async (statement, params) => (await database()).query(statement, params),
     transaction: async (work) => (await database()).transaction(work),
@@ -178,19 +176,19 @@ async function connectToEmbedded(dataDir: string, needs: ShopNeeds): Promise<Sho
     const log = await openThreadedEventLog(dataDir);
     const readModel = needs.readModel ? await openThreadedReadModel(dataDir).catch(closing(log)) : undefined;
     // Without the read model asked for: its database on a thread when a sealed value asks for its keys.
-    const keyStore = lazyDatabase(async () => openThreadedReadModel(dataDir));
+    const keyStore = readModel ? undefined : lazyDatabase(() => openThreadedReadModel(dataDir));
     return connection(
       log,
       `the embedded log in ${dataDir}`,
       readModel && { sql: readModel.sql, description: `the embedded read model in ${dataDir}` },
       async () => {
         // Both threads end and the lock is let go whatever either close meets: a thread left running keeps the tool from exiting.
-        const closed = await Promise.allSettled([readModel?.close(), keyStore.close(), log.close()]);
+        const closed = await Promise.allSettled([readModel?.close(), keyStore?.close(), log.close()]);
         await lock.release();
         const failed = closed.find((result) => result.status === 'rejected');
         if (failed) throw failed.reason;
       },
-      keyStore.open,
+      keyStore ? keyStore.open : () => Promise.resolve(readModel!.sql),
     );
   } catch (error) {
     await lock.release();
