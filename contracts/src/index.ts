@@ -33,6 +33,8 @@ export * from './documents/documents.js';
 export * from './mail/events.js';
 export * from './mail/mail.js';
 export * from './stockHistory/stockHistory.js';
+export * from './sales/limits.js';
+export * from './sales/sales.js';
 export * from './upcasters.js';
 export * from './personalData.js';
 export * from './privacy/privacy.js';

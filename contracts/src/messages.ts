@@ -1,6 +1,7 @@
 import { LIMITS, PASSWORD_SYMBOLS, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './constants.js';
 import { formatCents } from './money.js';
 import { REVIEW_LIMITS } from './reviews/limits.js';
+import { SALES_MAX_DAYS } from './sales/limits.js';
 
 /**
  * Every user-facing message of the product, word for word (the spec's validation and error texts,
@@ -111,4 +112,8 @@ export const messages = {
   reviewNotFound: 'Review not found',
   reviewPosted: 'Thank you! Your review is posted',
   writerFenced: 'Another server has taken over the shop’s orders; please try again in a moment',
+  // The admins' sales report (issue 41).
+  salesInstant: (field: string) => `${field} should be an ISO date or a date-time with its offset, e.g. 2026-11-01 or 2026-11-01T00:00:00Z`,
+  salesPeriodOrder: 'to should be after from',
+  salesPeriodTooLong: `The period should be at most ${SALES_MAX_DAYS} days long`,
 } as const;
