@@ -36,3 +36,5 @@ export * from './stockHistory/stockHistory.js';
 export * from './upcasters.js';
 export * from './personalData.js';
 export * from './privacy/privacy.js';
+export * from './operations/events.js';
+export * from './operations/deadLetters.js';
