@@ -44,7 +44,14 @@ describe('the shop’s events, assembled from each feature’s module', () => {
       carts: 'sales.carts',
       operations: 'toolforge.operations',
     });
-    expect(ALL_TOPICS).toEqual(['catalog.products', 'sales.orders', 'identity.users', 'catalog.reviews', 'sales.carts', 'toolforge.operations']);
+    expect(ALL_TOPICS).toEqual([
+      'catalog.products',
+      'sales.orders',
+      'identity.users',
+      'catalog.reviews',
+      'sales.carts',
+      'toolforge.operations',
+    ]);
   });
 
   it('files every event type under one feature only, on that feature’s topic, with its data schema', () => {
