@@ -155,6 +155,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       onAdminGrant: (grant) => (handed.grantAdmin = grant),
       privacy: { keys, vault, invoiceRetentionYears: deps.privacy.invoiceRetentionYears },
       onErasure: (forget) => (handed.forgetCustomer = forget),
+      readModel: deps.sql,
     });
     await app.register(queryService, {
       store: readModel,

@@ -3,6 +3,7 @@ import type { ApiTag } from '../apiTags.js';
 import { LIMITS } from '../constants.js';
 import { ALL_TOPICS, type Topic } from '../events.js';
 import { messages } from '../messages.js';
+import type { LogPosition } from '../position.js';
 import { requiredText } from '../schemas/fields.js';
 
 /** The operators' routes about the read model's dead letters: the dry runs (console) and the decisions (command side). */
@@ -10,6 +11,14 @@ export const OPERATIONS_TAG: ApiTag = {
   name: 'Operations',
   description: 'What admins decide about the read model: a dead letter retried or skipped, each tried first as a dry run.',
 };
+
+/** Where an admin decides about a dead letter (the command side), and tries the decision first (the console). */
+export const DEAD_LETTER_PATHS = {
+  retry: '/operator/dead-letters/retry',
+  skip: '/operator/dead-letters/skip',
+  dryRun: ({ topic, partition, offset }: LogPosition, action: DeadLetterAction) =>
+    `/operator/dead-letters/${encodeURIComponent(topic)}/${partition}/${offset}/dry-run?action=${action}`,
+} as const;
 
 export const DEAD_LETTER_ACTIONS = ['retry', 'skip'] as const;
 export type DeadLetterAction = (typeof DEAD_LETTER_ACTIONS)[number];

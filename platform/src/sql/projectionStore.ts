@@ -283,19 +283,11 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
 
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     const result = await this.sql.query<DeadLetterRecord>(
-      `select topic, partition, "offset", event_type, event, error, dead_at from projection_dead_letters
+      `select ${DEAD_LETTER_COLUMNS} from projection_dead_letters
         order by dead_at desc, topic, partition, "offset" desc limit $1`,
       [limit],
     );
-    return result.rows.map((row) => ({
-      topic: row.topic,
-      partition: Number(row.partition),
-      offset: Number(row.offset),
-      type: row.event_type,
-      event: row.event,
-      error: row.error,
-      deadAt: isoTime(row.dead_at),
-    }));
+    return result.rows.map(deadLetterOf);
   }
 
   bindToLog(request: LogBindingRequest): Promise<LogBinding> {
@@ -425,6 +417,32 @@ async function checkpointPastTheEnd(tx: SqlQueryable, ends: readonly PartitionEn
     }
   }
   return undefined;
+}
+
+/**
+ * The dead letter at `position`, or undefined when the read model has none there (never set aside,
+ * or retried or skipped since): what an admin's retry or skip is decided on.
+ */
+export async function deadLetterAt(sql: SqlQueryable, position: LetterPosition): Promise<DeadLetter | undefined> {
+  const result = await sql.query<DeadLetterRecord>(
+    `select ${DEAD_LETTER_COLUMNS} from projection_dead_letters where topic = $1 and partition = $2 and "offset" = $3`,
+    [position.topic, position.partition, position.offset],
+  );
+  return result.rows[0] && deadLetterOf(result.rows[0]);
+}
+
+const DEAD_LETTER_COLUMNS = 'topic, partition, "offset", event_type, event, error, dead_at';
+
+function deadLetterOf(row: DeadLetterRecord): DeadLetter {
+  return {
+    topic: row.topic,
+    partition: Number(row.partition),
+    offset: Number(row.offset),
+    type: row.event_type,
+    event: row.event,
+    error: row.error,
+    deadAt: isoTime(row.dead_at),
+  };
 }
 
 interface DeadLetterRecord {
