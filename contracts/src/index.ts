@@ -36,3 +36,4 @@ export * from './stockHistory/stockHistory.js';
 export * from './upcasters.js';
 export * from './personalData.js';
 export * from './privacy/privacy.js';
+export * from './console/console.js';
