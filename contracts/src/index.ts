@@ -38,3 +38,4 @@ export * from './personalData.js';
 export * from './privacy/privacy.js';
 export * from './operations/events.js';
 export * from './operations/deadLetters.js';
+export * from './console/console.js';

@@ -20,3 +20,4 @@ export * from './cli/paymentAuditCommand.js';
 export * from './mail/index.js';
 // The bench's audit figures run the operators' verify as the tool runs it.
 export { auditVerifyCommand, verifySettingsOf } from './cli/verify/verifyCommand.js';
+export * from './console/index.js';

@@ -1,7 +1,7 @@
 import { ALL_TOPICS } from '@toolforge/contracts';
 import { sqlCheckpoints } from '@toolforge/platform/sql';
 import { EXIT, textTable, type CliIo } from './output.js';
-import { CannotConnect, type ShopConnection } from './shopConnection.js';
+import { CannotConnect, type ShopConnection, type ShopSource } from './shopConnection.js';
 
 /** Where the projection of one partition stands against the log's end. */
 export interface PartitionStatus {
@@ -26,7 +26,7 @@ export interface ProjectionStatus {
   readonly deadLetters: number;
 }
 
-export async function projectionStatus(shop: ShopConnection, now: () => number = Date.now): Promise<ProjectionStatus> {
+export async function projectionStatus(shop: ShopSource, now: () => number = Date.now): Promise<ProjectionStatus> {
   if (!shop.readModel) throw new CannotConnect('the status needs the read model: set DATABASE_URL');
   const sql = shop.readModel;
   const checkpoints = new Map((await sqlCheckpoints(sql).checkpoints()).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset]));
