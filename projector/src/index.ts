@@ -19,5 +19,5 @@ export * from './cli/paymentAuditCommand.js';
 // The order e-mails' outbox and sender (docs/documents.md): both hosts run them when SMTP_URL is set.
 export * from './mail/index.js';
 // The bench's audit figures run the operators' verify as the tool runs it.
-export { auditVerifyCommand, verifySettingsOf } from './cli/verify/verifyCommand.js';
+export { auditVerifyCommand, verifySettingsOf, type VerifySettings } from './cli/verify/verifyCommand.js';
 export * from './console/index.js';

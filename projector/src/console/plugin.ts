@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiTag } from '@toolforge/contracts';
 import { apiTokens, describeRoutes, useErrorReplies, useZodSchemas } from '@toolforge/platform/http';
-import type { ReadModelCallers } from '@toolforge/read-model';
+import { readModelCallers, type ReadModelCallersOptions, type StandingReader } from '@toolforge/read-model';
 import type { ConsoleContext } from './context.js';
 import { CONSOLE_ROUTES } from './routes.js';
 
@@ -15,8 +15,10 @@ export const OPERATOR_CONSOLE_TAG: ApiTag = {
 export interface OperatorConsoleDeps extends ConsoleContext {
   /** The key API tokens are signed with (the command service's). */
   readonly jwtSecret: string;
-  /** Who is an admin, by the read model's word (readModelCallers, as the query side). */
-  readonly callers: ReadModelCallers;
+  /** The accounts' standings in the read model: who is an admin now, whose session still runs (as on the query side). */
+  readonly standings: Pick<StandingReader, 'userStanding'>;
+  /** The identity provider's ID tokens taken too, as on the query side. */
+  readonly idTokens?: ReadModelCallersOptions['idTokens'];
 }
 
 /**
@@ -28,7 +30,7 @@ export async function operatorConsole(app: FastifyInstance, deps: OperatorConsol
   useZodSchemas(app);
   // Unknown paths are the host's to answer.
   useErrorReplies(app, undefined, { notFound: false });
-  await app.register(apiTokens, { secret: deps.jwtSecret, ...deps.callers });
+  await app.register(apiTokens, { secret: deps.jwtSecret, ...readModelCallers(deps.standings, app, { idTokens: deps.idTokens }) });
   // Every route of the console is an admin's, whichever section adds it: none can be forgotten.
   app.addHook('onRoute', (route) => {
     route.onRequest = [app.requireAdmin, ...[route.onRequest ?? []].flat()];
