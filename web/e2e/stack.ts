@@ -24,6 +24,8 @@ export interface Stack {
   commandUrl: string;
   /** Where it reads (products, orders, reviews); the one API when embedded. */
   queryUrl: string;
+  /** Where the operator console's API is: the one API when embedded, the projector in services mode. */
+  operatorUrl: string;
   stop(): Promise<void>;
 }
 
@@ -78,7 +80,7 @@ const adminList = (adminEmails: string[]) => ['admin@toolforge.test', ...adminEm
 /**
  * A fresh shop for one test file, with the demo catalogue seeded and nothing from an earlier run:
  * the stack E2E_STACK names. E2E_WEB_URL with E2E_API_URL (embedded), or with E2E_COMMAND_URL and
- * E2E_QUERY_URL (services), point the test at a stack that is already running instead.
+ * E2E_QUERY_URL and E2E_OPERATOR_URL (services), point the test at a stack that is already running instead.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const kind = stackKind();
@@ -91,8 +93,9 @@ function runningStack(kind: StackKind): Stack | undefined {
   const { E2E_WEB_URL: webUrl, E2E_API_URL: apiUrl } = process.env;
   const commandUrl = process.env.E2E_COMMAND_URL || apiUrl;
   const queryUrl = process.env.E2E_QUERY_URL || apiUrl;
-  if (!webUrl || !commandUrl || !queryUrl) return undefined;
-  return { kind, webUrl, commandUrl, queryUrl, stop: async () => {} };
+  const operatorUrl = process.env.E2E_OPERATOR_URL || apiUrl;
+  if (!webUrl || !commandUrl || !queryUrl || !operatorUrl) return undefined;
+  return { kind, webUrl, commandUrl, queryUrl, operatorUrl, stop: async () => {} };
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
@@ -124,6 +127,7 @@ async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Pro
     webUrl: `http://localhost:${webPort}`,
     commandUrl: apiUrl,
     queryUrl: apiUrl,
+    operatorUrl: apiUrl,
     async stop() {
       await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -173,6 +177,8 @@ async function startServices({ adminEmails, payments, mail }: StackOptions): Pro
     webUrl: services.webUrl!,
     commandUrl: services.commandUrl,
     queryUrl: services.queryUrl,
+    // The projector's port serves the console (scripts/web-server.mjs tells the app the same).
+    operatorUrl: `http://localhost:${base + 3}`,
     stop: services.stop,
   };
   try {

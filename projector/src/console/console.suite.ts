@@ -118,7 +118,9 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
       const products = behind.partitions.find(
         (p) => p.topic === restock.stored[0]!.position.topic && p.partition === restock.stored[0]!.position.partition,
       )!;
-      expect(products).toMatchObject({ checkpoint: restock.stored[0]!.position.offset, lag: 2 });
+      // Two events still to project; the checkpoint is before the first (Kafka's transaction markers take offsets too).
+      expect(products.lag).toBe(2);
+      expect(products.checkpoint).toBeLessThanOrEqual(restock.stored[0]!.position.offset);
       expect(products.logEnd).toBeGreaterThan(restock.stored[0]!.position.offset + 1);
       expect(products.lagSeconds).toBeGreaterThanOrEqual(0);
       expect(behind).toMatchObject({ log: 'the test log', boundToThisLog: true, deadLetters: 0 });

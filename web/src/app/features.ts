@@ -7,6 +7,7 @@ import { catalogFeature } from '../features/catalog';
 import { documentsFeature } from '../features/documents';
 import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
+import { operatorConsoleFeature } from '../features/operatorConsole';
 import { ordersFeature } from '../features/orders';
 import { paymentsFeature } from '../features/payments';
 import { privacyFeature } from '../features/privacy';
@@ -27,6 +28,7 @@ export const shopFeatures = [
   documentsFeature,
   adminFeature,
   stockHistoryFeature,
+  operatorConsoleFeature,
   reviewsFeature,
   catalogFeature,
   homeFeature,
