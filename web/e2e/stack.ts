@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { inject, vi } from 'vitest';
 import { seedCatalogueIfEmpty } from '@toolforge/command-service';
 import { DEMO_CATALOGUE } from '@toolforge/embedded';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { EMULATOR_HOST, launch, startServicesStack } from '@toolforge/platform/testing';
+import { openReadModel } from '@toolforge/read-model';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL } from '../../scripts/payment-provider.mjs';
 import { MAIL_CATCHER_SMTP_URL } from '../../scripts/mail-catcher.mjs';
 // The servers scripts/test-global-setup.ts provides (inject's keys are declared there).
@@ -42,6 +45,25 @@ interface StackOptions {
    * (scripts/mail-catcher.mjs; its inbox's API on MAIL_CATCHER_WEB_URL). Off by default (SMTP_URL empty).
    */
   mail?: boolean;
+  /**
+   * Run on the read model's database once it is migrated, before the test's first step: embedded,
+   * on the data dir before the shop starts (its process holds the database after); in services mode,
+   * on the PostgreSQL database once the stack is up. Say, a check that makes the read model refuse
+   * some events, for dead letters an admin can then retry.
+   */
+  readModelSetup?: (sql: SqlExecutor) => Promise<void>;
+}
+
+/** The embedded read model in `dataDir`, migrated and given `setup`, then closed for the shop to open. */
+async function prepareEmbeddedReadModel(dataDir: string, setup: (sql: SqlExecutor) => Promise<void>): Promise<void> {
+  const db = await openEmbeddedPostgres(dataDir, 'readModel');
+  try {
+    const sql = pgliteSql(db);
+    await openReadModel(sql);
+    await setup(sql);
+  } finally {
+    await db.close();
+  }
 }
 
 /** The settings of a shop that mails the local catcher, or of one that sends no e-mail. */
@@ -99,10 +121,11 @@ function runningStack(kind: StackKind): Stack | undefined {
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
-async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Promise<Stack> {
+async function startEmbedded({ adminEmails, payments, mail, readModelSetup }: StackOptions): Promise<Stack> {
   const apiPort = process.env.E2E_API_PORT ?? '5200';
   const webPort = process.env.E2E_WEB_PORT ?? '8280';
   const dataDir = mkdtempSync(join(tmpdir(), 'toolforge-e2e-'));
+  if (readModelSetup) await prepareEmbeddedReadModel(dataDir, readModelSetup);
   const shop = launch({
     name: 'the stack of make start (scripts/start.mjs)',
     command: process.execPath,
@@ -151,7 +174,7 @@ async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Pro
  * prefix, a database and a key prefix of this file's own. Ports: E2E_SERVICES_PORT_BASE (the web
  * app) and the three after it.
  */
-async function startServices({ adminEmails, payments, mail }: StackOptions): Promise<Stack> {
+async function startServices({ adminEmails, payments, mail, readModelSetup }: StackOptions): Promise<Stack> {
   const base = Number(process.env.E2E_SERVICES_PORT_BASE ?? '5210');
   const services = await startServicesStack({
     label: 'e2e',
@@ -184,6 +207,7 @@ async function startServices({ adminEmails, payments, mail }: StackOptions): Pro
   try {
     // The read model has caught up with the seed; the query service's answer shows it too.
     await vi.waitUntil(() => hasProducts(stack.queryUrl), { timeout: 60_000, interval: 250 });
+    await readModelSetup?.(services.database.sql);
   } catch (error) {
     await stack.stop();
     throw error;

@@ -4,6 +4,7 @@ import { authFeature } from '../features/auth';
 import { blogFeature } from '../features/blog';
 import { cartFeature } from '../features/cart';
 import { catalogFeature } from '../features/catalog';
+import { deadLettersFeature } from '../features/deadLetters';
 import { documentsFeature } from '../features/documents';
 import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
@@ -36,4 +37,5 @@ export const shopFeatures = [
   aboutFeature,
   profileFeature,
   privacyFeature,
+  deadLettersFeature,
 ] as const;
