@@ -42,6 +42,8 @@ export interface ProjectionsDto {
   boundToThisLog: boolean;
   partitions: PartitionStatusDto[];
   deadLetters: number;
+  /** Dead letters an admin skipped: events the read model lacks on purpose. */
+  skippedLetters: number;
 }
 
 /** An event the projector set aside (projection_dead_letters), as stored there. */
@@ -118,7 +120,10 @@ export const consoleMessages = {
 
 const time = z
   .string()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)), consoleMessages.time)
+  .refine(
+    (text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)),
+    consoleMessages.time,
+  )
   .transform((text) => new Date(text));
 
 /**

@@ -24,6 +24,8 @@ export interface ProjectionStatus {
   readonly boundToThisLog: boolean;
   readonly partitions: readonly PartitionStatus[];
   readonly deadLetters: number;
+  /** Dead letters an admin skipped (projection_skipped_letters): events the read model lacks on purpose. */
+  readonly skippedLetters: number;
 }
 
 export async function projectionStatus(shop: ShopSource, now: () => number = Date.now): Promise<ProjectionStatus> {
@@ -57,7 +59,8 @@ export async function projectionStatus(shop: ShopSource, now: () => number = Dat
   }
   const { logId } = await shop.log.identify();
   const bound = (await sql.query<{ log_id: string }>('select log_id from read_model_log')).rows[0]?.log_id ?? null;
-  const dead = (await sql.query<{ count: unknown }>('select count(*) as count from projection_dead_letters')).rows[0]?.count;
+  const count = async (table: string) =>
+    Number((await sql.query<{ count: unknown }>(`select count(*) as count from ${table}`)).rows[0]?.count ?? 0);
   return {
     log: shop.logDescription,
     logId,
@@ -65,7 +68,8 @@ export async function projectionStatus(shop: ShopSource, now: () => number = Dat
     boundTo: bound,
     boundToThisLog: bound === logId,
     partitions,
-    deadLetters: Number(dead ?? 0),
+    deadLetters: await count('projection_dead_letters'),
+    skippedLetters: await count('projection_skipped_letters'),
   };
 }
 
@@ -80,6 +84,7 @@ export async function statusCommand(shop: ShopConnection, io: CliIo, format: str
         `Read model:   ${status.readModel}\n` +
         `Bound to:     ${status.boundTo ?? '(no log yet)'}${status.boundTo === null ? '' : status.boundToThisLog ? ' (this log)' : ' — ANOTHER LOG'}\n` +
         `Dead letters: ${status.deadLetters}\n` +
+        `Skipped:      ${status.skippedLetters}${status.skippedLetters > 0 ? ' (events an admin left out of the read model)' : ''}\n` +
         // What `audit verify --public-key` checks the anchors with: to be written down somewhere the log's hosts cannot change.
         `Audit key:    ${status.auditKey ?? '(none yet: the writer makes it on its first start)'}\n\n` +
         textTable(

@@ -20,6 +20,7 @@ const projectionsSchema = z.strictObject({
     }),
   ),
   deadLetters: z.number().int(),
+  skippedLetters: z.number().int(),
 }) satisfies z.ZodType<ProjectionsDto>;
 
 /**
