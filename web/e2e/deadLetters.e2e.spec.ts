@@ -68,7 +68,9 @@ afterAll(async () => {
 
 /** The row of the console's dead letters table for the letter at `position`. */
 const letterRow = (page: Page, position: string) =>
-  page.locator('tbody tr', { has: page.locator('[data-label="Position"]', { hasText: position }) });
+  page
+    .getByRole('region', { name: 'Dead letters' })
+    .locator('tbody tr', { has: page.locator('[data-label="Position"]').getByText(position, { exact: true }) });
 
 describe.sequential('dead letters in the operator console, in Chromium', () => {
   it('an admin retries a dead letter after its dry run and sees it leave the list, and skips another', async () => {
@@ -90,11 +92,12 @@ describe.sequential('dead letters in the operator console, in Chromium', () => {
     await letterRow(page, refused!).waitFor();
     expect(await letterRow(page, refused!).locator('[data-label="Error"]').textContent()).toMatch(/e2e_refuse_vises/);
 
-    // Retried while the read model still refuses it: the dry run says so, and the admin cancels.
+    // Retried while the read model still refuses it: the dry run says so, and the admin says no.
     await page.getByRole('button', { name: `Retry… ${refused}` }).click();
     const retry = page.getByRole('dialog', { name: `Retry the dead letter ${refused}` });
     await retry.getByText(/The dry run was refused/).waitFor();
-    await retry.getByRole('button', { name: 'Cancel' }).click();
+    // Escape says no: the focus is on the Reason field, which the dialog opens on.
+    await page.keyboard.press('Escape');
     await retry.waitFor({ state: 'detached' });
 
     // Once the unlocking product is in, the dry run goes through: a reason is asked for, then it is retried.
@@ -102,10 +105,11 @@ describe.sequential('dead letters in the operator console, in Chromium', () => {
     await page.getByRole('button', { name: `Retry… ${refused}` }).click();
     await retry.getByText(/The dry run went through/).waitFor({ timeout: 15_000 });
     expect(await retry.getByRole('listitem').allTextContents()).toContainEqual(expect.stringMatching(/^products: product_id = /));
-    await retry.getByRole('button', { name: 'Retry', exact: true }).click();
-    await retry.getByText('Say why').waitFor();
+    await retry.getByLabel('Reason').press('Enter');
+    await retry.getByText(/^Say why/).waitFor();
+    // Enter sends the form from its field.
     await retry.getByLabel('Reason').fill('the unlocking vise is in now');
-    await retry.getByRole('button', { name: 'Retry', exact: true }).click();
+    await retry.getByLabel('Reason').press('Enter');
     await letterRow(page, refused!).waitFor({ state: 'detached', timeout: 20_000 });
     const shop = await fetchJson<{ name: string }[]>(`${stack.queryUrl}/homeproducts`);
     expect(shop.body.map((each) => each.name)).toContain(REFUSED);
@@ -115,7 +119,7 @@ describe.sequential('dead letters in the operator console, in Chromium', () => {
     const skip = page.getByRole('dialog', { name: `Skip the dead letter ${skipped}` });
     await skip.getByText(/stays out of the read model/).waitFor();
     await skip.getByLabel('Reason').fill('a test product, never sold');
-    await skip.getByRole('button', { name: 'Skip', exact: true }).click();
+    await skip.getByLabel('Reason').press('Enter');
     await letterRow(page, skipped!).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await deadLetters()).toEqual([]);
 
