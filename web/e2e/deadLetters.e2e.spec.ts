@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, type AddProductInput, type DeadLettersDto } from '@toolforge/contracts';
@@ -96,6 +97,9 @@ describe.sequential('dead letters in the operator console, in Chromium', () => {
     await page.getByRole('button', { name: `Retry… ${refused}` }).click();
     const retry = page.getByRole('dialog', { name: `Retry the dead letter ${refused}` });
     await retry.getByText(/The dry run was refused/).waitFor();
+    // The dialog as it stands, its dry run shown: no finding of axe's (accessibility.e2e.spec.ts checks the pages).
+    const findings = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.map((violation) => violation.id);
+    expect(findings).toEqual([]);
     // Escape says no: the focus is on the Reason field, which the dialog opens on.
     await page.keyboard.press('Escape');
     await retry.waitFor({ state: 'detached' });
