@@ -232,7 +232,8 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
       }
       if (writes.length > 0) await this.applyWrites(tx, writes);
       if (nextOffset !== checkpoint) await moveCheckpoint(tx, batch, nextOffset);
-      return { applied, checkpoint, nextOffset, deadLettered, retried };
+      // Told only when the batch held a retry: the usual batch's answer stays as it was.
+      return { applied, checkpoint, nextOffset, deadLettered, ...(retried.length > 0 ? { retried } : {}) };
     });
   }
 
