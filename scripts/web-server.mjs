@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The built web app (web/dist) in services mode: the same static server `make start` uses, telling
-// the app (through /config.js) that commands go to COMMAND_PORT and queries to QUERY_PORT.
+// the app (through /config.js) that commands go to COMMAND_PORT, queries to QUERY_PORT and the
+// operator console to PROJECTOR_PORT.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +18,8 @@ const web = await serveWebApp({
   config: {
     commandApi: `http://localhost:${config.commandPort}`,
     queryApi: `http://localhost:${config.queryPort}`,
+    // The operator console is served by the projector (docs/operators.md#the-operator-console).
+    operatorApi: `http://localhost:${config.projectorPort}`,
     authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
     // CARD_PAYMENTS (on/off) tells it without the command side's secrets; else the STRIPE_* settings do.
     cardPayments: process.env.CARD_PAYMENTS

@@ -16,11 +16,13 @@ import {
 import type { IdentityProvider } from '@toolforge/platform/identity';
 import type { SellerBlock } from '@toolforge/contracts';
 import type { AdminGrant, ForgetCustomer } from '@toolforge/platform/operatorSocket';
+import type { SqlQueryable } from '@toolforge/platform/sql';
 import { cart } from './cart/feature.js';
 import { catalog } from './catalog/feature.js';
 import { documents } from './documents/feature.js';
 import { identity } from './identity/feature.js';
 import { mail } from './mail/feature.js';
+import { operations } from './operations/feature.js';
 import { orders } from './orders/feature.js';
 import { payments } from './payments/feature.js';
 import { privacy } from './privacy/feature.js';
@@ -47,6 +49,7 @@ export const COMMAND_FEATURES: readonly CommandFeature<unknown>[] = [
   documents,
   mail,
   privacy,
+  operations,
 ];
 
 export interface CommandServiceDeps {
@@ -86,6 +89,11 @@ export interface CommandServiceDeps {
    * host of the shop gives it; without it, no erasure is served.
    */
   privacy?: PrivacyDeps;
+  /**
+   * The read model's database (embedded, its PGlite; beside Kafka, DATABASE_URL's): the admins'
+   * retries and skips of dead letters are decided on the letters it holds. Without it, none is served.
+   */
+  readModel?: SqlQueryable;
   /** Handed the operator's erasure once the write model is built: `toolforge forget customer` reaches it on the host's operators' socket. */
   onErasure?: (forget: ForgetCustomer) => void;
 }

@@ -43,6 +43,8 @@ const app = await buildCommandService(
   {
     log: sealedLog(opened.log, keyStore.vault),
     privacy: keyStore,
+    // The keys' database is the read model's: its dead letters are there.
+    readModel: keyStore.sql,
     identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
     jwtSecret: await apiTokenSecret(config),
     adminEmails: config.adminEmails,

@@ -4,6 +4,7 @@ import { documentEvents } from './documents/events.js';
 import type { AnyFeatureEvents, EventsOf } from './eventDefinition.js';
 import { userEvents } from './identity/events.js';
 import { mailEvents } from './mail/events.js';
+import { operationEvents } from './operations/events.js';
 import { orderEvents } from './orders/events.js';
 import { paymentEvents } from './payments/events.js';
 import { reviewEvents } from './reviews/events.js';
@@ -22,6 +23,7 @@ export const SHOP_FEATURE_EVENTS = [
   paymentEvents,
   documentEvents,
   mailEvents,
+  operationEvents,
 ] as const;
 type ShopFeatureEvents = (typeof SHOP_FEATURE_EVENTS)[number];
 type EventsOfEach<Feature> = Feature extends AnyFeatureEvents ? EventsOf<Feature> : never;

@@ -42,8 +42,16 @@ describe('the shop’s events, assembled from each feature’s module', () => {
       users: 'identity.users',
       reviews: 'catalog.reviews',
       carts: 'sales.carts',
+      operations: 'toolforge.operations',
     });
-    expect(ALL_TOPICS).toEqual(['catalog.products', 'sales.orders', 'identity.users', 'catalog.reviews', 'sales.carts']);
+    expect(ALL_TOPICS).toEqual([
+      'catalog.products',
+      'sales.orders',
+      'identity.users',
+      'catalog.reviews',
+      'sales.carts',
+      'toolforge.operations',
+    ]);
   });
 
   it('files every event type under one feature only, on that feature’s topic, with its data schema', () => {

@@ -39,3 +39,6 @@ export * from './sales/sales.js';
 export * from './upcasters.js';
 export * from './personalData.js';
 export * from './privacy/privacy.js';
+export * from './operations/events.js';
+export * from './operations/deadLetters.js';
+export * from './console/console.js';

@@ -69,6 +69,12 @@ export const PERSONAL_DATA = {
   // sales.carts: products and quantities.
   CartLineSet: [],
   CartLineRemoved: [],
+
+  // toolforge.operations: an admin's decision about a dead letter. `reason` is the admin's own words,
+  // but about the read model and an event that would not project, written at work as a restock's
+  // reason is, not about a customer; `by` is the admin's uid, a pseudonym as every actor is.
+  DeadLetterRetried: [],
+  DeadLetterSkipped: [],
 } as const satisfies PersonalData;
 
 /** The personal fields of an event type; undefined for a type this build does not know (a newer ToolForge's). */

@@ -34,9 +34,11 @@ import {
   Projector,
   bulkFirstBuild,
   openProjectorStore,
+  operatorConsole,
   reportDeadLetters,
   startOrderEmails,
   type OrderEmails,
+  type VerifySettings,
 } from '@toolforge/projector';
 import { QUERY_API_DESCRIPTION, queryService } from '@toolforge/query-service';
 import { openReadModel, readModelHotAnswers } from '@toolforge/read-model';
@@ -73,6 +75,8 @@ export interface EmbeddedShopDeps {
   mail?: MailSettings;
   /** PRIVACY_MASTER_KEY and INVOICE_RETENTION_YEARS: the customers' data keys, in the read model's database (docs/privacy.md). */
   privacy: PrivacySettings;
+  /** AUDIT_*: where the anchors are and the key to check them with, for the operator console's verification. */
+  verify: VerifySettings;
 }
 
 export interface EmbeddedShop {
@@ -155,6 +159,7 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       onAdminGrant: (grant) => (handed.grantAdmin = grant),
       privacy: { keys, vault, invoiceRetentionYears: deps.privacy.invoiceRetentionYears },
       onErasure: (forget) => (handed.forgetCustomer = forget),
+      readModel: deps.sql,
     });
     await app.register(queryService, {
       store: readModel,
@@ -164,6 +169,15 @@ export async function composeEmbeddedShop(deps: EmbeddedShopDeps): Promise<Embed
       logEnd: new LogEnd(log),
       // One process: the query side reads an order's history from the same embedded log.
       eventsAt: log,
+      idTokens: { identity: deps.identity, adminEmails: deps.adminEmails },
+    });
+    // The operator console (docs/operators.md#the-operator-console): the toolforge commands' own code on this shop's log and read model.
+    await app.register(operatorConsole, {
+      shop: { log, logDescription: 'the embedded log', readModel: deps.sql, readModelDescription: 'the embedded read model' },
+      deadLetters: store,
+      verify: deps.verify,
+      jwtSecret: deps.jwtSecret,
+      standings: readModel,
       idTokens: { identity: deps.identity, adminEmails: deps.adminEmails },
     });
     await app.ready();

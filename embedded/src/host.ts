@@ -112,6 +112,7 @@ export async function startEmbeddedShop(config: ShopConfig, options: { webRoot?:
             config: {
               commandApi: apiUrl,
               queryApi: apiUrl,
+              operatorApi: apiUrl,
               authEmulator: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
               cardPayments: config.payments !== undefined,
             },

@@ -25,6 +25,7 @@ export function embeddedSettings(
   | 'seller'
   | 'mail'
   | 'privacy'
+  | 'verify'
 > {
   return {
     adminEmails: config.adminEmails,
@@ -41,5 +42,7 @@ export function embeddedSettings(
     seller: config.seller,
     mail: config.mail,
     privacy: config.privacy,
+    // The shop signs its anchors with its own key (host.ts): the console checks them with that key's public half.
+    verify: { anchors: config.anchors, publicKey: undefined },
   };
 }

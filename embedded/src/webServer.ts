@@ -8,6 +8,8 @@ import Fastify from 'fastify';
 export interface WebRuntimeConfig {
   commandApi: string;
   queryApi: string;
+  /** The operator console's API: the shop's one API when embedded, the projector's port in services mode; the query API's when not given. */
+  operatorApi?: string;
   /** http://host:port of the Auth emulator, or null for real Firebase. */
   authEmulator: string | null;
   /** Whether the shop takes card payments: the app offers "Pay now" only then. */
@@ -26,12 +28,12 @@ const FIREBASE_AUTH = {
 /**
  * The Content-Security-Policy of the built app: its scripts, styles and fonts come from this
  * server only (Vite's build has no inline script; /config.js is a file here too); it calls the
- * two APIs and the Auth emulator or Firebase's endpoints; product images may come from any https
+ * APIs (commands, queries, the operator console) and the Auth emulator or Firebase's endpoints; product images may come from any https
  * address (an admin names them); no page may frame it.
  */
 export function contentSecurityPolicy(config: WebRuntimeConfig): string {
   const origin = (url: string) => new URL(url).origin;
-  const apis = [config.commandApi, config.queryApi].map(origin);
+  const apis = [config.commandApi, config.queryApi, config.operatorApi ?? config.queryApi].map(origin);
   const emulator = config.authEmulator ? [origin(config.authEmulator)] : [];
   const firebase = config.authEmulator ? { connect: [], frames: [], scripts: [] } : FIREBASE_AUTH;
   const sources = (...lists: string[][]) => [...new Set(lists.flat())].join(' ');

@@ -19,7 +19,8 @@ export * from './cli/paymentAuditCommand.js';
 // The order e-mails' outbox and sender (docs/documents.md): both hosts run them when SMTP_URL is set.
 export * from './mail/index.js';
 // The bench's audit figures run the operators' verify as the tool runs it.
-export { auditVerifyCommand, verifySettingsOf } from './cli/verify/verifyCommand.js';
+export { auditVerifyCommand, verifySettingsOf, type VerifySettings } from './cli/verify/verifyCommand.js';
 // The sales report's suites hold the report to `toolforge audit orders`' own account of the log, to the cent.
 export { ledgerAsOf } from './cli/asOf.js';
 export { auditOrders, type OrdersAudit, type OrderTotals } from './cli/orderAudit.js';
+export * from './console/index.js';

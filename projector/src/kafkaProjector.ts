@@ -1,8 +1,8 @@
 import type { Topic } from '@toolforge/contracts';
 import type { Logger } from '@toolforge/platform';
 import type { Cache, HotAnswers } from '@toolforge/platform/cache';
-import { KafkaEventConsumer, identifyKafkaLog } from '@toolforge/platform/kafka';
-import type { PersonalDataVault } from '@toolforge/platform/privacy';
+import { KafkaEventConsumer, KafkaEventsReader, identifyKafkaLog } from '@toolforge/platform/kafka';
+import { revealingEventsAt, type PersonalDataVault } from '@toolforge/platform/privacy';
 import type { OnLogChange } from '@toolforge/platform/sql';
 import { ReadModelUpdater, type Committed, type ProjectorStore } from './readModelUpdater.js';
 
@@ -41,36 +41,49 @@ export class KafkaProjector {
   private constructor(
     private readonly consumer: KafkaEventConsumer,
     private readonly updater: ReadModelUpdater,
+    private readonly letters: KafkaEventsReader,
   ) {}
 
   static async start(options: KafkaProjectorOptions): Promise<KafkaProjector> {
-    const updater = new ReadModelUpdater({
-      store: options.store,
-      cache: options.cache,
-      hotAnswers: options.hotAnswers,
-      logger: options.logger,
-    });
     const clientId = options.clientId ?? 'toolforge-projector';
-    // Before joining the group: a read model of another log must not be resumed at its checkpoints.
-    const log = await identifyKafkaLog({ brokers: options.brokers, clientId, topicPrefix: options.topicPrefix });
-    await updater.bindToLog(log, options.onLogChange ?? 'refuse');
-    const consumer = await KafkaEventConsumer.start({
+    // Where a retried dead letter's event is read (deadLetterRetries.ts): a reader of its own, no member of the group.
+    const letters = await KafkaEventsReader.open({
       brokers: options.brokers,
-      clientId,
-      groupId: options.groupId ?? `${options.topicPrefix ?? ''}${PROJECTOR_GROUP}`,
+      clientId: `${clientId}-letters`,
       topicPrefix: options.topicPrefix,
-      topics: options.topics,
-      logger: options.logger,
-      retryDelayMs: options.retryDelayMs,
-      onGaveUp: options.onGaveUp,
-      handler: {
-        resumeAt: (topic, partition) => updater.nextOffset(topic, partition),
-        handle: async (topic, partition, events) => {
-          await updater.apply(topic, partition, options.vault ? await options.vault.reveal(events) : events);
-        },
-      },
     });
-    return new KafkaProjector(consumer, updater);
+    try {
+      const updater = new ReadModelUpdater({
+        store: options.store,
+        cache: options.cache,
+        hotAnswers: options.hotAnswers,
+        logger: options.logger,
+        eventsAt: options.vault ? revealingEventsAt(letters, options.vault) : letters,
+      });
+      // Before joining the group: a read model of another log must not be resumed at its checkpoints.
+      const log = await identifyKafkaLog({ brokers: options.brokers, clientId, topicPrefix: options.topicPrefix });
+      await updater.bindToLog(log, options.onLogChange ?? 'refuse');
+      const consumer = await KafkaEventConsumer.start({
+        brokers: options.brokers,
+        clientId,
+        groupId: options.groupId ?? `${options.topicPrefix ?? ''}${PROJECTOR_GROUP}`,
+        topicPrefix: options.topicPrefix,
+        topics: options.topics,
+        logger: options.logger,
+        retryDelayMs: options.retryDelayMs,
+        onGaveUp: options.onGaveUp,
+        handler: {
+          resumeAt: (topic, partition) => updater.nextOffset(topic, partition),
+          handle: async (topic, partition, events) => {
+            await updater.apply(topic, partition, options.vault ? await options.vault.reveal(events) : events);
+          },
+        },
+      });
+      return new KafkaProjector(consumer, updater, letters);
+    } catch (error) {
+      await letters.close();
+      throw error;
+    }
   }
 
   /** Called after each commit, with where that partition now stands. */
@@ -87,5 +100,6 @@ export class KafkaProjector {
   async stop(): Promise<void> {
     await this.consumer.stop();
     await this.updater.settled();
+    await this.letters.close();
   }
 }

@@ -1,12 +1,15 @@
 import { pino } from 'pino';
-import { configOrExit, readConfig, stopOnSignals, withoutPassword } from '@toolforge/platform';
-import { databaseAnswers, logAnswers, serveHealth } from '@toolforge/platform/http';
+import { apiTokenSecret, configOrExit, readConfig, stopOnSignals, withoutPassword } from '@toolforge/platform';
+import { databaseAnswers, logAnswers } from '@toolforge/platform/http';
+import { firebaseIdentity } from '@toolforge/platform/identity';
 import { KafkaEventLog, KafkaLogEnds } from '@toolforge/platform/kafka';
 import { CheckpointAnnouncer, openPostgresPool, pgSql } from '@toolforge/platform/postgres';
 import { RedisCache } from '@toolforge/platform/redis';
 import { openVault, sealedLog } from '@toolforge/platform/privacy';
 import type { OnLogChange } from '@toolforge/platform/sql';
-import { readModelHotAnswers, readModelReader } from '@toolforge/read-model';
+import { readModelHotAnswers, readModelReader, sqlStandingReader } from '@toolforge/read-model';
+import { verifySettingsOf } from './cli/verify/verifyCommand.js';
+import { buildProjectorServer } from './console/server.js';
 import { bulkFirstBuild } from './bulkFirstBuild.js';
 import { reportDeadLetters } from './deadLetterReport.js';
 import { KafkaProjector } from './kafkaProjector.js';
@@ -33,9 +36,9 @@ if (!config.kafkaBrokers || !config.databaseUrl) {
 
 // One batch at a time, one hot-answer refresh beside it (its reads run one after the other), the
 // notice that checkpoints moved, and the order e-mails: a page of the outbox, a send's update, and
-// the sender's lock on a connection of its own.
+// the sender's lock on a connection of its own; and one for the operator console's reads.
 const pool = openPostgresPool(config.databaseUrl, {
-  max: config.mail ? 6 : 3,
+  max: config.mail ? 7 : 4,
   onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection broke'),
 });
 const sql = pgSql(pool);
@@ -120,16 +123,41 @@ const kafka = await KafkaLogEnds.open({
   clientId: 'toolforge-projector-health',
   topicPrefix: config.kafkaTopicPrefix,
 });
-const health = await serveHealth({
-  host: config.host,
-  port: config.projectorPort,
+// The operator console beside them (docs/operators.md#the-operator-console): the toolforge commands' own
+// code on a reader of Kafka of its own (never the consumer group's), its events' values opened.
+const consoleLog = sealedLog(
+  await KafkaEventLog.open({ brokers: config.kafkaBrokers, clientId: 'toolforge-console', topicPrefix: config.kafkaTopicPrefix }),
+  vault,
+);
+const health = await buildProjectorServer({
   checks: [databaseAnswers('the read model database', sql), logAnswers('Kafka', kafka)],
+  origins: config.webOrigins,
+  rateLimit: config.queryRateLimit,
+  logger,
+  console: {
+    shop: {
+      log: consoleLog,
+      logDescription: `Kafka at ${config.kafkaBrokers.join(',')}`,
+      readModel: sql,
+      readModelDescription: `PostgreSQL at ${withoutPassword(config.databaseUrl)}`,
+    },
+    deadLetters: store,
+    verify: verifySettingsOf(process.env),
+    jwtSecret: await apiTokenSecret(config),
+    standings: sqlStandingReader(sql),
+    idTokens: {
+      identity: firebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }),
+      adminEmails: config.adminEmails,
+    },
+  },
 });
+await health.listen({ host: config.host, port: config.projectorPort });
 
 // Let the batch in hand commit, leave the consumer group (its partitions move to the other members
 // at once), then close the cache and the pool.
 stopOnSignals('projector', logger, async () => {
   await health.close();
+  await consoleLog.close();
   await emails?.stop();
   await emailsLog?.close();
   await projector.stop();
@@ -146,5 +174,5 @@ projector.onCommitted(() => announcer.announce());
 await reportDeadLetters(store, logger);
 logger.info(
   {},
-  `projector on Kafka at ${config.kafkaBrokers.join(',')} into PostgreSQL at ${withoutPassword(config.databaseUrl)}${config.redisUrl ? `, Redis at ${withoutPassword(config.redisUrl)}` : ''}; /health and /ready on port ${config.projectorPort}`,
+  `projector on Kafka at ${config.kafkaBrokers.join(',')} into PostgreSQL at ${withoutPassword(config.databaseUrl)}${config.redisUrl ? `, Redis at ${withoutPassword(config.redisUrl)}` : ''}; /health, /ready and the operator console on port ${config.projectorPort}`,
 );

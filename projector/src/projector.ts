@@ -2,6 +2,7 @@ import { ALL_TOPICS, type LogPosition, type Topic } from '@toolforge/contracts';
 import { Sleepers, readAhead, type EventLog, type LogPage, type ReadAllOptions } from '@toolforge/platform';
 import type { Cache, HotAnswers } from '@toolforge/platform/cache';
 import type { IdentifiedLog, OnLogChange } from '@toolforge/platform/sql';
+import { eventsAtOf } from './deadLetterRetries.js';
 import { LogChangedError } from './logBinding.js';
 import {
   ReadModelUpdater,
@@ -86,7 +87,8 @@ export class Projector {
       throw new RangeError(`a projector applies at least one partition at a time, not ${this.lanes}`);
     this.pollIntervalMs = deps.pollIntervalMs ?? 1000;
     this.maxBackoffMs = deps.maxBackoffMs ?? 30_000;
-    this.updater = new ReadModelUpdater(deps);
+    // The log is also where a retried dead letter's event is read.
+    this.updater = new ReadModelUpdater({ ...deps, eventsAt: eventsAtOf(deps.log) });
   }
 
   /** Applies everything the log holds past the checkpoints; resolves the number of events applied. */

@@ -1,5 +1,5 @@
 import type { Topic } from '@toolforge/contracts';
-import type { LogPage, StoredEvent } from '@toolforge/platform';
+import type { EventsAt, LogPage, StoredEvent } from '@toolforge/platform';
 import type { Cache, CacheArea, HotAnswers } from '@toolforge/platform/cache';
 import {
   appliedWrites,
@@ -12,6 +12,7 @@ import {
   type ReadModelWriter,
 } from '@toolforge/platform/sql';
 import { CACHE_AREAS, cacheAreasOf, projectOrRefuse, type RowWrite } from '@toolforge/read-model';
+import { withRetriedLetters } from './deadLetterRetries.js';
 import { HotAnswersRefresher } from './hotAnswersRefresher.js';
 import { LogChangedError } from './logBinding.js';
 
@@ -41,6 +42,8 @@ export interface ReadModelUpdaterDeps {
   /** The answers to put in the cache after each commit that moves their area (the catalogue's, wired by the host). */
   hotAnswers?: readonly HotAnswers[];
   logger?: ProjectorLogger;
+  /** Reads a dead letter's event from the log when an admin retries it (deadLetterRetries.ts), its personal values opened. */
+  eventsAt?: EventsAt;
 }
 
 /**
@@ -78,14 +81,21 @@ export class ReadModelUpdater {
   }
 
   /** The same for a page projected already (projectPage). */
-  async applyProjected(projected: ProjectedPage): Promise<AppliedBatch> {
-    const { topic, partition } = projected;
+  async applyProjected(page: ProjectedPage): Promise<AppliedBatch> {
+    const { topic, partition } = page;
+    const projected = await withRetriedLetters(page, this.deps.eventsAt);
     const result = await this.deps.store.applyBatch(projected);
     for (const dead of result.deadLettered) {
       this.deps.logger?.error(
         { topic: dead.topic, partition: dead.partition, offset: dead.offset, type: dead.type, error: dead.error },
         'an event could not be applied: it is set aside in projection_dead_letters and the projector goes on',
       );
+    }
+    for (const letter of result.retried ?? []) {
+      const details = { topic: letter.topic, partition: letter.partition, offset: letter.offset, error: letter.error };
+      if (letter.outcome === 'refused')
+        this.deps.logger?.error(details, 'a dead letter was retried and refused again: it stays, with the new error');
+      else if (letter.outcome === 'applied') this.deps.logger?.warn?.(details, 'a dead letter was retried: the read model took its event');
     }
     if (result.applied + result.deadLettered.length > 0) {
       const writes = appliedWrites(projected, result);

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { READ_AFTER_HEADER } from '@toolforge/contracts';
-import { adminByStanding, sessionIsCurrent, type EventsAt, type LogEnd } from '@toolforge/platform';
+import type { EventsAt, LogEnd } from '@toolforge/platform';
 import { CACHE_TTL_SECONDS, type Cache } from '@toolforge/platform/cache';
 import {
   accessOf,
@@ -17,20 +17,16 @@ import {
   useHttpHardening,
   useNotFoundReply,
   useZodSchemas,
-  type ApiCaller,
   type HeaderDoc,
   type RateLimitRule,
   type ReadinessCheck,
 } from '@toolforge/platform/http';
-import { letInByProvider, VerifiedIdTokens, type IdentityProvider } from '@toolforge/platform/identity';
 import { CheckpointWaiter } from '@toolforge/platform/sql';
-import type { ReadModelReader } from '@toolforge/read-model';
+import { readModelCallers, type ReadModelCallersOptions, type ReadModelReader } from '@toolforge/read-model';
 import { CachedReads, type RememberedAnswers } from './cachedReads.js';
 import { QUERY_FEATURES } from './features.js';
 import { readAfter } from './http/readAfter.js';
 import { FailedRequestsLog } from './http/requestLog.js';
-import { queryIdTokenCaller } from './identity/idTokenCallers.js';
-import { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
 import type { QueryContext } from './queryFeature.js';
 
 export interface QueryServiceDeps {
@@ -53,12 +49,9 @@ export interface QueryServiceDeps {
   /** The most orders GET /allorders answers without paging (the newest). */
   allOrdersLimit?: number;
   /** How long an account's standing (role, sessions) read from the read model is used again. */
-  standingMaxAgeMs?: number;
-  /**
-   * The identity provider, to take its ID tokens as well as API tokens (the spec's client sends
-   * them), with ADMIN_EMAILS for accounts the read model does not know yet. Without it: API tokens only.
-   */
-  idTokens?: { identity: Pick<IdentityProvider, 'verifyIdToken' | 'accountStatuses'>; adminEmails: readonly string[] };
+  standingMaxAgeMs?: ReadModelCallersOptions['standingMaxAgeMs'];
+  /** The identity provider's ID tokens taken too (see ReadModelCallersOptions). Without it: API tokens only. */
+  idTokens?: ReadModelCallersOptions['idTokens'];
 }
 
 export const READ_AFTER_TIMEOUT_MS = 2000;
@@ -73,28 +66,14 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   const { store } = deps;
   const checkpoints = deps.checkpoints ?? new CheckpointWaiter(store);
   const reads = new CachedReads(deps.cache, deps.cacheTtlSeconds ?? CACHE_TTL_SECONDS, app.log, deps.rememberAnswers);
-  /**
-   * The users table is the word on a token's session and role: a logout or a revocation ends the
-   * tokens issued before it, and a grant or revocation counts for tokens already issued. Only while
-   * the table has not yet applied the sign-in a token was issued at (an admin calling right after
-   * their first sign-in) does the token's own admin claim stand in for it.
-   */
-  const standings = new RecentStandings(store, { maxAgeMs: deps.standingMaxAgeMs ?? STANDING_MAX_AGE_MS });
-  const isAdmin = async (caller: ApiCaller) => adminByStanding(caller, await standings.of(caller.uid));
-  const isSessionCurrent = async (caller: ApiCaller) => sessionIsCurrent(caller, await standings.of(caller.uid));
 
   useZodSchemas(app);
   // Unknown paths are the host's to answer (buildQueryService below, or the embedded host).
   useErrorReplies(app, undefined, { notFound: false });
-  const idTokenCaller =
-    deps.idTokens &&
-    queryIdTokenCaller(
-      new VerifiedIdTokens(deps.idTokens.identity),
-      new Set(deps.idTokens.adminEmails.map((email) => email.trim().toLowerCase())),
-    );
-  // With the identity provider, an API token's account disabled (or signed out) there is refused within a minute.
-  const isLetInByProvider = deps.idTokens && letInByProvider(deps.idTokens.identity, app);
-  await app.register(apiTokens, { secret: deps.jwtSecret, isAdmin, isSessionCurrent, idTokenCaller, isLetInByProvider });
+  // The read model's users table is the word on a token's role and session (read-model/src/identity/callers.ts).
+  const callers = readModelCallers(store, app, { standingMaxAgeMs: deps.standingMaxAgeMs, idTokens: deps.idTokens });
+  const { isAdmin } = callers;
+  await app.register(apiTokens, { secret: deps.jwtSecret, ...callers });
   app.decorateRequest('readFresh', false);
   app.addHook(
     'preHandler',

@@ -11,6 +11,8 @@ export { sqlCartReader, type CartReader, type CartView } from './cart/cartReads.
 export type { CartWrite } from './cart/writes.js';
 export { sqlStandingReader, type StandingReader } from './identity/standingReads.js';
 export type { IdentityWrite } from './identity/writes.js';
+export { readModelCallers, type ReadModelCallers, type ReadModelCallersOptions } from './identity/callers.js';
+export { RecentStandings, STANDING_MAX_AGE_MS } from './identity/recentStandings.js';
 export { ORDERS_AREA, orderKeys } from './orders/answers.js';
 export { sqlOrderReader, type OrderInLog, type OrderReader, type OrderView, type PlacedOrderView } from './orders/orderReads.js';
 export type { OrderMove, OrderRow, OrderWrite } from './orders/writes.js';

@@ -20,6 +20,7 @@ const MAX_PRESSES = 40;
 let stack: Stack;
 let browser: Browser;
 let customer: TestAccount;
+let admin: TestAccount;
 
 /** The focused element as a person sees it: what it is, and whether an outline or shadow marks it. */
 function describeFocus(page: Page) {
@@ -58,8 +59,11 @@ async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', target: L
 }
 
 beforeAll(async () => {
-  customer = await createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer', emailVerified: true });
-  stack = await startStack({ adminEmails: [] });
+  [customer, admin] = await Promise.all([
+    createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer', emailVerified: true }),
+    createAccount({ email: uniqueEmail('keyboard-admin'), displayName: 'Keyboard Admin', emailVerified: true }),
+  ]);
+  stack = await startStack({ adminEmails: [admin.email] });
   browser = await launchChromium();
 }, 300_000);
 
@@ -197,6 +201,34 @@ describe('the shop with a keyboard only, in Chromium', () => {
     const row = page.getByRole('table', { name: 'My orders' }).getByRole('row').filter({ hasText: address });
     await row.waitFor({ timeout: 5_000 });
     expect(await row.locator('[data-label="Product"]').textContent()).toBe(product.name);
+    expect(errors).toEqual([]);
+  });
+
+  it('an admin reaches the operator console and runs its controls by keys alone', async () => {
+    const { page, errors } = await openPage(browser);
+    await logIn(page, stack.webUrl, admin);
+    await page.goto(`${stack.webUrl}/admindashboard/profile`);
+    const consoleLink = page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link', { name: 'Operator console' });
+    await pressUntilFocused(page, 'Tab', consoleLink, 'the Operator console link');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admindashboard/console');
+
+    const follow = page.getByRole('button', { name: 'Follow' });
+    await pressUntilFocused(page, 'Tab', follow, 'Follow');
+    await page.keyboard.press('Space');
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Space');
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
+
+    await pressUntilFocused(page, 'Tab', page.getByLabel('Order id'), 'the Order id field');
+    await page.keyboard.type('o-not-in-the-log');
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Audit order' }), 'Audit order');
+    await page.keyboard.press('Enter');
+    await page.getByText('The log holds no such order').waitFor();
+
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Verify the log' }), 'Verify the log');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^No problem: /).waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
   });
 });

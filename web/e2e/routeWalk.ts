@@ -132,7 +132,8 @@ export async function walkCustomerRoutes(page: Page, visit: Visit) {
 /**
  * Signed in as an admin, while at least one order exists, through the app's own links: every
  * panel of the admin dashboard, an order's history, the Add Product form refusing an empty product,
- * the Restock dialog (empty, then refused), the Delete confirmation, and a product's edit form with its stock history.
+ * the Restock dialog (empty, then refused), the Delete confirmation, a product's edit form with its stock history,
+ * and the operator console.
  */
 export async function walkAdminRoutes(page: Page, visit: Visit) {
   await clickNav(page, 'Dashboard');
@@ -195,4 +196,9 @@ export async function walkAdminRoutes(page: Page, visit: Visit) {
   await page.getByLabel('Name', { exact: true }).waitFor();
   await page.getByRole('table', { name: /^Stock changes/ }).waitFor();
   await visit('admindashboard-editproduct');
+
+  await side.getByRole('link', { name: 'Operator console' }).click();
+  await page.getByRole('table', { name: 'Each partition’s projection against the log’s end' }).locator('tbody tr').first().waitFor();
+  await page.getByRole('table', { name: /^The log’s events/ }).locator('tbody tr').first().waitFor();
+  await visit('admindashboard-console');
 }

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { inject, vi } from 'vitest';
 import { seedCatalogueIfEmpty } from '@toolforge/command-service';
 import { DEMO_CATALOGUE } from '@toolforge/embedded';
+import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
+import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { EMULATOR_HOST, launch, startServicesStack } from '@toolforge/platform/testing';
+import { openReadModel } from '@toolforge/read-model';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL } from '../../scripts/payment-provider.mjs';
 import { MAIL_CATCHER_SMTP_URL } from '../../scripts/mail-catcher.mjs';
 // The servers scripts/test-global-setup.ts provides (inject's keys are declared there).
@@ -24,6 +27,8 @@ export interface Stack {
   commandUrl: string;
   /** Where it reads (products, orders, reviews); the one API when embedded. */
   queryUrl: string;
+  /** Where the operator console's API is: the one API when embedded, the projector in services mode. */
+  operatorUrl: string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +45,25 @@ interface StackOptions {
    * (scripts/mail-catcher.mjs; its inbox's API on MAIL_CATCHER_WEB_URL). Off by default (SMTP_URL empty).
    */
   mail?: boolean;
+  /**
+   * Run on the read model's database once it is migrated, before the test's first step: embedded,
+   * on the data dir before the shop starts (its process holds the database after); in services mode,
+   * on the PostgreSQL database once the stack is up. Say, a check that makes the read model refuse
+   * some events, for dead letters an admin can then retry.
+   */
+  readModelSetup?: (sql: SqlExecutor) => Promise<void>;
+}
+
+/** The embedded read model in `dataDir`, migrated and given `setup`, then closed for the shop to open. */
+async function prepareEmbeddedReadModel(dataDir: string, setup: (sql: SqlExecutor) => Promise<void>): Promise<void> {
+  const db = await openEmbeddedPostgres(dataDir, 'readModel');
+  try {
+    const sql = pgliteSql(db);
+    await openReadModel(sql);
+    await setup(sql);
+  } finally {
+    await db.close();
+  }
 }
 
 /** The settings of a shop that mails the local catcher, or of one that sends no e-mail. */
@@ -78,7 +102,7 @@ const adminList = (adminEmails: string[]) => ['admin@toolforge.test', ...adminEm
 /**
  * A fresh shop for one test file, with the demo catalogue seeded and nothing from an earlier run:
  * the stack E2E_STACK names. E2E_WEB_URL with E2E_API_URL (embedded), or with E2E_COMMAND_URL and
- * E2E_QUERY_URL (services), point the test at a stack that is already running instead.
+ * E2E_QUERY_URL and E2E_OPERATOR_URL (services), point the test at a stack that is already running instead.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const kind = stackKind();
@@ -91,15 +115,17 @@ function runningStack(kind: StackKind): Stack | undefined {
   const { E2E_WEB_URL: webUrl, E2E_API_URL: apiUrl } = process.env;
   const commandUrl = process.env.E2E_COMMAND_URL || apiUrl;
   const queryUrl = process.env.E2E_QUERY_URL || apiUrl;
-  if (!webUrl || !commandUrl || !queryUrl) return undefined;
-  return { kind, webUrl, commandUrl, queryUrl, stop: async () => {} };
+  const operatorUrl = process.env.E2E_OPERATOR_URL || apiUrl;
+  if (!webUrl || !commandUrl || !queryUrl || !operatorUrl) return undefined;
+  return { kind, webUrl, commandUrl, queryUrl, operatorUrl, stop: async () => {} };
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
-async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Promise<Stack> {
+async function startEmbedded({ adminEmails, payments, mail, readModelSetup }: StackOptions): Promise<Stack> {
   const apiPort = process.env.E2E_API_PORT ?? '5200';
   const webPort = process.env.E2E_WEB_PORT ?? '8280';
   const dataDir = mkdtempSync(join(tmpdir(), 'toolforge-e2e-'));
+  if (readModelSetup) await prepareEmbeddedReadModel(dataDir, readModelSetup);
   const shop = launch({
     name: 'the stack of make start (scripts/start.mjs)',
     command: process.execPath,
@@ -124,6 +150,7 @@ async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Pro
     webUrl: `http://localhost:${webPort}`,
     commandUrl: apiUrl,
     queryUrl: apiUrl,
+    operatorUrl: apiUrl,
     async stop() {
       await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -147,7 +174,7 @@ async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Pro
  * prefix, a database and a key prefix of this file's own. Ports: E2E_SERVICES_PORT_BASE (the web
  * app) and the three after it.
  */
-async function startServices({ adminEmails, payments, mail }: StackOptions): Promise<Stack> {
+async function startServices({ adminEmails, payments, mail, readModelSetup }: StackOptions): Promise<Stack> {
   const base = Number(process.env.E2E_SERVICES_PORT_BASE ?? '5210');
   const services = await startServicesStack({
     label: 'e2e',
@@ -173,11 +200,14 @@ async function startServices({ adminEmails, payments, mail }: StackOptions): Pro
     webUrl: services.webUrl!,
     commandUrl: services.commandUrl,
     queryUrl: services.queryUrl,
+    // The projector's port serves the console (scripts/web-server.mjs tells the app the same).
+    operatorUrl: `http://localhost:${base + 3}`,
     stop: services.stop,
   };
   try {
     // The read model has caught up with the seed; the query service's answer shows it too.
     await vi.waitUntil(() => hasProducts(stack.queryUrl), { timeout: 60_000, interval: 250 });
+    await readModelSetup?.(services.database.sql);
   } catch (error) {
     await stack.stop();
     throw error;

@@ -5,6 +5,8 @@ export interface ShopConfig {
   commandApi: string;
   /** The query service: every GET. */
   queryApi: string;
+  /** The operator console's API (docs/operators.md#the-operator-console): the shop's one API when embedded, the projector's port in services mode. */
+  operatorApi: string;
   /** Firebase Auth emulator address, or null for real Firebase. */
   authEmulator: string | null;
   /** Whether the shop takes card payments (STRIPE_SECRET_KEY on the command side): without, no "Pay now" is offered. */
@@ -42,6 +44,7 @@ export function readConfig(env: ImportMetaEnv = import.meta.env, runtime = globa
   return {
     commandApi: withoutTrailingSlash(runtime.commandApi ?? envText(env.VITE_COMMAND_API, DEFAULT_API)),
     queryApi: withoutTrailingSlash(runtime.queryApi ?? envText(env.VITE_QUERY_API, DEFAULT_API)),
+    operatorApi: withoutTrailingSlash(runtime.operatorApi ?? envText(env.VITE_OPERATOR_API, DEFAULT_API)),
     authEmulator: runtime.authEmulator !== undefined ? runtime.authEmulator : emulatorFromEnv(env.VITE_AUTH_EMULATOR),
     // The dev server's shop (make start) pays through the local provider unless told otherwise.
     cardPayments: runtime.cardPayments ?? !['false', '0', 'off'].includes((env.VITE_CARD_PAYMENTS ?? '').trim().toLowerCase()),

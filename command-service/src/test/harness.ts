@@ -63,7 +63,7 @@ export const validProduct: AddProductInput = {
 export async function startCommandService(
   options: { db?: PGlite; log?: EventLog; withKeyStore?: boolean } & Pick<
     CommandServiceDeps,
-    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs' | 'payments' | 'onErasure'
+    'writer' | 'onWriterLost' | 'limits' | 'clock' | 'reservationTtlMs' | 'payments' | 'onErasure' | 'readModel'
   > = {},
 ) {
   const db = options.log ? null : (options.db ?? (await openEmbeddedPostgres(null)));
@@ -85,6 +85,7 @@ export async function startCommandService(
     clock: options.clock,
     reservationTtlMs: options.reservationTtlMs,
     payments: options.payments,
+    readModel: options.readModel,
   });
 
   const send = (request: AppRequest): Promise<LightMyRequestResponse> => sendTo(app, request);

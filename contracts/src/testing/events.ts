@@ -6,6 +6,8 @@ import type {
   CartLineSet,
   CreditNoteIssued,
   CustomerForgotten,
+  DeadLetterRetried,
+  DeadLetterSkipped,
   InvoiceIssued,
   OrderEmail,
   OrderEmailResendRequested,
@@ -34,6 +36,7 @@ import type {
 import { tierReached, unitPriceCentsFor } from '../catalog/pricing.js';
 import { documentNumber } from '../documents/numbers.js';
 import { orderTotals } from '../money.js';
+import { formatPosition, type LogPosition } from '../position.js';
 
 /**
  * Events as the command side would decide them, for tests of the read side: every field has a
@@ -382,6 +385,21 @@ export function orderEmailResendRequested(
   overrides: Partial<EventMeta> = {},
 ): OrderEmailResendRequested {
   return { type: 'OrderEmailResendRequested', data: { orderId, email }, meta: meta({ actor: 'admin-uid', ...overrides }) };
+}
+
+/** An admin's decision about the dead letter at `letter`: its event's type, who (admin-uid) and why. */
+function deadLetterDecision(letter: LogPosition, eventType: string, reason: string) {
+  return { letter: formatPosition(letter), ...letter, eventType, by: 'admin-uid', reason };
+}
+
+/** An admin had a dead letter's event applied again. */
+export function deadLetterRetried(letter: LogPosition, eventType: string, reason = 'the refusal is fixed'): DeadLetterRetried {
+  return { type: 'DeadLetterRetried', data: deadLetterDecision(letter, eventType, reason), meta: meta({ actor: 'admin-uid' }) };
+}
+
+/** An admin dropped a dead letter: its event stays out of the read model. */
+export function deadLetterSkipped(letter: LogPosition, eventType: string, reason = 'not needed in the read model'): DeadLetterSkipped {
+  return { type: 'DeadLetterSkipped', data: deadLetterDecision(letter, eventType, reason), meta: meta({ actor: 'admin-uid' }) };
 }
 
 function documentBodyOf(order: OrderPlaced['data'], issuedAt: string) {

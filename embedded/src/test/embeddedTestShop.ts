@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { ANCHOR_DEFAULTS } from '@toolforge/platform/anchors';
 import type { RouteRateLimits } from '@toolforge/platform/http';
 import { firebaseIdentity } from '@toolforge/platform/identity';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
@@ -11,12 +12,19 @@ import { composeEmbeddedShop, type EmbeddedShopDeps } from '../compose.js';
 /** The test shops' master key: one file for the machine's runs, each shop's key store in its own database. */
 export const TEST_PRIVACY = { masterKeyFile: join(tmpdir(), 'toolforge-test-privacy-master-key'), invoiceRetentionYears: 10 };
 
+/** A shop that signs no anchors, and has no key to check them with: the console's verification answers 409. */
+const NO_ANCHORS: EmbeddedShopDeps['verify'] = {
+  anchors: { ...ANCHOR_DEFAULTS, dir: join(tmpdir(), 'toolforge-test-no-anchors'), signingKeyFile: join(tmpdir(), 'toolforge-test-no-anchors', 'none.pem') },
+  publicKey: undefined,
+};
+
 /**
  * `make start`'s composition (command side, projector and query side in one Fastify) on an
  * in-memory PGlite, verifying real ID tokens from the Auth emulator: the embedded HTTP tests' shop.
  */
 export async function openEmbeddedTestShop(
-  options: { adminEmails: string[]; rateLimits?: RouteRateLimits } & Pick<EmbeddedShopDeps, 'payments' | 'reservationTtlMs'>,
+  options: { adminEmails: string[]; rateLimits?: RouteRateLimits } & Pick<EmbeddedShopDeps, 'payments' | 'reservationTtlMs'> &
+    Partial<Pick<EmbeddedShopDeps, 'verify'>>,
 ) {
   const db = await openEmbeddedPostgres(null);
   const log = await PgliteEventLog.open(db);
@@ -31,6 +39,7 @@ export async function openEmbeddedTestShop(
     payments: options.payments,
     reservationTtlMs: options.reservationTtlMs,
     privacy: TEST_PRIVACY,
+    verify: options.verify ?? NO_ANCHORS,
   });
   return {
     db,

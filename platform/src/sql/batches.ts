@@ -15,6 +15,28 @@ export interface ProjectedEvent<Write> {
   readonly refused?: string;
   /** The event as a dead letter keeps it, should it be set aside. */
   readonly source?: DeadLetterSource;
+  /**
+   * The event is an admin's retry of this dead letter, and `writes` are the letter's event's own
+   * (or `refused` says why it cannot be projected): applied only while the letter is still there, on
+   * a savepoint; taken, the letter goes; refused again, it stays with the new error.
+   */
+  readonly retries?: LetterPosition;
+}
+
+/** Where a dead letter's event sits in the log. */
+export interface LetterPosition {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+}
+
+/** What became of a dead letter an event of the batch retried. */
+export interface RetriedLetter extends LetterPosition {
+  /** The event the retry applied, its offset in the batch. */
+  readonly by: number;
+  /** applied: the read model took it, the letter is gone; refused: kept with `error`; gone: no such letter (retried or skipped before). */
+  readonly outcome: 'applied' | 'refused' | 'gone';
+  readonly error?: string;
 }
 
 /** What the dead-letter table keeps of an event: its type and the whole event as JSON text. */
@@ -51,6 +73,8 @@ export interface AppliedBatch {
   readonly nextOffset: number;
   /** Events of the batch set aside as dead letters (counted in neither `applied` nor the writes made). */
   readonly deadLettered: readonly Omit<DeadLetter, 'event' | 'deadAt'>[];
+  /** The dead letters the batch's retries met (ProjectedEvent.retries). */
+  readonly retried?: readonly RetriedLetter[];
 }
 
 /**
@@ -59,6 +83,8 @@ export interface AppliedBatch {
  */
 export function appliedWrites<Write>(batch: ProjectionBatch<Write>, applied: AppliedBatch): Write[] {
   const dead = new Set(applied.deadLettered.map((letter) => letter.offset));
+  // A retry the read model refused again, or whose letter was gone, wrote none of its event's rows.
+  for (const letter of applied.retried ?? []) if (letter.outcome !== 'applied') dead.add(letter.by);
   const writes: Write[] = [];
   for (const event of batch.events) if (event.offset >= applied.checkpoint && !dead.has(event.offset)) writes.push(...event.writes);
   return writes;

@@ -1,5 +1,5 @@
 import { describeRefusal, isDeadlock, refusesTheEvent, withoutNul } from './deadLetters.js';
-import type { AppliedBatch, DeadLetter, ProjectedEvent, ProjectionBatch } from './batches.js';
+import type { AppliedBatch, DeadLetter, LetterPosition, ProjectedEvent, ProjectionBatch, RetriedLetter } from './batches.js';
 import type { ReadModelTables } from './migrations.js';
 import { FIRST_STATISTICS_AFTER, StatisticsSchedule } from './plannerStatistics.js';
 import {
@@ -23,6 +23,11 @@ import { isoTime, type SqlExecutor, type SqlQueryable, type SqlResult } from './
  *   every NUL escaped: Postgres refuses NUL in text and jsonb alike, and jsonb would decode it again.
  * - read_model_log (2): the one log this read model was built from; a projector refuses another one.
  *   A rebuild rewrites it rather than emptying it.
+ * - (17) a dead letter's `retries` and `retried_at`: how often an admin had its event applied again
+ *   (DeadLetterRetried) and the read model still refused it, its `error` then the newest refusal;
+ *   projection_skipped_letters: the letters an admin skipped (DeadLetterSkipped), who, why and when,
+ *   so that the read model can still say which events it lacks. Both are filled again by a rebuild,
+ *   which meets the same decisions in the log.
  */
 export const PROJECTION_TABLES: ReadModelTables = {
   owner: 'the projection',
@@ -59,8 +64,26 @@ export const PROJECTION_TABLES: ReadModelTables = {
   );
   `,
     },
+    {
+      version: 17,
+      ddl: `
+  alter table projection_dead_letters add column retries integer not null default 0;
+  alter table projection_dead_letters add column retried_at timestamptz;
+
+  create table projection_skipped_letters (
+    topic text not null,
+    partition integer not null,
+    "offset" bigint not null,
+    event_type text not null,
+    skipped_by text not null,
+    reason text not null,
+    skipped_at timestamptz not null,
+    primary key (topic, partition, "offset")
+  );
+  `,
+    },
   ],
-  tables: ['projection_checkpoints', 'projection_dead_letters'],
+  tables: ['projection_checkpoints', 'projection_dead_letters', 'projection_skipped_letters'],
 };
 
 /** Where the projector has got to, read from projection_checkpoints: for the projector and the query side alike. */
@@ -151,6 +174,8 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   }
 
   private async applyAsOneBatch(batch: ProjectionBatch<Write>): Promise<AppliedBatch> {
+    // A retry of a dead letter goes on a savepoint of its own, whether the read model takes it or not (rare: an admin's decision).
+    if (batch.events.some((event) => event.retries !== undefined)) return this.applyInOneTransaction(batch, 'eachOnASavepoint');
     try {
       return await this.applyInOneTransaction(batch, 'new');
     } catch (error) {
@@ -185,13 +210,18 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
       let nextOffset = checkpoint;
       let applied = 0;
       const deadLettered: AppliedBatch['deadLettered'][number][] = [];
+      const retried: RetriedLetter[] = [];
       // Without savepoints the events' writes are gathered and applied together, after the loop: a
       // refusal fails the whole transaction either way, and the batch is then applied again event by event.
       const writes: Write[] = [];
       for (const event of batch.events) {
         if (event.offset < nextOffset) continue;
         let refused = event.refused;
-        if (refused === undefined && mode === 'eachOnASavepoint') refused = await this.applyOnASavepoint(tx, event.writes);
+        if (event.retries !== undefined) {
+          // The retrying event itself always goes through; what became of its letter is told beside.
+          retried.push(await this.retry(tx, event.retries, event));
+          refused = undefined;
+        } else if (refused === undefined && mode === 'eachOnASavepoint') refused = await this.applyOnASavepoint(tx, event.writes);
         else if (refused === undefined) writes.push(...event.writes);
         if (refused === undefined) {
           applied += 1;
@@ -202,7 +232,8 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
       }
       if (writes.length > 0) await this.applyWrites(tx, writes);
       if (nextOffset !== checkpoint) await moveCheckpoint(tx, batch, nextOffset);
-      return { applied, checkpoint, nextOffset, deadLettered };
+      // Told only when the batch held a retry: the usual batch's answer stays as it was.
+      return { applied, checkpoint, nextOffset, deadLettered, ...(retried.length > 0 ? { retried } : {}) };
     });
   }
 
@@ -253,19 +284,11 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
 
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     const result = await this.sql.query<DeadLetterRecord>(
-      `select topic, partition, "offset", event_type, event, error, dead_at from projection_dead_letters
+      `select ${DEAD_LETTER_COLUMNS} from projection_dead_letters
         order by dead_at desc, topic, partition, "offset" desc limit $1`,
       [limit],
     );
-    return result.rows.map((row) => ({
-      topic: row.topic,
-      partition: Number(row.partition),
-      offset: Number(row.offset),
-      type: row.event_type,
-      event: row.event,
-      error: row.error,
-      deadAt: isoTime(row.dead_at),
-    }));
+    return result.rows.map(deadLetterOf);
   }
 
   bindToLog(request: LogBindingRequest): Promise<LogBinding> {
@@ -295,6 +318,30 @@ export class SqlProjectionStore<Write> implements ProjectionStore<Write> {
   /** Applies writes one by one; a refusal by the database fails the whole transaction. */
   private async applyEach(tx: SqlQueryable, writes: readonly Write[]): Promise<void> {
     for (const write of writes) await this.options.applyWrite(tx, write);
+  }
+
+  /**
+   * An admin's retry of a dead letter (the retrying event at `by`), in the batch's transaction: the
+   * letter's event's writes on a savepoint, only while the letter is still there (locked, so two
+   * projectors never both apply it). Taken, the letter is removed; refused again (by the database,
+   * or before it, event.refused), it stays, with the new error and one more retry.
+   */
+  private async retry(tx: SqlQueryable, letter: LetterPosition, event: ProjectedEvent<Write>): Promise<RetriedLetter> {
+    const where = 'where topic = $1 and partition = $2 and "offset" = $3';
+    const at = [letter.topic, letter.partition, letter.offset];
+    const found = await tx.query(`select 1 from projection_dead_letters ${where} for update`, at);
+    const position = { topic: letter.topic, partition: letter.partition, offset: letter.offset, by: event.offset };
+    if (found.rows.length === 0) return { ...position, outcome: 'gone' };
+    const error = event.refused ?? (await this.applyOnASavepoint(tx, event.writes));
+    if (error === undefined) {
+      await tx.query(`delete from projection_dead_letters ${where}`, at);
+      return { ...position, outcome: 'applied' };
+    }
+    await tx.query(`update projection_dead_letters set error = $4, retries = retries + 1, retried_at = now() ${where}`, [
+      ...at,
+      withoutNul(error),
+    ]);
+    return { ...position, outcome: 'refused', error };
   }
 
   /** Applies an event's writes on a savepoint: answers why the database refused them, having undone them. */
@@ -371,6 +418,32 @@ async function checkpointPastTheEnd(tx: SqlQueryable, ends: readonly PartitionEn
     }
   }
   return undefined;
+}
+
+/**
+ * The dead letter at `position`, or undefined when the read model has none there (never set aside,
+ * or retried or skipped since): what an admin's retry or skip is decided on.
+ */
+export async function deadLetterAt(sql: SqlQueryable, position: LetterPosition): Promise<DeadLetter | undefined> {
+  const result = await sql.query<DeadLetterRecord>(
+    `select ${DEAD_LETTER_COLUMNS} from projection_dead_letters where topic = $1 and partition = $2 and "offset" = $3`,
+    [position.topic, position.partition, position.offset],
+  );
+  return result.rows[0] && deadLetterOf(result.rows[0]);
+}
+
+const DEAD_LETTER_COLUMNS = 'topic, partition, "offset", event_type, event, error, dead_at';
+
+function deadLetterOf(row: DeadLetterRecord): DeadLetter {
+  return {
+    topic: row.topic,
+    partition: Number(row.partition),
+    offset: Number(row.offset),
+    type: row.event_type,
+    event: row.event,
+    error: row.error,
+    deadAt: isoTime(row.dead_at),
+  };
 }
 
 interface DeadLetterRecord {

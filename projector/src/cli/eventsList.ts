@@ -53,6 +53,49 @@ export async function* eventsOf(log: EventLog, filter: EventFilter): AsyncGenera
   }
 }
 
+/** What a page of events (the operator console's) takes: filters, where each partition goes on, how many. */
+export interface EventsPageRequest {
+  readonly topics?: readonly Topic[];
+  readonly types?: readonly string[];
+  readonly stream?: string;
+  /** Events that occurred at or after `from` and before `to`. */
+  readonly from?: Date;
+  readonly to?: Date;
+  /** The next offset to read of each partition, keyed "topic/partition"; a partition not named is read from its start. */
+  readonly after: ReadonlyMap<string, number>;
+  readonly limit: number;
+}
+
+export interface EventsPage {
+  readonly lines: readonly EventLine[];
+  /** Where each partition read goes on: the events passed over by the filters are passed for good. */
+  readonly next: ReadonlyMap<string, number>;
+}
+
+/**
+ * Up to `limit` events that pass the filters, in the log's order (as `events list`), from where
+ * `after` left each partition; the next page, or the new events of a followed log, go on from
+ * `next`. A filter that few events pass reads on until the page is full or the log ends.
+ */
+export async function eventsPage(log: EventLog, request: EventsPageRequest): Promise<EventsPage> {
+  const next = new Map(request.after);
+  const lines: EventLine[] = [];
+  const since = request.from?.getTime() ?? -Infinity;
+  const until = request.to?.getTime() ?? Infinity;
+  reading: for await (const page of log.readAll({ topics: request.topics, from: (topic, partition) => next.get(`${topic}/${partition}`) ?? 0 })) {
+    for (const event of page.events) {
+      next.set(`${page.topic}/${page.partition}`, event.position.offset + 1);
+      const at = Date.parse(event.meta.occurredAt);
+      if (request.types && !request.types.includes(event.type)) continue;
+      if (request.stream !== undefined && event.streamId !== request.stream) continue;
+      if (at < since || at >= until) continue;
+      lines.push(eventLine(event));
+      if (lines.length === request.limit) break reading;
+    }
+  }
+  return { lines, next };
+}
+
 export function eventLine(event: StoredEvent): EventLine {
   return {
     position: formatPosition(event.position),

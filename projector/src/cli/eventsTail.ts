@@ -55,7 +55,7 @@ export async function tailEvents(log: EventLog & LogEndSource, filter: EventFilt
 }
 
 /** Where each partition is read from: `--from` (a position names its own partition), else the log's end now. */
-async function startingOffsets(log: LogEndSource, filter: EventFilter, topics: readonly Topic[]): Promise<Map<string, number>> {
+export async function startingOffsets(log: LogEndSource, filter: EventFilter, topics: readonly Topic[]): Promise<Map<string, number>> {
   const next = new Map<string, number>();
   const from = filter.from;
   if (from && 'at' in from) return next; // From the start, keeping only events at or after the time.

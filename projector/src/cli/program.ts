@@ -19,7 +19,7 @@ import { privacyResealCommand } from './reseal/resealCommand.js';
 import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
 import { statusCommand } from './statusCommand.js';
 import { stockCommand, type StockOptions } from './stockCommand.js';
-import { auditKeyText, auditVerifyCommand, verifySettingsOf, type AuditVerifyOptions } from './verify/verifyCommand.js';
+import { DEFAULT_GRACE_MINUTES, auditKeyText, auditVerifyCommand, verifySettingsOf, type AuditVerifyOptions } from './verify/verifyCommand.js';
 
 /**
  * The operators' tool: parses `argv` (without node and the script), runs the command on the shop
@@ -159,7 +159,7 @@ export async function run(
     .addOption(
       new Option('--grace-minutes <minutes>', 'how long an event may wait for its anchor before it counts as unanchored')
         .argParser(graceMinutes)
-        .default(5),
+        .default(DEFAULT_GRACE_MINUTES),
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: AuditVerifyOptions) =>

@@ -35,6 +35,9 @@ export interface ShopConnection {
   close(): Promise<void>;
 }
 
+/** What a report reads of the shop: its log and read model, and how to name them (the console's routes hand their host's). */
+export type ShopSource = Pick<ShopConnection, 'log' | 'logDescription' | 'readModel' | 'readModelDescription'>;
+
 /** The shop could not be reached or opened: exit code 2, with this message and no stack trace. */
 export class CannotConnect extends Error {
   constructor(message: string) {

@@ -1,7 +1,7 @@
 import { ALL_TOPICS } from '@toolforge/contracts';
 import { sqlCheckpoints } from '@toolforge/platform/sql';
 import { EXIT, textTable, type CliIo } from './output.js';
-import { CannotConnect, type ShopConnection } from './shopConnection.js';
+import { CannotConnect, type ShopConnection, type ShopSource } from './shopConnection.js';
 
 /** Where the projection of one partition stands against the log's end. */
 export interface PartitionStatus {
@@ -24,9 +24,11 @@ export interface ProjectionStatus {
   readonly boundToThisLog: boolean;
   readonly partitions: readonly PartitionStatus[];
   readonly deadLetters: number;
+  /** Dead letters an admin skipped (projection_skipped_letters): events the read model lacks on purpose. */
+  readonly skippedLetters: number;
 }
 
-export async function projectionStatus(shop: ShopConnection, now: () => number = Date.now): Promise<ProjectionStatus> {
+export async function projectionStatus(shop: ShopSource, now: () => number = Date.now): Promise<ProjectionStatus> {
   if (!shop.readModel) throw new CannotConnect('the status needs the read model: set DATABASE_URL');
   const sql = shop.readModel;
   const checkpoints = new Map((await sqlCheckpoints(sql).checkpoints()).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset]));
@@ -57,7 +59,8 @@ export async function projectionStatus(shop: ShopConnection, now: () => number =
   }
   const { logId } = await shop.log.identify();
   const bound = (await sql.query<{ log_id: string }>('select log_id from read_model_log')).rows[0]?.log_id ?? null;
-  const dead = (await sql.query<{ count: unknown }>('select count(*) as count from projection_dead_letters')).rows[0]?.count;
+  const count = async (table: string) =>
+    Number((await sql.query<{ count: unknown }>(`select count(*) as count from ${table}`)).rows[0]?.count ?? 0);
   return {
     log: shop.logDescription,
     logId,
@@ -65,7 +68,8 @@ export async function projectionStatus(shop: ShopConnection, now: () => number =
     boundTo: bound,
     boundToThisLog: bound === logId,
     partitions,
-    deadLetters: Number(dead ?? 0),
+    deadLetters: await count('projection_dead_letters'),
+    skippedLetters: await count('projection_skipped_letters'),
   };
 }
 
@@ -80,6 +84,7 @@ export async function statusCommand(shop: ShopConnection, io: CliIo, format: str
         `Read model:   ${status.readModel}\n` +
         `Bound to:     ${status.boundTo ?? '(no log yet)'}${status.boundTo === null ? '' : status.boundToThisLog ? ' (this log)' : ' — ANOTHER LOG'}\n` +
         `Dead letters: ${status.deadLetters}\n` +
+        `Skipped:      ${status.skippedLetters}${status.skippedLetters > 0 ? ' (events an admin left out of the read model)' : ''}\n` +
         // What `audit verify --public-key` checks the anchors with: to be written down somewhere the log's hosts cannot change.
         `Audit key:    ${status.auditKey ?? '(none yet: the writer makes it on its first start)'}\n\n` +
         textTable(

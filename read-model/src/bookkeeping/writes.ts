@@ -1,9 +1,10 @@
 import { dataKeyOf, forgottenData } from '@toolforge/contracts';
 import type { SqlQueryable } from '@toolforge/platform/sql';
 import type { RowWriteHandlers } from '../feature.js';
+import { retryDeadLetter, skipDeadLetter, type RetryDeadLetter, type SkipDeadLetter } from './deadLetterDecisions.js';
 
-/** What the accounts' events ask of the projection's own tables. */
-export type BookkeepingWrite = { readonly kind: 'forgetDeadLetters'; readonly uid: string };
+/** What the accounts' events and the admins' decisions about dead letters ask of the projection's own tables. */
+export type BookkeepingWrite = { readonly kind: 'forgetDeadLetters'; readonly uid: string } | RetryDeadLetter | SkipDeadLetter;
 
 /**
  * A dead letter's event as JSON text once `uid` is erased: their personal values as they read once the
@@ -55,4 +56,6 @@ export const bookkeepingWrites: RowWriteHandlers<BookkeepingWrite> = {
       }
     },
   },
+  retryDeadLetter,
+  skipDeadLetter,
 };

@@ -4,9 +4,11 @@ import { authFeature } from '../features/auth';
 import { blogFeature } from '../features/blog';
 import { cartFeature } from '../features/cart';
 import { catalogFeature } from '../features/catalog';
+import { deadLettersFeature } from '../features/deadLetters';
 import { documentsFeature } from '../features/documents';
 import { homeFeature } from '../features/home';
 import { orderLifecycleFeature } from '../features/orderLifecycle';
+import { operatorConsoleFeature } from '../features/operatorConsole';
 import { ordersFeature } from '../features/orders';
 import { paymentsFeature } from '../features/payments';
 import { privacyFeature } from '../features/privacy';
@@ -27,6 +29,7 @@ export const shopFeatures = [
   documentsFeature,
   adminFeature,
   stockHistoryFeature,
+  operatorConsoleFeature,
   reviewsFeature,
   catalogFeature,
   homeFeature,
@@ -34,4 +37,5 @@ export const shopFeatures = [
   aboutFeature,
   profileFeature,
   privacyFeature,
+  deadLettersFeature,
 ] as const;

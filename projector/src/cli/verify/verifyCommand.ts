@@ -10,7 +10,7 @@ import {
 import { ConfigError, readConfig, type ReadAllOptions } from '@toolforge/platform';
 import type { StartingPoint } from '../arguments.js';
 import { EXIT, printable, textTable, type CliIo } from '../output.js';
-import type { ShopConnection } from '../shopConnection.js';
+import type { ShopSource } from '../shopConnection.js';
 import { ChainCheck, type ChainProblem, type PartitionVerified } from './chainCheck.js';
 
 export interface AuditVerifyOptions {
@@ -21,6 +21,9 @@ export interface AuditVerifyOptions {
   readonly graceMinutes: number;
   readonly format: 'text' | 'json';
 }
+
+/** How many minutes an event may wait for its anchor before it counts as unanchored, unless told. */
+export const DEFAULT_GRACE_MINUTES = 5;
 
 /** Where the key and anchors come from: the shop's AUDIT_* settings, and AUDIT_PUBLIC_KEY. */
 export interface VerifySettings {
@@ -49,12 +52,21 @@ export async function auditKeyText(settings: VerifySettings): Promise<string | n
  * `audit verify`: recomputes every partition's hash chain from the log as written and checks it
  * against the signed anchors (docs/audit-trail.md); exit 1 naming each problem's position.
  */
-export async function auditVerifyCommand(
-  shop: ShopConnection,
-  io: CliIo,
+export async function auditVerifyCommand(shop: ShopSource, io: CliIo, settings: VerifySettings, options: AuditVerifyOptions): Promise<number> {
+  const report = await verifyLog(shop, settings, options);
+  io.out(options.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : verifyText(report));
+  return report.problems.length === 0 ? EXIT.ok : EXIT.problemFound;
+}
+
+/**
+ * The check `audit verify` prints and the console's "Verify the log" answers: one read of the log
+ * as written (from `from` on), each partition's chain recomputed and met with the anchors.
+ */
+export async function verifyLog(
+  shop: ShopSource,
   settings: VerifySettings,
-  options: AuditVerifyOptions,
-): Promise<number> {
+  options: Pick<AuditVerifyOptions, 'from' | 'publicKey' | 'graceMinutes'>,
+): Promise<VerifyReport> {
   const key = await publicKeyOf(settings, options.publicKey);
   const { anchors, unreadable } = await new FolderAnchorStore(settings.anchors.dir).read();
   const { logId } = await shop.log.identify();
@@ -87,7 +99,7 @@ export async function auditVerifyCommand(
   }
   const seconds = (performance.now() - began) / 1000;
   const partitions = check.finish(Date.now(), options.graceMinutes * 60_000);
-  const report: VerifyReport = {
+  return {
     log: shop.logDescription,
     anchors: settings.anchors.dir,
     publicKey: publicKeyText(key),
@@ -97,11 +109,9 @@ export async function auditVerifyCommand(
     partitions,
     problems: check.problems,
   };
-  io.out(options.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : verifyText(report));
-  return check.problems.length === 0 ? EXIT.ok : EXIT.problemFound;
 }
 
-interface VerifyReport {
+export interface VerifyReport {
   readonly log: string;
   readonly anchors: string;
   readonly publicKey: string;

@@ -1,5 +1,5 @@
 import type { UserStanding } from '@toolforge/platform';
-import type { StandingReader } from '@toolforge/read-model';
+import type { StandingReader } from './standingReads.js';
 
 export interface RecentStandingsOptions {
   /** How long a standing read from the read model is used again; 0 reads it for every request. */

@@ -1,0 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ALL_TOPICS } from '@toolforge/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FormMessage } from '../../components/forms/FormMessage';
+import { SelectField } from '../../components/forms/SelectField';
+import { TextField } from '../../components/forms/TextField';
+import { consoleLeft, eventsRequested, followToggled, moreEventsRequested, selectOperatorEvents, type EventFilters } from './eventsSlice';
+
+const TOPIC_OPTIONS = ALL_TOPICS.map((topic) => ({ value: topic, label: topic }));
+
+/**
+ * The log's events as `toolforge events list` shows them, filtered by topic, type, stream and time,
+ * a page at a time; Follow reads on every few seconds and appends the new ones (`events tail`).
+ */
+export function EventsSection() {
+  const dispatch = useAppDispatch();
+  const shown = useAppSelector(selectOperatorEvents);
+  const [filters, setFilters] = useState<EventFilters>(shown.filters);
+  const field = (name: keyof EventFilters) => ({
+    value: filters[name],
+    onChange: (event: { target: { value: string } }) => setFilters({ ...filters, [name]: event.target.value }),
+  });
+  useEffect(() => {
+    dispatch(eventsRequested(shown.filters));
+    return () => void dispatch(consoleLeft());
+    // The first page once, as the section opens; later ones as the admin asks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch]);
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(eventsRequested(filters));
+  };
+
+  return (
+    <section aria-labelledby="console-events">
+      <h3 id="console-events">Events</h3>
+      <form className="inline-form" noValidate onSubmit={show} aria-label="Event filters">
+        <SelectField label="Topic" placeholder="Any topic" options={TOPIC_OPTIONS} {...field('topic')} />
+        <TextField label="Type" placeholder="OrderPlaced" {...field('type')} />
+        <TextField label="Stream" placeholder="an order or product id" {...field('stream')} />
+        <TextField label="From" type="datetime-local" {...field('from')} />
+        <TextField label="To" type="datetime-local" {...field('to')} />
+        <button type="submit" className="button button--primary">
+          Show events
+        </button>
+      </form>
+      <div className="inline-form">
+        <button type="button" className="button" aria-pressed={shown.following} onClick={() => dispatch(followToggled())}>
+          Follow
+        </button>
+        <button type="button" className="button" disabled={!shown.more || shown.loading} onClick={() => dispatch(moreEventsRequested())}>
+          Next page
+        </button>
+      </div>
+      <p aria-live="polite">
+        {shown.following ? 'Following: new events are added as they are appended.' : ''} {shown.events.length} events shown.
+      </p>
+      <FormMessage kind="error">{shown.error}</FormMessage>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">The log’s events, oldest first in each partition</caption>
+          <thead>
+            <tr>
+              <th scope="col">Position</th>
+              <th scope="col">Time</th>
+              <th scope="col">Type</th>
+              <th scope="col">Stream</th>
+              <th scope="col">Actor</th>
+              <th scope="col">Summary</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.events.map((event) => (
+              <tr key={event.position}>
+                <td data-label="Position">{event.position}</td>
+                <td data-label="Time">
+                  <time dateTime={event.time}>{new Date(event.time).toLocaleString()}</time>
+                </td>
+                <td data-label="Type">{event.type}</td>
+                <td data-label="Stream">{event.stream}</td>
+                <td data-label="Actor">{event.actor ?? '(the shop)'}</td>
+                <td data-label="Summary">{event.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
