@@ -12,7 +12,7 @@ interface DataTableProps {
   /** The columns in order; `false` leaves one out (a column only some viewers see). */
   columns: (DataColumn | false)[];
   /**
-   * Many columns (ten or more): the rows become cards while the table is narrower than 960 px,
+   * Many columns (ten or more): the rows become cards while the table is narrower than 1120 px,
    * not 640 px, since below that its columns cannot all fit (docs/web.md#tables-that-fit).
    */
   wide?: boolean;
