@@ -55,9 +55,14 @@ const WIDTHS: { width: number; rows: 'table' | 'cards' | 'either' }[] = [
   { width: PHONE, rows: 'cards' },
 ];
 
-const sideNav = (page: Page, name: string) => page.getByRole('navigation', { name });
+/** Opens a panel of the viewer's dashboard (the admin's or the customer's) from its side links. */
+async function openPanel(page: Page, viewer: 'admin' | 'customer', link: string) {
+  await clickNav(page, 'Dashboard');
+  const dashboard = viewer === 'admin' ? 'Admin dashboard' : 'Dashboard';
+  await page.getByRole('navigation', { name: dashboard }).getByRole('link', { name: link }).click();
+}
 
-/** The table pages, each reached as a person reaches it, with the table's name and whether it has an actions column. */
+/** The table pages, each reached as a person reaches it, with the table's name. */
 interface TablePage {
   name: string;
   viewer: 'admin' | 'customer';
@@ -66,43 +71,23 @@ interface TablePage {
 }
 
 const TABLE_PAGES: TablePage[] = [
-  {
-    name: 'Manage Orders',
-    viewer: 'admin',
-    table: 'All orders',
-    async open(page) {
-      await clickNav(page, 'Dashboard');
-      await sideNav(page, 'Admin dashboard').getByRole('link', { name: 'Manage Orders' }).click();
-    },
-  },
+  { name: 'Manage Orders', viewer: 'admin', table: 'All orders', open: (page) => openPanel(page, 'admin', 'Manage Orders') },
   {
     name: 'Manage Products',
     viewer: 'admin',
     table: 'Products in the catalogue',
-    async open(page) {
-      await clickNav(page, 'Dashboard');
-      await sideNav(page, 'Admin dashboard').getByRole('link', { name: 'Manage Products' }).click();
-    },
+    open: (page) => openPanel(page, 'admin', 'Manage Products'),
   },
   {
     name: 'stock history',
     viewer: 'admin',
     table: /^Stock changes, newest first/,
     async open(page) {
-      await clickNav(page, 'Dashboard');
-      await sideNav(page, 'Admin dashboard').getByRole('link', { name: 'Manage Products' }).click();
+      await openPanel(page, 'admin', 'Manage Products');
       await page.getByRole('link', { name: `Edit ${longProduct.name}`, exact: true }).click();
     },
   },
-  {
-    name: 'My Orders',
-    viewer: 'customer',
-    table: 'My orders',
-    async open(page) {
-      await clickNav(page, 'Dashboard');
-      await sideNav(page, 'Dashboard').getByRole('link', { name: 'My Orders' }).click();
-    },
-  },
+  { name: 'My Orders', viewer: 'customer', table: 'My orders', open: (page) => openPanel(page, 'customer', 'My Orders') },
   {
     name: 'Cart',
     viewer: 'customer',
