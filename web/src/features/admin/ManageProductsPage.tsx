@@ -7,6 +7,7 @@ import { PagedProducts } from '../catalog/PagedProducts';
 import { formatPrice } from '../catalog/price';
 import { useProductList } from '../catalog/useProductList';
 import { PageSizeSelect } from '../../components/pagination/PageSizeSelect';
+import { ACTIONS_COLUMN, DataTable } from '../../components/table/DataTable';
 import { productDeleteRequested, restockOpened, selectAdmin } from './adminSlice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RestockDialog } from './RestockDialog';
@@ -30,69 +31,56 @@ export default function ManageProductsPage() {
         <PageSizeSelect size={list.size} onSizeChange={list.chooseSize} label="Products per page" />
       </header>
       <PagedProducts list={list}>
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Products in the catalogue</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Category</th>
-                <th scope="col">Model</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Min. order</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.products.map((product) => (
-                <tr key={product._id}>
-                  <td data-label="Product">
-                    <span className="product-cell">
-                      <img src={product.imageUrl} alt="" width="48" height="36" />
-                      {product.name}
-                    </span>
-                  </td>
-                  <td data-label="Category">{CATEGORY_LABELS[product.category]}</td>
-                  <td data-label="Model">{product.model}</td>
-                  <td data-label="Price">{formatPrice(product.price)}</td>
-                  <td data-label="Stock">{product.stock}</td>
-                  <td data-label="Min. order">{product.minOrder}</td>
-                  <td>
-                    <div className="row-actions">
-                      <Link
-                        className="button button--small"
-                        to={`/admindashboard/editproduct/${encodeURIComponent(product._id)}`}
-                        aria-label={`Edit ${product.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-label={`Restock ${product.name}`}
-                        onClick={() => dispatch(restockOpened(product._id))}
-                      >
-                        Restock
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        aria-label={`Delete ${product.name}`}
-                        disabled={deleting.includes(product._id)}
-                        onClick={() => setAsking(product)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Products in the catalogue"
+          columns={['Product', 'Category', 'Model', 'Price', 'Stock', 'Min. order', ACTIONS_COLUMN]}
+        >
+          {list.products.map((product) => (
+            <tr key={product._id}>
+              <td data-label="Product" className="cell-long">
+                <span className="product-cell">
+                  <img src={product.imageUrl} alt="" width="48" height="36" />
+                  {product.name}
+                </span>
+              </td>
+              <td data-label="Category">{CATEGORY_LABELS[product.category]}</td>
+              <td data-label="Model" className="cell-long">
+                {product.model}
+              </td>
+              <td data-label="Price">{formatPrice(product.price)}</td>
+              <td data-label="Stock">{product.stock}</td>
+              <td data-label="Min. order">{product.minOrder}</td>
+              <td className="cell-actions">
+                <div className="row-actions">
+                  <Link
+                    className="button button--small"
+                    to={`/admindashboard/editproduct/${encodeURIComponent(product._id)}`}
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Restock ${product.name}`}
+                    onClick={() => dispatch(restockOpened(product._id))}
+                  >
+                    Restock
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    aria-label={`Delete ${product.name}`}
+                    disabled={deleting.includes(product._id)}
+                    onClick={() => setAsking(product)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </PagedProducts>
       {restocking && <RestockDialog product={restocking} />}
       {asking && (

@@ -62,7 +62,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const shortage = line.available === 0 ? NOT_AVAILABLE : line.available < line.quantity ? onlyAvailableText(line.available) : '';
   return (
     <tr>
-      <td data-label="Product">
+      <td data-label="Product" className="cell-long">
         {product.isError ? name : <Link to={`/order/${encodeURIComponent(line.productId)}`}>{name}</Link>}
         {hint && <p className="ladder-hint">{hint}</p>}
         {shortage && <p className="field-error">{shortage}</p>}
@@ -77,7 +77,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
         )}
       </td>
       <td data-label="Line total">{formatPrice(line.lineTotal)}</td>
-      <td>
+      <td className="cell-actions">
         <button
           type="button"
           className="button button--small"

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { readErrorText } from '../../api/shopApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
+import { ACTIONS_COLUMN, DataTable } from '../../components/table/DataTable';
 import { ShippingStep } from '../orders/ShippingStep';
 import { useCartQuery } from './cartApi';
 import { CartLineRow } from './CartLineRow';
@@ -45,27 +46,15 @@ export default function CartPage() {
       )}
       {cart.data && lines.length > 0 && (
         <div className="cart-layout">
-          <div className="table-scroll">
-            <table className="data-table cart-table">
-              <caption className="visually-hidden">Products in your cart</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Unit price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Line total</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line) => (
-                  <CartLineRow key={line.productId} line={line} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Products in your cart"
+            className="cart-table"
+            columns={['Product', 'Unit price', 'Quantity', 'Line total', ACTIONS_COLUMN]}
+          >
+            {lines.map((line) => (
+              <CartLineRow key={line.productId} line={line} />
+            ))}
+          </DataTable>
           <div className="order-panel">
             <h2>Order summary</h2>
             <CartTotals cart={cart.data} />

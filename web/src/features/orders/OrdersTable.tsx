@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { OrderDto } from '@toolforge/contracts';
+import { ACTIONS_COLUMN, DataTable } from '../../components/table/DataTable';
 import { formatPrice } from '../catalog/price';
 import { OrderDocuments } from '../documents/OrderDocuments';
 import { OrderPayment } from '../payments/OrderPayment';
@@ -26,56 +27,54 @@ interface OrdersTableProps {
 /** Orders as lists show them (docs/architecture.md#9-the-products-rules), with the customer's name for the admin's list. */
 export function OrdersTable({ orders, showCustomer = false, caption, actions }: OrdersTableProps) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Product</th>
-            {showCustomer && <th scope="col">Customer</th>}
-            <th scope="col">Quantity</th>
-            <th scope="col">Total cost</th>
-            <th scope="col">Shipping address</th>
-            <th scope="col">Status</th>
-            <th scope="col">Payment</th>
-            <th scope="col">Documents</th>
-            <th scope="col">Placed</th>
-            {actions && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order._id}>
-              <td data-label="Order" className="mono">
-                {shortOrderId(order._id)}
-              </td>
-              <td data-label="Product">{orderedText(order)}</td>
-              {showCustomer && <td data-label="Customer">{order.userName || order.userId}</td>}
-              <td data-label="Quantity">{order.orderQuantity}</td>
-              <td data-label="Total cost">{formatPrice(order.totalCost)}</td>
-              <td data-label="Shipping address" className="address">
-                {order.shippingAddress}
-              </td>
-              <td data-label="Status">
-                <span className={`status status--${order.status}`}>{order.status}</span>
-              </td>
-              <td data-label="Payment">
-                <OrderPayment order={order} />
-              </td>
-              <td data-label="Documents">
-                <OrderDocuments order={order} />
-              </td>
-              <td data-label="Placed">{order.placedAt ? dateFormat.format(new Date(order.placedAt)) : ''}</td>
-              {actions && <td>{actions(order)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      wide
+      columns={[
+        'Order',
+        'Product',
+        showCustomer && 'Customer',
+        'Quantity',
+        'Total cost',
+        'Shipping address',
+        'Status',
+        'Payment',
+        'Documents',
+        'Placed',
+        actions ? ACTIONS_COLUMN : false,
+      ]}
+    >
+      {orders.map((order) => (
+        <tr key={order._id}>
+          <td data-label="Order" className="mono">
+            {shortOrderId(order._id)}
+          </td>
+          <td data-label="Product" className="cell-long">
+            {orderedText(order)}
+          </td>
+          {showCustomer && (
+            <td data-label="Customer" className="cell-long">
+              {order.userName || order.userId}
+            </td>
+          )}
+          <td data-label="Quantity">{order.orderQuantity}</td>
+          <td data-label="Total cost">{formatPrice(order.totalCost)}</td>
+          <td data-label="Shipping address" className="cell-long address">
+            {order.shippingAddress}
+          </td>
+          <td data-label="Status">
+            <span className={`status status--${order.status}`}>{order.status}</span>
+          </td>
+          <td data-label="Payment">
+            <OrderPayment order={order} />
+          </td>
+          <td data-label="Documents">
+            <OrderDocuments order={order} />
+          </td>
+          <td data-label="Placed">{order.placedAt ? dateFormat.format(new Date(order.placedAt)) : ''}</td>
+          {actions && <td className="cell-actions">{actions(order)}</td>}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

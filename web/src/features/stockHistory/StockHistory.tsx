@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { readErrorText } from '../../api/shopApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
+import { DataTable } from '../../components/table/DataTable';
 import { useStockHistoryQuery } from './stockHistoryApi';
 import { selectStockHistoryPage, stockHistoryOpened, stockHistoryPageChosen } from './stockHistorySlice';
 import {
@@ -36,36 +37,29 @@ export function StockHistory({ productId }: { productId: string }) {
       {history.isError && <FormMessage kind="error">{readErrorText(history.error)}</FormMessage>}
       {history.data && (
         <>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">
+          <DataTable
+            caption={
+              <>
                 {STOCK_HISTORY_CAPTION}
                 {pageCount > 1 && `, page ${page + 1} of ${pageCount}`}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">On hand</th>
-                  <th scope="col">Reserved</th>
-                  <th scope="col">Event</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.changes.map((change) => (
-                  <tr key={`${change.position}/${change.type}`}>
-                    <td data-label="Time">
-                      <time dateTime={change.occurredAt}>{changeTimeText(change)}</time>
-                    </td>
-                    <td data-label="Change">{changeText(change)}</td>
-                    <td data-label="On hand">{change.onHandAfter}</td>
-                    <td data-label="Reserved">{change.reservedAfter}</td>
-                    <td data-label="Event">{eventText(change)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+            columns={['Time', 'Change', 'On hand', 'Reserved', 'Event']}
+          >
+            {history.data.changes.map((change) => (
+              <tr key={`${change.position}/${change.type}`}>
+                <td data-label="Time">
+                  <time dateTime={change.occurredAt}>{changeTimeText(change)}</time>
+                </td>
+                <td data-label="Change">{changeText(change)}</td>
+                <td data-label="On hand">{change.onHandAfter}</td>
+                <td data-label="Reserved">{change.reservedAfter}</td>
+                <td data-label="Event" className="cell-long">
+                  {eventText(change)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {pageCount > 1 && (
             <nav className="pagination" aria-label="Stock history pages">
               <button type="button" onClick={() => dispatch(stockHistoryPageChosen(page - 1))} disabled={page === 0}>
