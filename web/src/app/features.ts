@@ -12,6 +12,7 @@ import { paymentsFeature } from '../features/payments';
 import { privacyFeature } from '../features/privacy';
 import { profileFeature } from '../features/profile';
 import { reviewsFeature } from '../features/reviews';
+import { salesFeature } from '../features/sales';
 import { stockHistoryFeature } from '../features/stockHistory';
 
 /**
@@ -34,4 +35,5 @@ export const shopFeatures = [
   aboutFeature,
   profileFeature,
   privacyFeature,
+  salesFeature,
 ] as const;
