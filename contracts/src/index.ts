@@ -20,6 +20,7 @@ export * from './catalog/productDto.js';
 export * from './identity/events.js';
 export * from './orders/status.js';
 export * from './orders/events.js';
+export * from './orders/shares.js';
 export * from './catalog/pricing.js';
 export * from './cart/events.js';
 export * from './cart/cart.js';

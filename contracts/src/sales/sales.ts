@@ -64,7 +64,8 @@ export interface SalesByStatus {
 }
 
 export interface SalesByCategory {
-  category: ProductCategory;
+  /** null for the lines of products the catalogue does not know, so that the categories add up to the totals. */
+  category: ProductCategory | null;
   quantity: number;
   /** The category's products' shares of their orders' totals (totalShares). */
   revenueCents: Cents;
@@ -129,7 +130,7 @@ export interface SalesReport {
   topProducts: SalesProduct[];
   /** The SALES_TOP customers by revenue (then id). */
   topCustomers: SalesCustomer[];
-  /** Now, whatever the period: the products low on stock, fewest left first. */
+  /** Now, whatever the period: the products low on stock, fewest left first, at most LOW_STOCK_SHOWN. */
   lowStock: LowStockProduct[];
 }
 

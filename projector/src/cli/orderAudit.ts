@@ -4,6 +4,7 @@ import {
   formatPosition,
   isOrderEvent,
   orderProgressAfter,
+  totalShares,
   type Cents,
   type OrderEvent,
   type OrderLine,
@@ -17,7 +18,7 @@ import {
   type StockAdjusted,
 } from '@toolforge/contracts';
 import type { StoredEvent } from '@toolforge/platform';
-import { totalShares, wrongSumsOf, type WrongSum } from './orderSums.js';
+import { wrongSumsOf, type WrongSum } from './orderSums.js';
 
 /** Which orders an audit covers. */
 export interface OrderAuditFilter {

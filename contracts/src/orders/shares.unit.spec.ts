@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, type OrderLine } from '@toolforge/contracts';
-import { totalShares } from './orderSums.js';
+import { LIMITS } from '../constants.js';
+import type { OrderLine } from './events.js';
+import { totalShares } from './shares.js';
 
 /** Lines of these totals (one of each product, at a price of the total). */
 const linesOf = (...totals: number[]): OrderLine[] =>
