@@ -28,34 +28,40 @@ export function PeriodPicker({ period, now, onChoose }: PeriodPickerProps) {
   };
   return (
     <form className="sales-period" aria-label={PERIOD_FORM} onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="sales-preset">{PERIOD_LEGEND}</label>
-          <select
-            id="sales-preset"
-            value={preset}
-            onChange={(event) => {
-              if (event.target.value !== 'custom') onChoose(presetPeriod(event.target.value as PeriodPreset, now));
-            }}
-          >
-            {PERIOD_PRESETS.map(({ id, label }) => (
-              <option key={id} value={id}>
-                {label}
-              </option>
-            ))}
-            <option value="custom">{CUSTOM_PERIOD}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sales-from">From</label>
-          <input id="sales-from" type="date" required value={days.from} onChange={(event) => setDays({ ...days, from: event.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="sales-to">To</label>
-          <input id="sales-to" type="date" required value={days.to} onChange={(event) => setDays({ ...days, to: event.target.value })} />
-        </div>
-        <button type="submit" className="button button--primary">
-          {SHOW_PERIOD}
-        </button>
+      <div className="field">
+        <label htmlFor="sales-preset">{PERIOD_LEGEND}</label>
+        <select
+          id="sales-preset"
+          value={preset}
+          onChange={(event) => {
+            if (event.target.value !== 'custom') onChoose(presetPeriod(event.target.value as PeriodPreset, now));
+          }}
+        >
+          {PERIOD_PRESETS.map(({ id, label }) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+          <option value="custom">{CUSTOM_PERIOD}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="sales-from">From</label>
+        <input
+          id="sales-from"
+          type="date"
+          required
+          value={days.from}
+          onChange={(event) => setDays({ ...days, from: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="sales-to">To</label>
+        <input id="sales-to" type="date" required value={days.to} onChange={(event) => setDays({ ...days, to: event.target.value })} />
+      </div>
+      <button type="submit" className="button button--primary">
+        {SHOW_PERIOD}
+      </button>
     </form>
   );
 }

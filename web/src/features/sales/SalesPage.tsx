@@ -10,12 +10,12 @@ import { SalesChart } from './SalesChart';
 import { categoryChart, dailyChart, statusChart } from './salesCharts';
 import { useSalesReportQuery } from './salesApi';
 import {
-  CATEGORY_NAMES,
   NO_LOW_STOCK,
   NO_SALES,
   SALES_HEADING,
   SALES_LOADING,
   STATUS_NAMES,
+  categoryText,
   dayText,
   nameOr,
   periodText,
@@ -68,7 +68,10 @@ function SalesFigures({ report }: { report: SalesReport }) {
       <div className="sales-charts">
         <section aria-labelledby="sales-daily" className="sales-chart-card sales-chart-card--wide">
           <h3 id="sales-daily">Revenue per day</h3>
-          <SalesChart config={daily} summary="Line chart of the revenue ordered and paid per day; its figures are in the table that follows" />
+          <SalesChart
+            config={daily}
+            summary="Line chart of the revenue ordered and paid per day; its figures are in the table that follows"
+          />
           <FiguresTable
             hidden
             caption="Revenue per day"
@@ -93,7 +96,10 @@ function SalesFigures({ report }: { report: SalesReport }) {
             hidden
             caption="Revenue by category"
             columns={['Category', 'Items', 'Revenue']}
-            rows={report.byCategory.map((row) => [row.category, [CATEGORY_NAMES[row.category], row.quantity, dollars(row.revenueCents)]])}
+            rows={report.byCategory.map((row) => [
+              row.category ?? 'none',
+              [categoryText(row.category), row.quantity, dollars(row.revenueCents)],
+            ])}
           />
         </section>
       </div>
@@ -129,7 +135,10 @@ function SalesFigures({ report }: { report: SalesReport }) {
             <FiguresTable
               caption="Products low on stock now, fewest left first"
               columns={['Product', 'On hand', 'Reserved', 'Left to order']}
-              rows={report.lowStock.map((product) => [product.productId, [product.name, product.stock, product.reserved, product.available]])}
+              rows={report.lowStock.map((product) => [
+                product.productId,
+                [product.name, product.stock, product.reserved, product.available],
+              ])}
             />
           )}
         </section>

@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import type { SalesReport } from '@toolforge/contracts';
 import { dollars } from '../catalog/price';
-import { CATEGORY_NAMES, STATUS_NAMES, dayText } from './salesTexts';
+import { STATUS_NAMES, categoryText, dayText } from './salesTexts';
 
 /**
  * The report's charts, as Chart.js configurations: the figures stay in integer cents and only their
@@ -15,7 +15,9 @@ const RED = '#b42318';
 
 const moneyAxis = { beginAtZero: true, ticks: { callback: (value: number | string) => dollars(Number(value)) } };
 const moneyTooltip = {
-  callbacks: { label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${dollars(item.parsed.y ?? 0)}` },
+  callbacks: {
+    label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${dollars(item.parsed.y ?? 0)}`,
+  },
 };
 
 /** Revenue per day: what the day's orders came to, and what was paid for them. */
@@ -58,7 +60,7 @@ export function categoryChart(report: SalesReport): ChartConfiguration<'bar'> {
   return {
     type: 'bar',
     data: {
-      labels: report.byCategory.map((row) => CATEGORY_NAMES[row.category]),
+      labels: report.byCategory.map((row) => categoryText(row.category)),
       datasets: [{ label: 'Revenue', data: report.byCategory.map((row) => row.revenueCents), backgroundColor: ORANGE }],
     },
     options: { maintainAspectRatio: false, scales: { y: moneyAxis }, plugins: { legend: { display: false }, tooltip: moneyTooltip } },

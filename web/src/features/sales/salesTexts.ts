@@ -21,11 +21,14 @@ export const STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
-export const CATEGORY_NAMES: Readonly<Record<ProductCategory, string>> = {
+const CATEGORY_NAMES: Readonly<Record<ProductCategory, string>> = {
   'hand-tool': 'Hand tools',
   'machine-tool': 'Machine tools',
   'power-tool': 'Power tools',
 };
+
+/** A category's name; the report's null is the lines of products the catalogue does not know. */
+export const categoryText = (category: ProductCategory | null) => (category ? CATEGORY_NAMES[category] : 'Products not in the catalogue');
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
