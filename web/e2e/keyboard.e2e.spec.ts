@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { launchChromium } from './browser';
 import { homeProducts } from './apiOrders';
-import { logIn, mainNav, openPage } from './pages';
+import { clickNav, logIn, mainNav, openPage } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -20,6 +20,7 @@ const MAX_PRESSES = 40;
 let stack: Stack;
 let browser: Browser;
 let customer: TestAccount;
+let admin: TestAccount;
 
 /** The focused element as a person sees it: what it is, and whether an outline or shadow marks it. */
 function describeFocus(page: Page) {
@@ -58,8 +59,11 @@ async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', target: L
 }
 
 beforeAll(async () => {
-  customer = await createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer', emailVerified: true });
-  stack = await startStack({ adminEmails: [] });
+  [customer, admin] = await Promise.all([
+    createAccount({ email: uniqueEmail('keyboard-customer'), displayName: 'Keyboard Customer', emailVerified: true }),
+    createAccount({ email: uniqueEmail('keyboard-admin'), displayName: 'Keyboard Admin', emailVerified: true }),
+  ]);
+  stack = await startStack({ adminEmails: [admin.email] });
   browser = await launchChromium();
 }, 300_000);
 
@@ -197,6 +201,40 @@ describe('the shop with a keyboard only, in Chromium', () => {
     const row = page.getByRole('table', { name: 'My orders' }).getByRole('row').filter({ hasText: address });
     await row.waitFor({ timeout: 5_000 });
     expect(await row.locator('[data-label="Product"]').textContent()).toBe(product.name);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the admins’ sales dashboard with a keyboard only, in Chromium', () => {
+  it.each([1280, 390])('at %i px: from its heading to the period, a preset by arrow key, the dates and Show', async (width) => {
+    const { page, errors } = await openPage(browser, width);
+    await logIn(page, stack.webUrl, admin);
+    await clickNav(page, 'Dashboard');
+    await page.waitForURL('**/admindashboard/sales?**');
+    await expectFocusOn(page, page.getByRole('heading', { name: 'Sales', level: 2 }), 'the Sales heading');
+    await page.getByLabel('Totals').waitFor();
+
+    const period = page.getByRole('combobox', { name: 'Period' });
+    await pressUntilFocused(page, 'Tab', period, 'the Period list');
+    // From the first preset after the one shown (the last 30 days): this month, shown at once.
+    await page.keyboard.press('ArrowDown');
+    const firstOfMonth = `${new Date().toISOString().slice(0, 8)}01`;
+    await page.waitForURL((url) => url.searchParams.get('from') === firstOfMonth);
+    expect(await period.inputValue()).toBe('this-month');
+
+    await pressUntilFocused(page, 'Tab', page.getByLabel('From'), 'the From date');
+    await pressUntilFocused(page, 'Tab', page.getByLabel('To'), 'the To date');
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Show' }), 'Show');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Totals').waitFor();
+    expect(new URL(page.url()).searchParams.get('from')).toBe(firstOfMonth);
+    // Back up to the dashboard's side links: Sales is the first.
+    await pressUntilFocused(
+      page,
+      'Shift+Tab',
+      page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link', { name: 'Sales' }),
+      'the Sales link',
+    );
     expect(errors).toEqual([]);
   });
 });

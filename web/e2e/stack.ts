@@ -24,6 +24,8 @@ export interface Stack {
   commandUrl: string;
   /** Where it reads (products, orders, reviews); the one API when embedded. */
   queryUrl: string;
+  /** The settings under which `toolforge` reaches this shop (docs/operators.md): its data dir, or its servers. */
+  operatorEnv: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -92,7 +94,8 @@ function runningStack(kind: StackKind): Stack | undefined {
   const commandUrl = process.env.E2E_COMMAND_URL || apiUrl;
   const queryUrl = process.env.E2E_QUERY_URL || apiUrl;
   if (!webUrl || !commandUrl || !queryUrl) return undefined;
-  return { kind, webUrl, commandUrl, queryUrl, stop: async () => {} };
+  // The operators' tool finds a running stack's shop as the operator's own settings say.
+  return { kind, webUrl, commandUrl, queryUrl, operatorEnv: process.env, stop: async () => {} };
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
@@ -124,6 +127,8 @@ async function startEmbedded({ adminEmails, payments, mail }: StackOptions): Pro
     webUrl: `http://localhost:${webPort}`,
     commandUrl: apiUrl,
     queryUrl: apiUrl,
+    // The running shop holds the data dir; the tool reads through its socket there.
+    operatorEnv: { DATA_DIR: dataDir },
     async stop() {
       await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -173,6 +178,7 @@ async function startServices({ adminEmails, payments, mail }: StackOptions): Pro
     webUrl: services.webUrl!,
     commandUrl: services.commandUrl,
     queryUrl: services.queryUrl,
+    operatorEnv: services.env,
     stop: services.stop,
   };
   try {

@@ -76,7 +76,10 @@ function SalesFigures({ report }: { report: SalesReport }) {
             hidden
             caption="Revenue per day"
             columns={['Day', 'Orders', 'Ordered', 'Paid']}
-            rows={report.byDay.map((day) => [day.day, [dayText(day.day), day.orders, dollars(day.revenueCents), dollars(day.paidCents)]])}
+            rows={report.byDay.map((day) => [
+              day.day,
+              [<time dateTime={day.day}>{dayText(day.day)}</time>, day.orders, dollars(day.revenueCents), dollars(day.paidCents)],
+            ])}
           />
         </section>
         <section aria-labelledby="sales-statuses" className="sales-chart-card">
