@@ -20,3 +20,6 @@ export * from './cli/paymentAuditCommand.js';
 export * from './mail/index.js';
 // The bench's audit figures run the operators' verify as the tool runs it.
 export { auditVerifyCommand, verifySettingsOf } from './cli/verify/verifyCommand.js';
+// The sales report's suites hold the report to `toolforge audit orders`' own account of the log, to the cent.
+export { ledgerAsOf } from './cli/asOf.js';
+export { auditOrders, type OrdersAudit, type OrderTotals } from './cli/orderAudit.js';

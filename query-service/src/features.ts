@@ -4,6 +4,7 @@ import { documentQueries } from './documents/index.js';
 import { orderQueries } from './orders/index.js';
 import { privacyQueries } from './privacy/index.js';
 import { reviewQueries } from './reviews/index.js';
+import { salesQueries } from './sales/index.js';
 import { stockHistoryQueries } from './stockHistory/index.js';
 import type { QueryFeature } from './queryFeature.js';
 
@@ -16,4 +17,5 @@ export const QUERY_FEATURES: readonly QueryFeature[] = [
   documentQueries,
   stockHistoryQueries,
   privacyQueries,
+  salesQueries,
 ];

@@ -10,6 +10,7 @@ import { ordersReadModel } from './orders/index.js';
 import { paymentsReadModel } from './payments/index.js';
 import { privacyReadModel } from './privacy/index.js';
 import { reviewsReadModel } from './reviews/index.js';
+import { salesReadModel } from './sales/index.js';
 import { stockHistoryReadModel } from './stockHistory/index.js';
 
 /**
@@ -29,6 +30,7 @@ export const READ_MODEL_FEATURES = [
   documentsReadModel,
   mailReadModel,
   privacyReadModel,
+  salesReadModel,
 ] as const;
 
 type Feature = (typeof READ_MODEL_FEATURES)[number];

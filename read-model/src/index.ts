@@ -23,4 +23,5 @@ export type { DocumentChange } from './documents/documentChange.js';
 export type { DocumentRow, DocumentWrite } from './documents/writes.js';
 export { sqlStockHistoryReader, type StockHistoryReader } from './stockHistory/stockHistoryReads.js';
 export type { StockChangeRow, StockHistoryWrite } from './stockHistory/writes.js';
+export { sqlSalesReader, type SalesReader } from './sales/salesReads.js';
 export { sqlPrivacyReader, type AccountProfileView, type OutboxEmailView, type PrivacyReader } from './privacy/privacyReads.js';

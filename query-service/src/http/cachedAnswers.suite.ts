@@ -61,6 +61,8 @@ const NEVER_KEPT: ReadonlySet<string> = new Set([
   '/products/:id/stock-history',
   // A customer's copy of everything the shop holds of them: one person's, rare, and as it stands (privacy/routes.ts).
   '/me/data',
+  // An admin's sales report of a period, whose figures move with every order (docs/read-model.md#the-sales-report).
+  '/admin/sales',
 ]);
 
 function routeOf(key: string): string {

@@ -10,6 +10,7 @@ import { describeCartQueries } from '../cart/routes.suite.js';
 import { describeDocumentQueries } from '../documents/routes.suite.js';
 import { describeStockHistoryQueries } from '../stockHistory/routes.suite.js';
 import { describePrivacyQueries } from '../privacy/routes.suite.js';
+import { describeSalesQueries } from '../sales/routes.suite.js';
 
 describeCatalogueQueries(embeddedStack);
 describeOrderQueries(embeddedStack);
@@ -22,3 +23,4 @@ describeCartQueries(embeddedStack);
 describeDocumentQueries(embeddedStack);
 describeStockHistoryQueries(embeddedStack);
 describePrivacyQueries(embeddedStack);
+describeSalesQueries(embeddedStack);

@@ -15,6 +15,7 @@ import { describeCartQueries } from '../cart/routes.suite.js';
 import { describeDocumentQueries } from '../documents/routes.suite.js';
 import { describeStockHistoryQueries } from '../stockHistory/routes.suite.js';
 import { describePrivacyQueries } from '../privacy/routes.suite.js';
+import { describeSalesQueries } from '../sales/routes.suite.js';
 
 // Services mode: the log on Kafka, the read model on PostgreSQL, the cache on Redis.
 const servers = serversStack();
@@ -29,6 +30,7 @@ describeCartQueries(servers);
 describeDocumentQueries(servers);
 describeStockHistoryQueries(servers);
 describePrivacyQueries(servers);
+describeSalesQueries(servers);
 
 describe('answers from Redis', () => {
   let shop: QueryHarness;

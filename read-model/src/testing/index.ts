@@ -1,3 +1,4 @@
 export * from './rows.js';
 export * from './emptiedReadModel.js';
 export * from './forgetting.js';
+export * from './salesHistory.js';
