@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Stack } from './stack';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-/** The built tool as an operator runs it (`npx toolforge`, the bin npm links after `make build`). */
-const toolforge = join(root, 'node_modules', '.bin', 'toolforge');
+/** The built tool, the program `npx toolforge` runs after `make build` (the projector's bin). */
+const toolforge = join(root, 'projector', 'dist', 'cli.js');
 
 /**
  * Runs `toolforge <argv> --format json` against the stack's shop, a process of its own as an
@@ -14,7 +14,7 @@ const toolforge = join(root, 'node_modules', '.bin', 'toolforge');
 export function toolforgeJson<Answer>(stack: Stack, argv: string[]): Promise<Answer> {
   return new Promise((done, fail) => {
     const env = { PATH: process.env.PATH, ...stack.operatorEnv };
-    execFile(toolforge, [...argv, '--format', 'json'], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [toolforge, ...argv, '--format', 'json'], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
       if (error) fail(new Error(`toolforge ${argv.join(' ')} exited ${String(error.code)}: ${stderr}${stdout.slice(0, 2000)}`));
       else done(JSON.parse(stdout) as Answer);
     });
