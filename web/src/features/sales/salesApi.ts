@@ -3,7 +3,7 @@ import { injectReads } from '../../api/shopApi';
 import { reportWindow, type SalesPeriod } from './salesPeriod';
 
 /**
- * The admins' sales report for a period (docs/read-model.md#the-sales-report): it counts orders,
+ * The admins' sales report for a period (docs/web.md#the-sales-dashboard): it counts orders,
  * their payments and refunds, and the products' stock, so it waits for the admin's own writes of
  * those topics and is asked again after them (the orders' and the products' tags).
  */
