@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-interface FiguresTableProps {
+export interface FiguresTableProps {
   caption: string;
   /** The columns' names; each cell is labelled with its column's, for the cards narrow screens show. */
   columns: readonly string[];

@@ -4,9 +4,9 @@ import { readErrorText } from '../../api/shopApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { LoadingScreen } from '../../components/layout/LoadingScreen';
 import { dollars } from '../catalog/price';
+import { ChartSection } from './ChartSection';
 import { FiguresTable } from './FiguresTable';
 import { PeriodPicker } from './PeriodPicker';
-import { SalesChart } from './SalesChart';
 import { categoryChart, dailyChart, statusChart } from './salesCharts';
 import { useSalesReportQuery } from './salesApi';
 import {
@@ -66,45 +66,37 @@ function SalesFigures({ report }: { report: SalesReport }) {
       {report.totals.orders === 0 && <p className="empty-state">{NO_SALES}</p>}
 
       <div className="sales-charts">
-        <section aria-labelledby="sales-daily" className="sales-chart-card sales-chart-card--wide">
-          <h3 id="sales-daily">Revenue per day</h3>
-          <SalesChart
-            config={daily}
-            summary="Line chart of the revenue ordered and paid per day; its figures are in the table that follows"
-          />
-          <FiguresTable
-            hidden
-            caption="Revenue per day"
-            columns={['Day', 'Orders', 'Ordered', 'Paid']}
-            rows={report.byDay.map((day) => [
-              day.day,
-              [<time dateTime={day.day}>{dayText(day.day)}</time>, day.orders, dollars(day.revenueCents), dollars(day.paidCents)],
-            ])}
-          />
-        </section>
-        <section aria-labelledby="sales-statuses" className="sales-chart-card">
-          <h3 id="sales-statuses">Orders by status</h3>
-          <SalesChart config={statuses} summary="Doughnut chart of the orders by status; its figures are in the table that follows" />
-          <FiguresTable
-            hidden
-            caption="Orders by status"
-            columns={['Status', 'Orders', 'Revenue']}
-            rows={report.byStatus.map((row) => [row.status, [STATUS_NAMES[row.status], row.orders, dollars(row.revenueCents)]])}
-          />
-        </section>
-        <section aria-labelledby="sales-categories" className="sales-chart-card">
-          <h3 id="sales-categories">Revenue by category</h3>
-          <SalesChart config={categories} summary="Bar chart of the revenue by category; its figures are in the table that follows" />
-          <FiguresTable
-            hidden
-            caption="Revenue by category"
-            columns={['Category', 'Items', 'Revenue']}
-            rows={report.byCategory.map((row) => [
-              row.category ?? 'none',
-              [categoryText(row.category), row.quantity, dollars(row.revenueCents)],
-            ])}
-          />
-        </section>
+        <ChartSection
+          wide
+          id="sales-daily"
+          title="Revenue per day"
+          description="Line chart of the revenue ordered and paid per day"
+          config={daily}
+          columns={['Day', 'Orders', 'Ordered', 'Paid']}
+          rows={report.byDay.map((day) => [
+            day.day,
+            [<time dateTime={day.day}>{dayText(day.day)}</time>, day.orders, dollars(day.revenueCents), dollars(day.paidCents)],
+          ])}
+        />
+        <ChartSection
+          id="sales-statuses"
+          title="Orders by status"
+          description="Doughnut chart of the orders by status"
+          config={statuses}
+          columns={['Status', 'Orders', 'Revenue']}
+          rows={report.byStatus.map((row) => [row.status, [STATUS_NAMES[row.status], row.orders, dollars(row.revenueCents)]])}
+        />
+        <ChartSection
+          id="sales-categories"
+          title="Revenue by category"
+          description="Bar chart of the revenue by category"
+          config={categories}
+          columns={['Category', 'Items', 'Revenue']}
+          rows={report.byCategory.map((row) => [
+            row.category ?? 'none',
+            [categoryText(row.category), row.quantity, dollars(row.revenueCents)],
+          ])}
+        />
       </div>
 
       <div className="sales-tables">

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, salesPath, type SalesReport } from '@toolforge/contracts';
 import { fakeQueryServer, Refused } from '../../test/fakeQueryServer';
 import { renderShop } from '../../test/renderShop';
+import { tableRows } from '../../test/tableRows';
 import { signedInTestStore } from '../../test/testStore';
 import { presetOf, presetPeriod, reportWindow } from './salesPeriod';
 
@@ -65,22 +66,7 @@ const report: SalesReport = {
 };
 
 /** A table's rows as shown, cell by cell, by column. */
-function rows(name: string): Record<string, string>[] {
-  const table = screen.getByRole('table', { name });
-  const headers = within(table)
-    .getAllByRole('columnheader')
-    .map((header) => header.textContent);
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      Object.fromEntries(
-        within(row)
-          .getAllByRole('cell')
-          .map((cell, index) => [headers[index]!, cell.textContent]),
-      ),
-    );
-}
+const rows = (name: string) => tableRows(screen.getByRole('table', { name }));
 
 const reportFor = ({ from, to }: { from: string; to: string }) => {
   const window = reportWindow({ from, to });
