@@ -30,6 +30,8 @@ Chart.register(
   Tooltip,
   Legend,
 );
+// Drawn at once, not grown into place, for a reader who asked for less motion.
+if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) Chart.defaults.animation = false;
 
 /**
  * A chart drawn on a canvas, which a screen reader reads as one image named by `summary`; its
