@@ -21,8 +21,15 @@ const instant = (field: 'from' | 'to') =>
       error: messages.salesInstant(field),
       abort: true,
     })
+    // A day the calendar has not (30 February) would roll over to another: refused, not moved.
+    .refine((text) => isCalendarDay(text.slice(0, 10)), { error: messages.salesInstant(field), abort: true })
     .transform((text) => new Date(text))
     .refine((at) => !Number.isNaN(at.getTime()), { error: messages.salesInstant(field), abort: true });
+
+function isCalendarDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}
 
 /**
  * GET SALES_PATH's query: the period, the orders placed at or after `from` and before `to`, as the

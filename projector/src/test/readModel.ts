@@ -21,6 +21,8 @@ const TABLES = {
   reviews: 'review_id',
   product_ratings: 'product_id',
   product_stock_changes: 'product_id, occurred_at, event_id',
+  sales_orders: 'order_id',
+  sales_order_lines: 'order_id, line_no',
   projection_checkpoints: 'topic, partition',
 } as const;
 

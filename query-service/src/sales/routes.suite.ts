@@ -76,6 +76,7 @@ export function describeSalesQueries(stack: QueryStack): void {
       await refused(`${SALES_PATH}?from=2026-03-02`, admin(), 400, messages.salesInstant('to'));
       await refused(salesPath('2026-03-02T10:00', '2026-03-05'), admin(), 400, messages.salesInstant('from'));
       await refused(salesPath('2026-03-02', 'tomorrow'), admin(), 400, messages.salesInstant('to'));
+      await refused(salesPath('2026-02-30', '2026-03-05'), admin(), 400, messages.salesInstant('from'));
       await refused(salesPath('2026-03-05', '2026-03-05'), admin(), 400, messages.salesPeriodOrder);
       await refused(salesPath('2026-03-05', '2026-03-02'), admin(), 400, messages.salesPeriodOrder);
       await refused(salesPath('2025-03-01', '2026-03-03'), admin(), 400, messages.salesPeriodTooLong);

@@ -24,7 +24,6 @@ function storedHistory(): StoredEvent[] {
 
 const { adaFirst, cyThreeLines, boFirst, boSecond, adaSecond, cyCancelled } = SALES_ORDERS;
 const total = (order: OrderPlaced) => order.data.totalCostCents;
-const quantity = (order: OrderPlaced) => order.data.lines.reduce((sum, line) => sum + line.quantity, 0);
 /** A product's share of the orders' totals, by the shop's one rule (totalShares). */
 const shareOf = (productId: string, ...sold: OrderPlaced[]) =>
   sold.reduce((sum, order) => {

@@ -57,7 +57,7 @@ interface StockRecord {
 const DAY_MILLIS = 86_400_000;
 
 /** Every UTC day from `from`'s to the one holding the last moment before `to`, as YYYY-MM-DD. */
-export function daysOf({ from, to }: SalesQuery): string[] {
+function daysOf({ from, to }: SalesQuery): string[] {
   const days: string[] = [];
   for (let day = Math.floor(from.getTime() / DAY_MILLIS); day * DAY_MILLIS < to.getTime(); day += 1)
     days.push(new Date(day * DAY_MILLIS).toISOString().slice(0, 10));
@@ -142,11 +142,11 @@ function ordersOf(period: SalesQuery, groups: readonly DayStatusRecord[]) {
   let paidCents = 0;
   let refundedCents = 0;
   for (const group of groups) {
-    const [orders, quantity, revenueCents, paid] = [group.orders, group.quantity, group.revenue, group.paid].map(Number) as [
-      number,
-      number,
-      number,
-      number,
+    const [orders, quantity, revenueCents, paid] = [
+      Number(group.orders),
+      Number(group.quantity),
+      Number(group.revenue),
+      Number(group.paid),
     ];
     const day = days.get(group.day)!;
     const status = statuses.get(group.status) ?? { orders: 0, revenueCents: 0 };
