@@ -75,7 +75,7 @@ describe.sequential('flows clicked through in Chromium', () => {
     const { page, errors } = await openPage(browser);
     await logIn(page, admin);
     await clickNav(page, 'Dashboard');
-    await page.waitForURL('**/admindashboard/profile');
+    await page.waitForURL('**/admindashboard/sales?**');
     await adminSideNav(page).getByRole('link', { name: 'Add Product' }).click();
     // The panel is a lazy chunk: type only once it has rendered and the page has settled.
     await page.getByRole('heading', { name: 'Add Product', level: 2 }).waitFor();
@@ -159,7 +159,7 @@ describe.sequential('flows clicked through in Chromium', () => {
     await logIn(page, grantee);
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/admindashboard');
     await clickNav(page, 'Dashboard');
-    await page.waitForURL('**/admindashboard/profile');
+    await page.waitForURL('**/admindashboard/sales?**');
     await adminSideNav(page).getByRole('link', { name: 'Manage Products' }).waitFor();
     await adminSideNav(page).getByRole('link', { name: 'Manage Products' }).click();
     await page

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { launchChromium } from './browser';
 import { homeProducts } from './apiOrders';
-import { logIn, mainNav, openPage } from './pages';
+import { clickNav, logIn, mainNav, openPage } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -229,6 +229,41 @@ describe('the shop with a keyboard only, in Chromium', () => {
     await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Verify the log' }), 'Verify the log');
     await page.keyboard.press('Enter');
     await page.getByText(/^No problem: /).waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the admins’ sales dashboard with a keyboard only, in Chromium', () => {
+  it.each([1280, 390])('at %i px: from its heading to the period, a preset by arrow key, the dates and Show', async (width) => {
+    const { page, errors } = await openPage(browser, width);
+    await logIn(page, stack.webUrl, admin);
+    await clickNav(page, 'Dashboard');
+    await page.waitForURL('**/admindashboard/sales?**');
+    // Reached by a click: the heading has the focus, but shows it only once keys move it.
+    await expect.poll(() => isFocused(page.getByRole('heading', { name: 'Sales', level: 2 }))).toBe(true);
+    await page.getByLabel('Totals').waitFor();
+
+    const period = page.getByRole('combobox', { name: 'Period' });
+    await pressUntilFocused(page, 'Tab', period, 'the Period list');
+    // From the first preset after the one shown (the last 30 days): this month, shown at once.
+    await page.keyboard.press('ArrowDown');
+    const firstOfMonth = `${new Date().toISOString().slice(0, 8)}01`;
+    await page.waitForURL((url) => url.searchParams.get('from') === firstOfMonth);
+    expect(await period.inputValue()).toBe('this-month');
+
+    await pressUntilFocused(page, 'Tab', page.getByLabel('From', { exact: true }), 'the From date');
+    await pressUntilFocused(page, 'Tab', page.getByLabel('To', { exact: true }), 'the To date');
+    await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Show' }), 'Show');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Totals').waitFor();
+    expect(new URL(page.url()).searchParams.get('from')).toBe(firstOfMonth);
+    // Back up to the dashboard's side links: Sales is the first.
+    await pressUntilFocused(
+      page,
+      'Shift+Tab',
+      page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link', { name: 'Sales' }),
+      'the Sales link',
+    );
     expect(errors).toEqual([]);
   });
 });

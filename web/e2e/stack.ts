@@ -29,6 +29,8 @@ export interface Stack {
   queryUrl: string;
   /** Where the operator console's API is: the one API when embedded, the projector in services mode. */
   operatorUrl: string;
+  /** The settings under which `toolforge` reaches this shop (docs/operators.md): its data dir, or its servers. */
+  operatorEnv: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -117,7 +119,8 @@ function runningStack(kind: StackKind): Stack | undefined {
   const queryUrl = process.env.E2E_QUERY_URL || apiUrl;
   const operatorUrl = process.env.E2E_OPERATOR_URL || apiUrl;
   if (!webUrl || !commandUrl || !queryUrl || !operatorUrl) return undefined;
-  return { kind, webUrl, commandUrl, queryUrl, operatorUrl, stop: async () => {} };
+  // The operators' tool finds a running stack's shop as the operator's own settings say.
+  return { kind, webUrl, commandUrl, queryUrl, operatorUrl, operatorEnv: process.env, stop: async () => {} };
 }
 
 /** The shop as `make start` runs it: API and built web from one process, on a fresh data dir. */
@@ -151,6 +154,8 @@ async function startEmbedded({ adminEmails, payments, mail, readModelSetup }: St
     commandUrl: apiUrl,
     queryUrl: apiUrl,
     operatorUrl: apiUrl,
+    // The running shop holds the data dir; the tool reads through its socket there.
+    operatorEnv: { DATA_DIR: dataDir },
     async stop() {
       await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -202,6 +207,7 @@ async function startServices({ adminEmails, payments, mail, readModelSetup }: St
     queryUrl: services.queryUrl,
     // The projector's port serves the console (scripts/web-server.mjs tells the app the same).
     operatorUrl: `http://localhost:${base + 3}`,
+    operatorEnv: services.env,
     stop: services.stop,
   };
   try {

@@ -18,18 +18,25 @@ const NotFoundPage = lazy(() => import('./components/layout/NotFoundPage'));
 const pages = <Place extends keyof FeaturePages>(place: Place) => pagesAt(shopFeatures, place);
 
 /**
- * A dashboard at `path`: it opens on the profile, which every dashboard has, then the features' `panels`,
- * those with a link label listed in its side links in the order of the features.
+ * A dashboard at `path`: it opens on the panel that says it opens it, or else on the profile, which every
+ * dashboard has; its side links are that panel's, the profile's, then the other panels' with a link label,
+ * in the order of the features.
  */
 function dashboard(path: string, Dashboard: ComponentType<{ panels: DashboardLink[] }>, panels: DashboardPanel[]): RouteObject {
-  const links = panels.flatMap((panel) => (panel.link ? [{ to: `${path}/${panel.path}`, label: panel.link }] : []));
+  const opening = panels.find((panel) => panel.opensDashboard);
+  const linkOf = (panel: DashboardPanel) => (panel.link ? [{ to: `${path}/${panel.path}`, label: panel.link }] : []);
+  const links = [
+    ...(opening ? linkOf(opening) : []),
+    { to: `${path}/profile`, label: 'My Profile' },
+    ...panels.filter((panel) => panel !== opening).flatMap(linkOf),
+  ];
   return {
     path,
     element: <Dashboard panels={links} />,
     children: [
-      { index: true, element: <Navigate to="profile" replace /> },
+      { index: true, element: <Navigate to={opening?.path ?? 'profile'} replace /> },
       { path: 'profile', element: <ProfilePage /> },
-      ...panels.map(({ link: _label, ...route }): RouteObject => route),
+      ...panels.map(({ link: _label, opensDashboard: _opens, ...route }): RouteObject => route),
     ],
   };
 }

@@ -14,6 +14,7 @@ import { paymentsFeature } from '../features/payments';
 import { privacyFeature } from '../features/privacy';
 import { profileFeature } from '../features/profile';
 import { reviewsFeature } from '../features/reviews';
+import { salesFeature } from '../features/sales';
 import { stockHistoryFeature } from '../features/stockHistory';
 
 /**
@@ -38,4 +39,5 @@ export const shopFeatures = [
   profileFeature,
   privacyFeature,
   deadLettersFeature,
+  salesFeature,
 ] as const;

@@ -4,8 +4,12 @@ import type { RouteObject } from 'react-router-dom';
 import type { shopApi } from '../api/shopApi';
 import type { ShopDeps } from './deps';
 
-/** A panel of a dashboard: a route at a path under the dashboard's, listed in its side links when it has a `link` label. */
-export type DashboardPanel = RouteObject & { link?: string };
+/**
+ * A panel of a dashboard: a route at a path under the dashboard's, listed in its side links when it
+ * has a `link` label. The one that `opensDashboard` is where the dashboard opens, its link first;
+ * without one it opens on the profile.
+ */
+export type DashboardPanel = RouteObject & { link?: string; opensDashboard?: boolean };
 
 /** A feature's pages, by where they sit in the shop's routes (routes.tsx). */
 export interface FeaturePages {

@@ -1,16 +1,8 @@
 import { useAppSelector } from '../../app/hooks';
 import { DashboardLayout, type DashboardLink } from './DashboardLayout';
 
-/** The customer's dashboard: the profile, then the features' panels (routes.tsx), `:uid` in a link being the user's. */
+/** The customer's dashboard: its links, the profile's among them (routes.tsx), `:uid` in a link being the user's. */
 export default function UserDashboard({ panels }: { panels: DashboardLink[] }) {
   const uid = useAppSelector((state) => state.auth.session?.user.uid ?? '');
-  return (
-    <DashboardLayout
-      title="Dashboard"
-      links={[
-        { to: '/userdashboard/profile', label: 'My Profile' },
-        ...panels.map((link) => ({ ...link, to: link.to.replace(':uid', uid) })),
-      ]}
-    />
-  );
+  return <DashboardLayout title="Dashboard" links={panels.map((link) => ({ ...link, to: link.to.replace(':uid', uid) }))} />;
 }

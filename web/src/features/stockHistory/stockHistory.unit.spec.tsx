@@ -6,6 +6,7 @@ import { shopApi } from '../../api/shopApi';
 import { fakeQueryServer, Refused } from '../../test/fakeQueryServer';
 import { productDto } from '../../test/products';
 import { renderShop } from '../../test/renderShop';
+import { tableRows } from '../../test/tableRows';
 import { signedInTestStore } from '../../test/testStore';
 import { changeText, eventText } from './stockHistoryTexts';
 
@@ -43,19 +44,7 @@ const firstPage: StockHistoryResponse = {
 };
 
 /** Each row of the history's table, cell by cell, by column. */
-async function rows(): Promise<Record<string, string>[]> {
-  const table = await screen.findByRole('table', { name: /^Stock changes, newest first/ });
-  const headers = within(table)
-    .getAllByRole('columnheader')
-    .map((header) => header.textContent);
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => {
-      const cells = within(row).getAllByRole('cell');
-      return Object.fromEntries(cells.map((cell, index): [string, string] => [headers[index]!, cell.textContent]));
-    });
-}
+const rows = async () => tableRows(await screen.findByRole('table', { name: /^Stock changes, newest first/ }));
 
 const openEditPage = async (routes: Record<string, unknown>) => {
   const server = fakeQueryServer({ '/product/p-1': hammer, ...routes });
