@@ -63,11 +63,11 @@ describe.sequential('the operator console in Chromium', () => {
     await adminSideNav(page).getByRole('link', { name: 'Operator console' }).click();
     await page.getByRole('heading', { name: 'Operator console' }).waitFor();
 
-    // Every topic's partitions, each with its checkpoint, the log's end and the lag between them.
+    // Each partition the log has written to (the seeded catalogue, the admin's sign-in), with its checkpoint, the log's end and the lag between them.
     const projections = 'Each partition’s projection against the log’s end';
     await page.getByRole('table', { name: projections }).locator('tbody tr').first().waitFor();
     const partitions = await rows(page, projections, ['Topic', 'Checkpoint', 'Log end', 'Lag']);
-    expect(partitions.map((row) => row.Topic)).toEqual(expect.arrayContaining(['catalog.products', 'sales.orders', 'identity.users']));
+    expect(partitions.map((row) => row.Topic)).toEqual(expect.arrayContaining(['catalog.products', 'identity.users']));
     for (const row of partitions) {
       expect(Number(row.Checkpoint)).toBeLessThanOrEqual(Number(row['Log end']));
       expect(row.Lag).toMatch(/^(up to date|\d+ events? behind, [\d.]+ s)$/);
