@@ -4,7 +4,7 @@ import { OPERATOR_PATHS, type ProductDto } from '@toolforge/contracts';
 import { createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { homeProducts, placeOrderThroughApi, signInThroughApi } from './apiOrders';
 import { launchChromium } from './browser';
-import { clickNav, logIn as logInAt, logOut, openPage } from './pages';
+import { clickNav, logIn as logInAt, logOut, openPage, tableRows } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -23,16 +23,7 @@ let product: ProductDto;
 const logIn = (page: Page, account: TestAccount) => logInAt(page, stack.webUrl, account);
 const adminSideNav = (page: Page) => page.getByRole('navigation', { name: 'Admin dashboard' });
 
-/** A table's rows as shown: each named column's text. */
-async function rows(page: Page, table: string, columns: readonly string[]): Promise<Record<string, string>[]> {
-  const shown: Record<string, string>[] = [];
-  for (const row of await page.getByRole('table', { name: table }).locator('tbody tr').all()) {
-    const cells: Record<string, string> = {};
-    for (const column of columns) cells[column] = (await row.locator(`[data-label="${column}"]`).textContent())!.trim();
-    shown.push(cells);
-  }
-  return shown;
-}
+const rows = (page: Page, table: string, columns: readonly string[]) => tableRows(page.getByRole('table', { name: table }), columns);
 
 beforeAll(async () => {
   [admin, customer] = await Promise.all([

@@ -118,7 +118,10 @@ export const consoleMessages = {
 
 const time = z
   .string()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)), consoleMessages.time)
+  .refine(
+    (text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)),
+    consoleMessages.time,
+  )
   .transform((text) => new Date(text));
 
 /**

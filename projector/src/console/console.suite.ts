@@ -100,7 +100,13 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
       // Every route the plugin serves, the order audit's with an order of the log.
       const urls = [...new Set(routes)].map((path) => path.replace(':id', 'o-1'));
       expect(urls.sort()).toEqual(
-        [OPERATOR_PATHS.projections, OPERATOR_PATHS.deadLetters, OPERATOR_PATHS.events, orderAuditPath('o-1'), OPERATOR_PATHS.verify].sort(),
+        [
+          OPERATOR_PATHS.projections,
+          OPERATOR_PATHS.deadLetters,
+          OPERATOR_PATHS.events,
+          orderAuditPath('o-1'),
+          OPERATOR_PATHS.verify,
+        ].sort(),
       );
       for (const url of urls) {
         expect((await get(url, null)).statusCode, url).toBe(401);
@@ -150,7 +156,9 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
       expect((await get(`${OPERATOR_PATHS.events}?after=${end.cursor}`)).json<EventsPageDto>().events).toEqual([]);
       const paid = await write(orderMoved(order.data, 'OrderPaid'));
       const followed = (await get(`${OPERATOR_PATHS.events}?after=${end.cursor}`)).json<EventsPageDto>();
-      expect(followed.events).toEqual([expect.objectContaining({ type: 'OrderPaid', stream: 'o-1', position: formatPosition(paid.stored[0]!.position) })]);
+      expect(followed.events).toEqual([
+        expect.objectContaining({ type: 'OrderPaid', stream: 'o-1', position: formatPosition(paid.stored[0]!.position) }),
+      ]);
       expect((await get(`${OPERATOR_PATHS.events}?after=${followed.cursor}`)).json<EventsPageDto>().events).toEqual([]);
     });
 

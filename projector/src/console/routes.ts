@@ -6,4 +6,10 @@ import { projectionRoutes } from './projections.js';
 import { verifyRoutes } from './verify.js';
 
 /** The console's sections, one module of routes each: a new section (the dead letters' actions, say) is one line here. */
-export const CONSOLE_ROUTES: readonly ConsoleRoutes[] = [projectionRoutes, deadLetterListRoutes, eventRoutes, orderAuditRoutes, verifyRoutes];
+export const CONSOLE_ROUTES: readonly ConsoleRoutes[] = [
+  projectionRoutes,
+  deadLetterListRoutes,
+  eventRoutes,
+  orderAuditRoutes,
+  verifyRoutes,
+];

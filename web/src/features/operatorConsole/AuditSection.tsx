@@ -93,8 +93,8 @@ export function VerifySection() {
           <ul>
             {report.problems.map((problem, index) => (
               <li key={index}>
-                {problem.position ? `${problem.position.topic}/${problem.position.partition}/${problem.position.offset}` : '(anchors)'}: {problem.kind},{' '}
-                {problem.detail}
+                {problem.position ? `${problem.position.topic}/${problem.position.partition}/${problem.position.offset}` : '(anchors)'}:{' '}
+                {problem.kind}, {problem.detail}
               </li>
             ))}
           </ul>

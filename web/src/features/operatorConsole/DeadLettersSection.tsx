@@ -15,7 +15,8 @@ export function DeadLettersSection() {
         <div className="table-scroll">
           <table className="data-table">
             <caption className="visually-hidden">
-              {listed.data.total} events set aside{listed.data.total > listed.data.deadLetters.length && `, the newest ${listed.data.deadLetters.length}`}
+              {listed.data.total} events set aside
+              {listed.data.total > listed.data.deadLetters.length && `, the newest ${listed.data.deadLetters.length}`}
             </caption>
             <thead>
               <tr>

@@ -74,7 +74,8 @@ const operatorEventsSlice = createSlice({
   },
 });
 
-export const { eventsRequested, moreEventsRequested, eventsArrived, eventsFailed, followToggled, consoleLeft } = operatorEventsSlice.actions;
+export const { eventsRequested, moreEventsRequested, eventsArrived, eventsFailed, followToggled, consoleLeft } =
+  operatorEventsSlice.actions;
 export const operatorEventsReducer = operatorEventsSlice.reducer;
 
 export const selectOperatorEvents = (state: RootState) => state.operatorEvents;

@@ -1,4 +1,11 @@
-import { OPERATOR_PATHS, orderAuditPath, type DeadLettersDto, type OrderAuditDto, type ProjectionsDto, type VerifyReportDto } from '@toolforge/contracts';
+import {
+  OPERATOR_PATHS,
+  orderAuditPath,
+  type DeadLettersDto,
+  type OrderAuditDto,
+  type ProjectionsDto,
+  type VerifyReportDto,
+} from '@toolforge/contracts';
 import { injectReads } from '../../api/shopApi';
 import { config } from '../../config';
 

@@ -20,7 +20,8 @@ export function disagreementText(disagreement: DisagreementDto): string {
 }
 
 export function auditSummary(checked: number, disagreements: number, wrongSums: number): string {
-  if (disagreements === 0 && wrongSums === 0) return `The read model agrees with the log (${checked} rows checked); the order's sums add up.`;
+  if (disagreements === 0 && wrongSums === 0)
+    return `The read model agrees with the log (${checked} rows checked); the order's sums add up.`;
   return `${disagreements} ${disagreements === 1 ? 'disagreement' : 'disagreements'} and ${wrongSums} wrong ${wrongSums === 1 ? 'sum' : 'sums'}.`;
 }
 
@@ -28,6 +29,7 @@ export const totalText = (cents: number) => formatCents(cents);
 
 export function verifySummary(report: VerifyReportDto): string {
   const verified = `${report.events.toLocaleString('en')} events verified in ${report.seconds} s against ${report.anchorsOfThisLog} anchors`;
-  if (report.problems.length === 0) return `No problem: ${verified}; every event is as the writer hashed it, and the log meets every anchor.`;
+  if (report.problems.length === 0)
+    return `No problem: ${verified}; every event is as the writer hashed it, and the log meets every anchor.`;
   return `${report.problems.length} ${report.problems.length === 1 ? 'problem' : 'problems'} found: ${verified}.`;
 }
