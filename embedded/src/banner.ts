@@ -112,7 +112,7 @@ export function describeServicesMode(started: ServicesModeStarted): string {
     rows: [
       ['Command API', `http://localhost:${config.commandPort}`],
       ['Query API', `http://localhost:${config.queryPort}`],
-      ['Projector', `http://localhost:${config.projectorPort}/ready   (health only)`],
+      ['Projector', `http://localhost:${config.projectorPort}/ready   (health, and the operator console's API)`],
       [
         'Web app',
         started.webBuilt ? `http://localhost:${config.webPort}` : 'not built: `npm run build -w web`, then `make start-services` again',

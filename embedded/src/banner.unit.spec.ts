@@ -83,7 +83,7 @@ describe('the start banners', () => {
       '',
       '  Command API    http://localhost:5001',
       '  Query API      http://localhost:5002',
-      '  Projector      http://localhost:5003/ready   (health only)',
+      "  Projector      http://localhost:5003/ready   (health, and the operator console's API)",
       '  Web app        http://localhost:8080',
       '  Kafka          127.0.0.1:9092',
       '  PostgreSQL     postgres://postgres:***@127.0.0.1:5432/toolforge',

@@ -77,12 +77,18 @@ const headerValue = fc.oneof(
   fc.constantFrom('sales.orders/0/0', 'sales.orders/0/999999999999', 'catalog.products/7/1', 'identity.users/0/-1', ',,,', 'x/y/z'),
 );
 
-const queryString = fc.dictionary(fc.constantFrom('page', 'size', 'sort', 'q', '__proto__'), nastyText, { maxKeys: 3 }).map((query) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) params.append(key, value.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-});
+const queryString = fc
+  .dictionary(
+    fc.constantFrom('page', 'size', 'sort', 'q', 'topic', 'type', 'stream', 'from', 'to', 'after', 'limit', '__proto__'),
+    nastyText,
+    { maxKeys: 3 },
+  )
+  .map((query) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) params.append(key, value.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  });
 
 /** Usually none, otherwise any of the headers the shop reads, plausible or not. */
 const extraHeaders = fc.oneof(
@@ -274,6 +280,7 @@ describe('every route, fuzzed (embedded stack)', () => {
     { name: 'POST /orders/:id/pay', method: 'POST', path: (id) => `/orders/${id}/pay` },
     { name: 'POST /product/:id/restock', method: 'POST', path: (id) => `/product/${id}/restock` },
     { name: 'DELETE /review/:id', method: 'DELETE', path: (id) => `/review/${id}` },
+    { name: 'GET /operator/orders/:id/audit', method: 'GET', path: (id) => `/operator/orders/${id}/audit` },
   ];
 
   it.each(pathRoutes)(
@@ -354,7 +361,16 @@ describe('every route, fuzzed (embedded stack)', () => {
     );
   }, 60_000);
 
-  it.each(['/homeproducts', '/productscount', '/products', '/allorders', '/reviews', '/latestreviews'])(
+  it.each([
+    '/homeproducts',
+    '/productscount',
+    '/products',
+    '/allorders',
+    '/reviews',
+    '/latestreviews',
+    '/operator/events',
+    '/operator/projections',
+  ])(
     'GET %s: any query and headers',
     async (path) => {
       await fc.assert(

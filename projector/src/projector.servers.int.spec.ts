@@ -1,9 +1,8 @@
 import { afterAll, inject } from 'vitest';
-import { KafkaEventLog } from '@toolforge/platform/kafka';
 import { RedisCache } from '@toolforge/platform/redis';
-import { createTestDatabase, deleteKeys, deleteTopics, uniqueKeyPrefix, uniqueTopicPrefix } from '@toolforge/platform/testing';
+import { createTestDatabase, deleteKeys, uniqueKeyPrefix } from '@toolforge/platform/testing';
 import { describeProjector } from './projector.suite.js';
-import { RecordProducer } from './test/injectedEvents.js';
+import { openKafkaTestLog } from './test/injectedEvents.js';
 
 const brokers = inject('kafkaBrokers').split(',');
 const redisUrl = inject('redisUrl');
@@ -13,20 +12,7 @@ afterAll(async () => {
 });
 
 describeProjector('Kafka, PostgreSQL and Redis', {
-  async openLog() {
-    const topicPrefix = uniqueTopicPrefix('projector');
-    const log = await KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer` });
-    const producer = await RecordProducer.open(brokers, topicPrefix);
-    return {
-      log,
-      inject: producer.inject,
-      async close() {
-        await producer.close();
-        await log.close();
-        await deleteTopics(brokers, topicPrefix);
-      },
-    };
-  },
+  openLog: () => openKafkaTestLog(brokers, 'projector'),
   async openSql() {
     const database = await createTestDatabase(inject('postgresUrl'));
     return { sql: database.sql, close: () => database.drop() };

@@ -4,7 +4,7 @@ import { OPERATOR_PATHS, type ProductDto } from '@toolforge/contracts';
 import { createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { homeProducts, placeOrderThroughApi, signInThroughApi } from './apiOrders';
 import { launchChromium } from './browser';
-import { clickNav, logIn as logInAt, logOut, openPage } from './pages';
+import { clickNav, logIn as logInAt, logOut, openPage, tableRows } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -23,16 +23,7 @@ let product: ProductDto;
 const logIn = (page: Page, account: TestAccount) => logInAt(page, stack.webUrl, account);
 const adminSideNav = (page: Page) => page.getByRole('navigation', { name: 'Admin dashboard' });
 
-/** A table's rows as shown: each named column's text. */
-async function rows(page: Page, table: string, columns: readonly string[]): Promise<Record<string, string>[]> {
-  const shown: Record<string, string>[] = [];
-  for (const row of await page.getByRole('table', { name: table }).locator('tbody tr').all()) {
-    const cells: Record<string, string> = {};
-    for (const column of columns) cells[column] = (await row.locator(`[data-label="${column}"]`).textContent())!.trim();
-    shown.push(cells);
-  }
-  return shown;
-}
+const rows = (page: Page, table: string, columns: readonly string[]) => tableRows(page.getByRole('table', { name: table }), columns);
 
 beforeAll(async () => {
   [admin, customer] = await Promise.all([
@@ -63,11 +54,11 @@ describe.sequential('the operator console in Chromium', () => {
     await adminSideNav(page).getByRole('link', { name: 'Operator console' }).click();
     await page.getByRole('heading', { name: 'Operator console' }).waitFor();
 
-    // Every topic's partitions, each with its checkpoint, the log's end and the lag between them.
+    // Each partition the log has written to (the seeded catalogue, the admin's sign-in), with its checkpoint, the log's end and the lag between them.
     const projections = 'Each partition’s projection against the log’s end';
     await page.getByRole('table', { name: projections }).locator('tbody tr').first().waitFor();
     const partitions = await rows(page, projections, ['Topic', 'Checkpoint', 'Log end', 'Lag']);
-    expect(partitions.map((row) => row.Topic)).toEqual(expect.arrayContaining(['catalog.products', 'sales.orders', 'identity.users']));
+    expect(partitions.map((row) => row.Topic)).toEqual(expect.arrayContaining(['catalog.products', 'identity.users']));
     for (const row of partitions) {
       expect(Number(row.Checkpoint)).toBeLessThanOrEqual(Number(row['Log end']));
       expect(row.Lag).toMatch(/^(up to date|\d+ events? behind, [\d.]+ s)$/);

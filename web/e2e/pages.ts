@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import type { TestAccount } from '@toolforge/platform/testing';
 import { stackKind } from './stack';
@@ -81,4 +81,16 @@ export async function logOut(page: Page) {
   // On a phone the link sits in the folded menu: attached, not visible.
   await mainNav(page).getByRole('link', { name: 'Login', includeHidden: true }).waitFor({ state: 'attached' });
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A table's rows as shown, top to bottom: each named column's text (the cells carry their column in data-label). */
+export async function tableRows(table: Locator, columns: readonly string[]): Promise<Record<string, string>[]> {
+  await table.waitFor();
+  const shown: Record<string, string>[] = [];
+  for (const row of await table.locator('tbody tr').all()) {
+    const cells: Record<string, string> = {};
+    for (const column of columns) cells[column] = (await row.locator(`[data-label="${column}"]`).textContent())!.trim();
+    shown.push(cells);
+  }
+  return shown;
 }

@@ -204,6 +204,10 @@ export async function walkAdminRoutes(page: Page, visit: Visit) {
 
   await side.getByRole('link', { name: 'Operator console' }).click();
   await page.getByRole('table', { name: 'Each partition’s projection against the log’s end' }).locator('tbody tr').first().waitFor();
-  await page.getByRole('table', { name: /^The log’s events/ }).locator('tbody tr').first().waitFor();
+  await page
+    .getByRole('table', { name: /^The log’s events/ })
+    .locator('tbody tr')
+    .first()
+    .waitFor();
   await visit('admindashboard-console');
 }

@@ -4,7 +4,7 @@ import { stockHistoryPath, type ProductDto, type StockHistoryResponse } from '@t
 import { createAccount, fetchJson, uniqueEmail, type TestAccount } from '@toolforge/platform/testing';
 import { homeProducts, placeOrderThroughApi, signInThroughApi, type PlacedOrder } from './apiOrders';
 import { launchChromium } from './browser';
-import { clickNav, logIn as logInAt, logOut, openPage } from './pages';
+import { clickNav, logIn as logInAt, logOut, openPage, tableRows } from './pages';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -30,17 +30,8 @@ const adminSideNav = (page: Page) => page.getByRole('navigation', { name: 'Admin
 const notifications = (page: Page) => page.getByRole('list', { name: 'Notifications' });
 
 /** The history's rows as shown, newest first: each cell but the time, by its column. */
-async function historyRows(page: Page): Promise<Record<string, string>[]> {
-  const table = page.getByRole('table', { name: /^Stock changes, newest first/ });
-  await table.waitFor();
-  const columns = ['Change', 'On hand', 'Reserved', 'Event'];
-  const shown: Record<string, string>[] = [];
-  for (const row of await table.locator('tbody tr').all()) {
-    const cells: Record<string, string> = {};
-    for (const column of columns) cells[column] = (await row.locator(`[data-label="${column}"]`).textContent())!.trim();
-    shown.push(cells);
-  }
-  return shown;
+function historyRows(page: Page): Promise<Record<string, string>[]> {
+  return tableRows(page.getByRole('table', { name: /^Stock changes, newest first/ }), ['Change', 'On hand', 'Reserved', 'Event']);
 }
 
 beforeAll(async () => {

@@ -14,7 +14,11 @@ export const TEST_PRIVACY = { masterKeyFile: join(tmpdir(), 'toolforge-test-priv
 
 /** A shop that signs no anchors, and has no key to check them with: the console's verification answers 409. */
 const NO_ANCHORS: EmbeddedShopDeps['verify'] = {
-  anchors: { ...ANCHOR_DEFAULTS, dir: join(tmpdir(), 'toolforge-test-no-anchors'), signingKeyFile: join(tmpdir(), 'toolforge-test-no-anchors', 'none.pem') },
+  anchors: {
+    ...ANCHOR_DEFAULTS,
+    dir: join(tmpdir(), 'toolforge-test-no-anchors'),
+    signingKeyFile: join(tmpdir(), 'toolforge-test-no-anchors', 'none.pem'),
+  },
   publicKey: undefined,
 };
 

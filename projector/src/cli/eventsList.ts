@@ -82,7 +82,10 @@ export async function eventsPage(log: EventLog, request: EventsPageRequest): Pro
   const lines: EventLine[] = [];
   const since = request.from?.getTime() ?? -Infinity;
   const until = request.to?.getTime() ?? Infinity;
-  reading: for await (const page of log.readAll({ topics: request.topics, from: (topic, partition) => next.get(`${topic}/${partition}`) ?? 0 })) {
+  reading: for await (const page of log.readAll({
+    topics: request.topics,
+    from: (topic, partition) => next.get(`${topic}/${partition}`) ?? 0,
+  })) {
     for (const event of page.events) {
       next.set(`${page.topic}/${page.partition}`, event.position.offset + 1);
       const at = Date.parse(event.meta.occurredAt);

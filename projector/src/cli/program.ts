@@ -19,7 +19,13 @@ import { privacyResealCommand } from './reseal/resealCommand.js';
 import { rangeProblem, replayCommand, type ReplayOptions } from './replayCommand.js';
 import { statusCommand } from './statusCommand.js';
 import { stockCommand, type StockOptions } from './stockCommand.js';
-import { DEFAULT_GRACE_MINUTES, auditKeyText, auditVerifyCommand, verifySettingsOf, type AuditVerifyOptions } from './verify/verifyCommand.js';
+import {
+  DEFAULT_GRACE_MINUTES,
+  auditKeyText,
+  auditVerifyCommand,
+  verifySettingsOf,
+  type AuditVerifyOptions,
+} from './verify/verifyCommand.js';
 
 /**
  * The operators' tool: parses `argv` (without node and the script), runs the command on the shop

@@ -1,7 +1,8 @@
 import { Kafka, Partitioners, logLevel, type Producer } from 'kafkajs';
 import type { Topic } from '@toolforge/contracts';
 import { readKafkaSecurity } from '@toolforge/platform';
-import { HEADERS, TopicNames, kafkaSignIn } from '@toolforge/platform/kafka';
+import { HEADERS, KafkaEventLog, TopicNames, kafkaSignIn } from '@toolforge/platform/kafka';
+import { deleteTopics, uniqueTopicPrefix } from '@toolforge/platform/testing';
 import type { EmbeddedPostgres } from '@toolforge/platform/pglite';
 
 /** Whatever a log may hold, shop event or not: what a test puts there behind the command side's back. */
@@ -77,4 +78,20 @@ export class RecordProducer {
   close(): Promise<void> {
     return this.producer.disconnect();
   }
+}
+
+/** A log on Kafka under a topic prefix of its own, the shop's writer on it and a producer to inject with; closed, its topics are deleted. */
+export async function openKafkaTestLog(brokers: string[], label: string) {
+  const topicPrefix = uniqueTopicPrefix(label);
+  const log = await KafkaEventLog.open({ brokers, topicPrefix, transactionalId: `${topicPrefix}writer` });
+  const producer = await RecordProducer.open(brokers, topicPrefix);
+  return {
+    log,
+    inject: producer.inject,
+    async close() {
+      await producer.close();
+      await log.close();
+      await deleteTopics(brokers, topicPrefix);
+    },
+  };
 }

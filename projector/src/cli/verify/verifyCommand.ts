@@ -52,7 +52,12 @@ export async function auditKeyText(settings: VerifySettings): Promise<string | n
  * `audit verify`: recomputes every partition's hash chain from the log as written and checks it
  * against the signed anchors (docs/audit-trail.md); exit 1 naming each problem's position.
  */
-export async function auditVerifyCommand(shop: ShopSource, io: CliIo, settings: VerifySettings, options: AuditVerifyOptions): Promise<number> {
+export async function auditVerifyCommand(
+  shop: ShopSource,
+  io: CliIo,
+  settings: VerifySettings,
+  options: AuditVerifyOptions,
+): Promise<number> {
   const report = await verifyLog(shop, settings, options);
   io.out(options.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : verifyText(report));
   return report.problems.length === 0 ? EXIT.ok : EXIT.problemFound;

@@ -12,7 +12,7 @@ export function DeadLettersSection() {
       {listed.isError && <FormMessage kind="error">{readErrorText(listed.error)}</FormMessage>}
       {listed.data && listed.data.total === 0 && <p>No event is set aside: the projector applied every one.</p>}
       {listed.data && listed.data.total > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Dead letters">
           <table className="data-table">
             <caption className="visually-hidden">
               {listed.data.total} events set aside

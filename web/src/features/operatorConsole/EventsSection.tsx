@@ -8,6 +8,9 @@ import { consoleLeft, eventsRequested, followToggled, moreEventsRequested, selec
 
 const TOPIC_OPTIONS = ALL_TOPICS.map((topic) => ({ value: topic, label: topic }));
 
+/** Typed times, as `toolforge events list --from` takes them: a browser's date-time picker hides where its focus is. */
+const TIME_HINT = 'A time in your time zone, such as 2026-11-20T12:00';
+
 /**
  * The log's events as `toolforge events list` shows them, filtered by topic, type, stream and time,
  * a page at a time; Follow reads on every few seconds and appends the new ones (`events tail`).
@@ -38,8 +41,8 @@ export function EventsSection() {
         <SelectField label="Topic" placeholder="Any topic" options={TOPIC_OPTIONS} {...field('topic')} />
         <TextField label="Type" placeholder="OrderPlaced" {...field('type')} />
         <TextField label="Stream" placeholder="an order or product id" {...field('stream')} />
-        <TextField label="From" type="datetime-local" {...field('from')} />
-        <TextField label="To" type="datetime-local" {...field('to')} />
+        <TextField label="From" placeholder="2026-11-20T12:00" hint={TIME_HINT} {...field('from')} />
+        <TextField label="To" placeholder="2026-11-21T12:00" hint={TIME_HINT} {...field('to')} />
         <button type="submit" className="button button--primary">
           Show events
         </button>
@@ -56,7 +59,8 @@ export function EventsSection() {
         {shown.following ? 'Following: new events are added as they are appended.' : ''} {shown.events.length} events shown.
       </p>
       <FormMessage kind="error">{shown.error}</FormMessage>
-      <div className="table-scroll">
+      {/* Long summaries scroll sideways: the region takes the focus, so a keyboard can scroll it. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="The log’s events">
         <table className="data-table">
           <caption className="visually-hidden">The log’s events, oldest first in each partition</caption>
           <thead>

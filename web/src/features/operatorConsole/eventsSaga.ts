@@ -16,14 +16,20 @@ import {
 /** How often a followed log is read again. */
 export const FOLLOW_INTERVAL_MS = 2000;
 
-/** The query of a page: the filters typed (local times as the instants they name), where to go on, how many. */
+/** A typed time as the instant it names in the browser's time zone; text that names none as typed, for the API to say why it is refused. */
+function instantOf(text: string): string {
+  const at = new Date(text.trim());
+  return Number.isNaN(at.getTime()) ? text.trim() : at.toISOString();
+}
+
+/** The query of a page: the filters typed, where to go on, how many. */
 export function eventsQuery(filters: EventFilters, after: string | null, limit: number): URLSearchParams {
   const query = new URLSearchParams({ limit: String(limit) });
   if (filters.topic) query.set('topic', filters.topic);
   if (filters.type.trim()) query.set('type', filters.type.trim());
   if (filters.stream.trim()) query.set('stream', filters.stream.trim());
-  if (filters.from) query.set('from', new Date(filters.from).toISOString());
-  if (filters.to) query.set('to', new Date(filters.to).toISOString());
+  if (filters.from.trim()) query.set('from', instantOf(filters.from));
+  if (filters.to.trim()) query.set('to', instantOf(filters.to));
   if (after !== null) query.set('after', after);
   return query;
 }

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EventLineDto } from '@toolforge/contracts';
 import type { RootState } from '../../app/store';
 
-/** The Events section's filters, as typed: empty means any. Times are the browser's local date-times. */
+/** The Events section's filters, as typed: empty means any. Times are read in the browser's time zone. */
 export interface EventFilters {
   topic: string;
   type: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable } from '../../components/table/DataTable';
 
 export interface FiguresTableProps {
   caption: string;
@@ -10,33 +11,20 @@ export interface FiguresTableProps {
   hidden?: boolean;
 }
 
-/** One of the dashboard's tables, in the shop's table style (a card per row on a phone). */
+/** One of the dashboard's tables: the shop's table that fits (docs/web.md#tables-that-fit), a card per row on a phone. */
 export function FiguresTable({ caption, columns, rows, hidden = false }: FiguresTableProps) {
-  return (
-    <div className={hidden ? 'visually-hidden' : 'table-scroll'}>
-      <table className="data-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th scope="col" key={column}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([key, cells]) => (
-            <tr key={key}>
-              {cells.map((cell, index) => (
-                <td key={columns[index]} data-label={columns[index]}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
+  const table = (
+    <DataTable caption={caption} columns={[...columns]}>
+      {rows.map(([key, cells]) => (
+        <tr key={key}>
+          {cells.map((cell, index) => (
+            <td key={columns[index]} data-label={columns[index]}>
+              {cell}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </DataTable>
   );
+  return hidden ? <div className="visually-hidden">{table}</div> : table;
 }
