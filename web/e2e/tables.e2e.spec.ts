@@ -87,6 +87,19 @@ const TABLE_PAGES: TablePage[] = [
       await page.getByRole('link', { name: `Edit ${longProduct.name}`, exact: true }).click();
     },
   },
+  { name: 'Sales', viewer: 'admin', table: 'Top products by revenue', open: (page) => openPanel(page, 'admin', 'Sales') },
+  {
+    name: 'Operator console projections',
+    viewer: 'admin',
+    table: 'Each partition’s projection against the log’s end',
+    open: (page) => openPanel(page, 'admin', 'Operator console'),
+  },
+  {
+    name: 'Operator console events',
+    viewer: 'admin',
+    table: /^The log’s events/,
+    open: (page) => openPanel(page, 'admin', 'Operator console'),
+  },
   { name: 'My Orders', viewer: 'customer', table: 'My orders', open: (page) => openPanel(page, 'customer', 'My Orders') },
   {
     name: 'Cart',

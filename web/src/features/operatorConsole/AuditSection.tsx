@@ -4,6 +4,7 @@ import { FormMessage } from '../../components/forms/FormMessage';
 import { TextField } from '../../components/forms/TextField';
 import { useLazyLogVerificationQuery, useLazyOrderAuditQuery } from './operatorApi';
 import { auditSummary, disagreementText, totalText, verifySummary } from './operatorConsoleTexts';
+import { DataTable } from '../../components/table/DataTable';
 
 /** An order's audit (`toolforge audit order`): its history from the log, and its read-model row checked against it. */
 export function OrderAuditSection() {
@@ -40,34 +41,23 @@ export function OrderAuditSection() {
               </li>
             ))}
           </ul>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">The order’s events in the log</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Position</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status after</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.history.map((line) => (
-                  <tr key={line.position}>
-                    <td data-label="Position">{line.position}</td>
-                    <td data-label="Time">
-                      <time dateTime={line.time}>{new Date(line.time).toLocaleString()}</time>
-                    </td>
-                    <td data-label="Event">
-                      {line.type}
-                      {line.reason ? ` (${line.reason})` : ''}
-                    </td>
-                    <td data-label="Status after">{line.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="The order’s events in the log" columns={['Position', 'Time', 'Event', 'Status after']}>
+            {order.history.map((line) => (
+              <tr key={line.position}>
+                <td data-label="Position" className="cell-long">
+                  {line.position}
+                </td>
+                <td data-label="Time">
+                  <time dateTime={line.time}>{new Date(line.time).toLocaleString()}</time>
+                </td>
+                <td data-label="Event">
+                  {line.type}
+                  {line.reason ? ` (${line.reason})` : ''}
+                </td>
+                <td data-label="Status after">{line.status}</td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       )}
     </section>

@@ -5,6 +5,7 @@ import { FormMessage } from '../../components/forms/FormMessage';
 import { SelectField } from '../../components/forms/SelectField';
 import { TextField } from '../../components/forms/TextField';
 import { consoleLeft, eventsRequested, followToggled, moreEventsRequested, selectOperatorEvents, type EventFilters } from './eventsSlice';
+import { DataTable } from '../../components/table/DataTable';
 
 const TOPIC_OPTIONS = ALL_TOPICS.map((topic) => ({ value: topic, label: topic }));
 
@@ -59,36 +60,33 @@ export function EventsSection() {
         {shown.following ? 'Following: new events are added as they are appended.' : ''} {shown.events.length} events shown.
       </p>
       <FormMessage kind="error">{shown.error}</FormMessage>
-      {/* Long summaries scroll sideways: the region takes the focus, so a keyboard can scroll it. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="The log’s events">
-        <table className="data-table">
-          <caption className="visually-hidden">The log’s events, oldest first in each partition</caption>
-          <thead>
-            <tr>
-              <th scope="col">Position</th>
-              <th scope="col">Time</th>
-              <th scope="col">Type</th>
-              <th scope="col">Stream</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Summary</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.events.map((event) => (
-              <tr key={event.position}>
-                <td data-label="Position">{event.position}</td>
-                <td data-label="Time">
-                  <time dateTime={event.time}>{new Date(event.time).toLocaleString()}</time>
-                </td>
-                <td data-label="Type">{event.type}</td>
-                <td data-label="Stream">{event.stream}</td>
-                <td data-label="Actor">{event.actor ?? '(the shop)'}</td>
-                <td data-label="Summary">{event.summary}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="The log’s events, oldest first in each partition"
+        columns={['Position', 'Time', 'Type', 'Stream', 'Actor', 'Summary']}
+      >
+        {shown.events.map((event) => (
+          <tr key={event.position}>
+            <td data-label="Position" className="cell-long">
+              {event.position}
+            </td>
+            <td data-label="Time">
+              <time dateTime={event.time}>{new Date(event.time).toLocaleString()}</time>
+            </td>
+            <td data-label="Type" className="cell-long">
+              {event.type}
+            </td>
+            <td data-label="Stream" className="cell-long">
+              {event.stream}
+            </td>
+            <td data-label="Actor" className="cell-long">
+              {event.actor ?? '(the shop)'}
+            </td>
+            <td data-label="Summary" className="cell-long">
+              {event.summary}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

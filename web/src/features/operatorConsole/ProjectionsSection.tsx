@@ -2,6 +2,7 @@ import { readErrorText } from '../../api/shopApi';
 import { FormMessage } from '../../components/forms/FormMessage';
 import { useProjectionsQuery } from './operatorApi';
 import { boundText, lagText } from './operatorConsoleTexts';
+import { DataTable } from '../../components/table/DataTable';
 
 /** How often the projections are read again while the console is shown. */
 export const PROJECTIONS_REFRESH_MS = 2000;
@@ -19,31 +20,20 @@ export function ProjectionsSection() {
           <p>
             {status.log}, {status.readModel}: {boundText(status.boundTo, status.boundToThisLog)}; {status.deadLetters} dead letters.
           </p>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Each partition’s projection against the log’s end</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Topic</th>
-                  <th scope="col">Partition</th>
-                  <th scope="col">Checkpoint</th>
-                  <th scope="col">Log end</th>
-                  <th scope="col">Lag</th>
-                </tr>
-              </thead>
-              <tbody>
-                {status.partitions.map((partition) => (
-                  <tr key={`${partition.topic}/${partition.partition}`}>
-                    <td data-label="Topic">{partition.topic}</td>
-                    <td data-label="Partition">{partition.partition}</td>
-                    <td data-label="Checkpoint">{partition.checkpoint}</td>
-                    <td data-label="Log end">{partition.logEnd}</td>
-                    <td data-label="Lag">{partition.lag > 0 ? <strong>{lagText(partition)}</strong> : lagText(partition)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Each partition’s projection against the log’s end"
+            columns={['Topic', 'Partition', 'Checkpoint', 'Log end', 'Lag']}
+          >
+            {status.partitions.map((partition) => (
+              <tr key={`${partition.topic}/${partition.partition}`}>
+                <td data-label="Topic">{partition.topic}</td>
+                <td data-label="Partition">{partition.partition}</td>
+                <td data-label="Checkpoint">{partition.checkpoint}</td>
+                <td data-label="Log end">{partition.logEnd}</td>
+                <td data-label="Lag">{partition.lag > 0 ? <strong>{lagText(partition)}</strong> : lagText(partition)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </section>

@@ -3,7 +3,7 @@ import { DataTable } from '../../components/table/DataTable';
 
 export interface FiguresTableProps {
   caption: string;
-  /** The columns' names; each cell is labelled with its column's, for the cards narrow screens show. */
+  /** The columns' names, the first the row's name; each cell is labelled with its column's, for the cards narrow screens show. */
   columns: readonly string[];
   /** Each row's key and its cells, in the columns' order. */
   rows: readonly (readonly [key: string, cells: readonly ReactNode[]])[];
@@ -18,7 +18,8 @@ export function FiguresTable({ caption, columns, rows, hidden = false }: Figures
       {rows.map(([key, cells]) => (
         <tr key={key}>
           {cells.map((cell, index) => (
-            <td key={columns[index]} data-label={columns[index]}>
+            // The first column names the row (a product, a customer, a day): a long name wraps anywhere.
+            <td key={columns[index]} data-label={columns[index]} className={index === 0 ? 'cell-long' : undefined}>
               {cell}
             </td>
           ))}
