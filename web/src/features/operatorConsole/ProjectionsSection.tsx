@@ -17,7 +17,7 @@ export function ProjectionsSection() {
       {projections.isError && <FormMessage kind="error">{readErrorText(projections.error)}</FormMessage>}
       {status && (
         <>
-          <p>
+          <p className="text-long">
             {status.log}, {status.readModel}: {boundText(status.boundTo, status.boundToThisLog)}; {status.deadLetters} dead letters.
           </p>
           <DataTable
