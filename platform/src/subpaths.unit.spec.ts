@@ -61,9 +61,9 @@ const IMPORTS: Record<string, readonly string[]> = {
     'sql',
   ],
   'query-service': ['.', 'cache', 'http', 'identity', 'kafka', 'postgres', 'privacy', 'redis', 'sql'],
-  projector: ['.', 'anchors', 'cache', 'http', 'kafka', 'operatorSocket', 'payments', 'pglite', 'postgres', 'privacy', 'redis', 'sql'],
+  projector: ['.', 'anchors', 'cache', 'http', 'identity', 'kafka', 'operatorSocket', 'payments', 'pglite', 'postgres', 'privacy', 'redis', 'sql'],
   embedded: ['.', 'anchors', 'cache', 'http', 'identity', 'operatorSocket', 'pglite', 'privacy', 'sql'],
-  'read-model': ['.', 'cache', 'sql'],
+  'read-model': ['.', 'cache', 'http', 'identity', 'sql'],
   web: [],
 };
 
