@@ -6,6 +6,7 @@ describe('config', () => {
     expect(readConfig({} as ImportMetaEnv, {})).toEqual({
       commandApi: 'http://localhost:5000',
       queryApi: 'http://localhost:5000',
+      operatorApi: 'http://localhost:5000',
       authEmulator: 'http://127.0.0.1:9099',
       cardPayments: true,
       firebase: { apiKey: 'demo-api-key', authDomain: 'demo-toolforge.firebaseapp.com', projectId: 'demo-toolforge' },
@@ -16,20 +17,25 @@ describe('config', () => {
     const env = {
       VITE_COMMAND_API: 'http://commands.example/',
       VITE_QUERY_API: 'http://queries.example',
+      VITE_OPERATOR_API: 'http://console.example/',
       VITE_AUTH_EMULATOR: 'off',
       VITE_CARD_PAYMENTS: 'off',
     } as ImportMetaEnv;
     expect(readConfig(env, {})).toMatchObject({
       commandApi: 'http://commands.example',
       queryApi: 'http://queries.example',
+      operatorApi: 'http://console.example',
       authEmulator: null,
       cardPayments: false,
     });
     // The host says whether its shop takes card payments.
     expect(readConfig(env, { cardPayments: true }).cardPayments).toBe(true);
-    expect(readConfig(env, { commandApi: 'http://localhost:5200', queryApi: 'http://localhost:5200' })).toMatchObject({
+    expect(
+      readConfig(env, { commandApi: 'http://localhost:5200', queryApi: 'http://localhost:5200', operatorApi: 'http://localhost:5203' }),
+    ).toMatchObject({
       commandApi: 'http://localhost:5200',
       queryApi: 'http://localhost:5200',
+      operatorApi: 'http://localhost:5203',
     });
   });
 });
