@@ -88,7 +88,12 @@ export function FormDialog({
         )}
         <form ref={formRef} noValidate onSubmit={onSubmit}>
           {children}
-          <div className="dialog-actions">
+          {/*
+            A press on a button keeps the focus where it is: the field's blur would check it (forms check on
+            blur) and show or clear its error line, moving the buttons before the press ends, so that the
+            click would miss. Submitting checks every field anyway; a keyboard still reaches the buttons.
+          */}
+          <div className="dialog-actions" onMouseDown={(event) => event.preventDefault()}>
             <button type="button" className="button" onClick={onClose}>
               {closeLabel}
             </button>
