@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CartLineSet } from '@toolforge/contracts';
 import { cartLineRemoved, cartLineSet, orderLine, orderPlacedOf, productAdded } from '@toolforge/contracts/testing';
 import { stored } from '@toolforge/platform/testing';
-import { project, projectOrRefuse } from '../projection.js';
+import { projectOrRefuse } from '../projection.js';
+// The sales report follows these events too; its rows are its own spec's (read-model/src/sales).
+import { projectedButSales as project } from '../testing/projectedButSales.js';
 
 const AT = { occurredAt: '2026-06-01T10:00:00.000Z' };
 const hammer = productAdded({ productId: 'p-hammer', name: 'Claw Hammer', priceCents: 24_99 }).data;

@@ -8,7 +8,9 @@ import {
   orderPlacedOf,
   productAdded,
 } from '@toolforge/contracts/testing';
-import { project, projectOrRefuse } from '../projection.js';
+import { projectOrRefuse } from '../projection.js';
+// The sales report follows these events too; its rows are its own spec's (read-model/src/sales).
+import { projectedButSales as project } from '../testing/projectedButSales.js';
 import { projectOrderEvent } from './projection.js';
 import { stored } from '@toolforge/platform/testing';
 

@@ -10,7 +10,9 @@ import {
   productAdded,
 } from '@toolforge/contracts/testing';
 import { stored } from '@toolforge/platform/testing';
-import { project, projectOrRefuse } from '../projection.js';
+import { projectOrRefuse } from '../projection.js';
+// The sales report follows these events too; its rows are its own spec's (read-model/src/sales).
+import { projectedButSales as project } from '../testing/projectedButSales.js';
 
 const product = productAdded({ productId: 'p-1', name: 'Bench Vise 6"', priceCents: 89_50 }).data;
 const order = orderPlaced(product, { orderId: 'o-1', userId: 'u-1', quantity: 4 }).data;

@@ -6,6 +6,7 @@ import { openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { applyMigrations, pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { stored } from '@toolforge/platform/testing';
 import { project } from '../projection.js';
+import { projectedButSales } from '../testing/projectedButSales.js';
 import { READ_MODEL_SCHEMA, migrateReadModel } from '../readModel.js';
 import { applyRowWrites } from '../rowWrites.js';
 import { projectOneByOne, useEmptiedReadModel } from '../testing/emptiedReadModel.js';
@@ -156,7 +157,8 @@ describe('a product’s stock history', () => {
         await sql.transaction((tx) =>
           applyRowWrites(
             tx,
-            project(event).filter((write) => write.kind !== 'recordStockChange'),
+            // The history's rows and the sales report's (version 16) are not there yet.
+            projectedButSales(event).filter((write) => write.kind !== 'recordStockChange'),
           ),
         );
       }
