@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { DeadLetterDto } from '@toolforge/contracts';
-import { DeadLetterActions } from '../deadLetters';
+import { DeadLetterActions } from '../deadLetters/DeadLetterActions';
 
 /**
  * What an admin can do with a dead letter, beside it in the list: each a component of its own

@@ -1,8 +1,11 @@
+import { lazy } from 'react';
 import { defineFeature } from '../../app/shopFeature';
 import { operatorEventsSaga } from './eventsSaga';
 import { operatorEventsReducer } from './eventsSlice';
 import { operatorApi } from './operatorApi';
-import OperatorConsolePage from './OperatorConsolePage';
+
+// Lazily loaded, as every page is: the console's sections are no part of the shop's first load.
+const OperatorConsolePage = lazy(() => import('./OperatorConsolePage'));
 
 /** The operator console, for admins: a panel of the admin dashboard on the console's API (docs/operators.md#the-operator-console). */
 export const operatorConsoleFeature = defineFeature({
