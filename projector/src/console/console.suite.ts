@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEAD_LETTER_PATHS,
@@ -19,30 +18,26 @@ import {
 import { orderMoved, orderPlaced, productAdded, stockAdjusted, userSignedIn } from '@toolforge/contracts/testing';
 import type { EventLog, LogEndSource } from '@toolforge/platform';
 import { ANCHOR_DEFAULTS, startAnchoring, type AnchoredLog } from '@toolforge/platform/anchors';
-import { apiTokens } from '@toolforge/platform/http';
 import type { IdentifiedLog, SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter, sendTo } from '@toolforge/platform/testing';
-import { sqlStandingReader } from '@toolforge/read-model';
 import { Projector } from '../projector.js';
 import { openProjectorStore } from '../projectorStore.js';
+import { consoleApp, type ConsoleApp } from '../test/consoleApp.js';
 import type { InjectEvent } from '../test/injectedEvents.js';
 import { DRY_RUN_ROUTE } from './deadLetters/dryRun.js';
-import { operatorConsole } from './plugin.js';
 
 export interface ConsoleAdapters {
   openLog(): Promise<{ log: EventLog & LogEndSource & IdentifiedLog & AnchoredLog; inject: InjectEvent; close: () => Promise<void> }>;
   openSql(): Promise<{ sql: SqlExecutor; close: () => Promise<void> }>;
 }
 
-const SECRET = 'operator-console-test-secret-long-enough-for-hs256';
 const quiet = { info: () => undefined, error: (message: string) => console.error(message) };
 
 /** The operator console's routes on a log and read model the test fills and projects: embedded here, Kafka and PostgreSQL in services mode. */
 export function describeOperatorConsole(adapters: string, open: ConsoleAdapters): void {
   describe(`the operator console on ${adapters}`, { timeout: 120_000 }, () => {
     const closers: (() => Promise<unknown>)[] = [];
-    let app: FastifyInstance;
-    let issuer: FastifyInstance;
+    let consoleApi: ConsoleApp;
     let projector: Projector;
     let sql: SqlExecutor;
     let log: Awaited<ReturnType<ConsoleAdapters['openLog']>>;
@@ -51,10 +46,10 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
     const verify = { anchors: { ...ANCHOR_DEFAULTS, dir: '', signingKeyFile: '' }, publicKey: undefined as string | undefined };
     let write: ReturnType<typeof logWriter>;
 
-    const admin = () => issuer.issueApiToken({ uid: 'u-admin', name: 'Ada Admin', email: 'admin@toolforge.test', admin: true }, 0);
-    const customer = () => issuer.issueApiToken({ uid: 'u-ada', name: 'Ada Customer', email: 'ada@toolforge.test', admin: false }, 0);
+    const admin = () => consoleApi.admin();
+    const customer = () => consoleApi.customer();
     /** A GET as an admin, or with the token given (null: none). */
-    const get = (url: string, token: string | null = admin()) => sendTo(app, { method: 'GET', url, token: token ?? undefined });
+    const get = (url: string, token: string | null = admin()) => sendTo(consoleApi.app, { method: 'GET', url, token: token ?? undefined });
 
     const vise = productAdded({ productId: 'p-vise', name: 'Bench Vise', priceCents: 89_50, stock: 10, minOrder: 1 });
     const order = orderPlaced(vise.data, { orderId: 'o-1', userId: 'u-ada', quantity: 2 });
@@ -71,20 +66,11 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
       projector = new Projector({ log: log.log, store });
       closers.push(() => projector.stop());
       write = logWriter(log.log);
-      app = Fastify();
-      await app.register(operatorConsole, {
-        shop: { log: log.log, logDescription: 'the test log', readModel: sql, readModelDescription: 'the test read model' },
-        deadLetters: store,
-        verify,
-        jwtSecret: SECRET,
-        standings: sqlStandingReader(sql),
-      });
-      await app.ready();
-      closers.push(() => app.close());
-      issuer = Fastify();
-      await issuer.register(apiTokens, { secret: SECRET });
-      await issuer.ready();
-      closers.push(() => issuer.close());
+      consoleApi = await consoleApp(
+        { log: log.log, logDescription: 'the test log', readModel: sql, readModelDescription: 'the test read model' },
+        { deadLetters: store, verify },
+      );
+      closers.push(() => consoleApi.close());
     });
     afterAll(async () => {
       while (closers.length > 0) await closers.pop()!();
@@ -94,7 +80,7 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
       await write(vise);
       await write(order);
       await projector.catchUp();
-      const routes = app
+      const routes = consoleApi.app
         .printRoutes({ commonPrefix: false })
         .split('\n')
         .map((line) => /(\/operator\S*)/.exec(line)?.[1])
@@ -102,7 +88,7 @@ export function describeOperatorConsole(adapters: string, open: ConsoleAdapters)
       // Every route the plugin serves, the order audit's with an order of the log; the dead letters' dry run (printed
       // under the list's path, as its child) with a letter the read model lacks.
       const noLetter = DEAD_LETTER_PATHS.dryRun({ topic: 'catalog.products', partition: 0, offset: 0 }, 'skip');
-      expect(app.hasRoute({ method: 'GET', url: DRY_RUN_ROUTE })).toBe(true);
+      expect(consoleApi.app.hasRoute({ method: 'GET', url: DRY_RUN_ROUTE })).toBe(true);
       const urls = [...[...new Set(routes)].map((path) => path.replace(':id', 'o-1')), noLetter];
       expect(urls.sort()).toEqual(
         [

@@ -1,30 +1,24 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAD_LETTER_PATHS, deadLetterMessages, type ApiError, type DeadLetterDryRunDto, type LogPosition } from '@toolforge/contracts';
 import { productAdded } from '@toolforge/contracts/testing';
 import { ANCHOR_DEFAULTS } from '@toolforge/platform/anchors';
-import { apiTokens } from '@toolforge/platform/http';
 import { PgliteEventLog, openEmbeddedPostgres } from '@toolforge/platform/pglite';
 import { pgliteSql, type SqlExecutor } from '@toolforge/platform/sql';
 import { logWriter, sendTo } from '@toolforge/platform/testing';
-import { sqlStandingReader } from '@toolforge/read-model';
 import { Projector } from '../../projector.js';
 import { openProjectorStore } from '../../projectorStore.js';
-import { operatorConsole } from '../plugin.js';
-
-const SECRET = 'dead-letter-dry-run-test-secret-long-enough-for-hs256';
+import { consoleApp, type ConsoleApp } from '../../test/consoleApp.js';
 
 describe('GET /operator/dead-letters/:topic/:partition/:offset/dry-run', { timeout: 120_000 }, () => {
   const closers: (() => Promise<unknown>)[] = [];
-  let app: FastifyInstance;
-  let issuer: FastifyInstance;
+  let consoleApi: ConsoleApp;
   let sql: SqlExecutor;
   let letter: LogPosition;
 
-  const admin = () => issuer.issueApiToken({ uid: 'u-admin', name: 'Ada Admin', email: 'admin@toolforge.test', admin: true }, 0);
-  const customer = () => issuer.issueApiToken({ uid: 'u-ada', name: 'Ada Customer', email: 'ada@toolforge.test', admin: false }, 0);
+  const admin = () => consoleApi.admin();
+  const customer = () => consoleApi.customer();
   const dryRun = (action: string, at: LogPosition = letter, token: string | null = admin()) =>
-    sendTo(app, { method: 'GET', url: DEAD_LETTER_PATHS.dryRun(at, action as 'retry'), token: token ?? undefined });
+    sendTo(consoleApi.app, { method: 'GET', url: DEAD_LETTER_PATHS.dryRun(at, action as 'retry'), token: token ?? undefined });
   const products = async () => (await sql.query<{ name: string }>('select name from products order by name')).rows.map((row) => row.name);
 
   beforeAll(async () => {
@@ -39,20 +33,14 @@ describe('GET /operator/dead-letters/:topic/:partition/:offset/dry-run', { timeo
     await sql.query(`alter table products add constraint refuse_vises check (name <> 'Bench Vise')`);
     letter = (await logWriter(log)(productAdded({ productId: 'p-vise', name: 'Bench Vise' }))).position;
     await new Projector({ log, store }).catchUp();
-    app = Fastify();
-    await app.register(operatorConsole, {
-      shop: { log, logDescription: 'the test log', readModel: sql, readModelDescription: 'the test read model' },
-      deadLetters: store,
-      verify: { anchors: { ...ANCHOR_DEFAULTS, dir: '', signingKeyFile: '' }, publicKey: undefined },
-      jwtSecret: SECRET,
-      standings: sqlStandingReader(sql),
-    });
-    await app.ready();
-    closers.push(() => app.close());
-    issuer = Fastify();
-    await issuer.register(apiTokens, { secret: SECRET });
-    await issuer.ready();
-    closers.push(() => issuer.close());
+    consoleApi = await consoleApp(
+      { log, logDescription: 'the test log', readModel: sql, readModelDescription: 'the test read model' },
+      {
+        deadLetters: store,
+        verify: { anchors: { ...ANCHOR_DEFAULTS, dir: '', signingKeyFile: '' }, publicKey: undefined },
+      },
+    );
+    closers.push(() => consoleApi.close());
   });
   afterAll(async () => {
     while (closers.length > 0) await closers.pop()!();
